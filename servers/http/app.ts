@@ -1,0 +1,72 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Core } from '../../src/index.ts';
+import { bearerAuth } from './auth.ts';
+import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
+import { emailRoutesV1, verifyRoutesV1 } from './v1/emails.ts';
+import { emailRoutesV2 } from './v2/emails.ts';
+
+export interface HttpAppOptions {
+  /** Pino level, or false for no logger. */
+  logLevel?: string | false;
+}
+
+type ErrorShape = (e: HttpError) => Record<string, unknown>;
+
+function errorHandler(shape: ErrorShape) {
+  return function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const e = toHttpError(error);
+    if (e.name === 'internal_error') request.log.error({ err: error }, 'request failed');
+    if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
+    return reply.code(e.status).send(shape(e));
+  };
+}
+
+function notFound(shape: ErrorShape) {
+  return function handle(request: FastifyRequest, reply: FastifyReply) {
+    const e: HttpError = { status: 404, name: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+    return reply.code(404).send(shape(e));
+  };
+}
+
+/** The Fastify app: health, v2 under /api/v2, frozen v1 under /api/v1 and /v1. Does not listen. */
+export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Promise<FastifyInstance> {
+  const level = options.logLevel ?? core.config.logLevel;
+  const app = Fastify({
+    logger: level === false || level === 'silent' ? false : { level },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: core.config.maxBodyBytes,
+    trustProxy: false,
+  });
+  app.decorateRequest('auth', null);
+  app.setErrorHandler(errorHandler(v2ErrorBody));
+  app.setNotFoundHandler(notFound(v2ErrorBody));
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  const authenticate = bearerAuth(core);
+
+  await app.register(
+    async (v2) => {
+      v2.setErrorHandler(errorHandler(v2ErrorBody));
+      v2.setNotFoundHandler({ preHandler: authenticate }, notFound(v2ErrorBody));
+      v2.addHook('onRequest', authenticate);
+      await emailRoutesV2(v2, core);
+    },
+    { prefix: '/api/v2' },
+  );
+
+  for (const prefix of ['/api/v1', '/v1']) {
+    await app.register(
+      async (v1) => {
+        v1.setErrorHandler(errorHandler(v1ErrorBody));
+        v1.setNotFoundHandler({ preHandler: authenticate }, notFound(v1ErrorBody));
+        v1.addHook('onRequest', authenticate);
+        await emailRoutesV1(v1, core);
+        await verifyRoutesV1(v1);
+      },
+      { prefix },
+    );
+  }
+
+  return app;
+}

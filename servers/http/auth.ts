@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type AuthContext, type Core } from '../../src/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The authenticated caller of a request behind `authenticate`; throws if the hook did not run. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('internal_error', 'route is missing the authentication hook');
+  return request.auth;
+}
+
+/** onRequest hook: `Authorization: Bearer <token>` → request.auth, or 401. */
+export function bearerAuth(core: Core) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header) throw new AppError('missing_api_key', 'Missing API key: send the header "Authorization: Bearer <API_TOKEN>"');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new AppError('missing_api_key', 'Malformed Authorization header: expected "Bearer <API_TOKEN>"');
+    request.auth = await core.tokens.authenticate(match[1]!);
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyError } from 'fastify';
+import { AppError, isAppError, type ErrorKind } from '../../src/index.ts';
+
+/** The HTTP adapter's one error table: AppError kind → status. */
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation_error: 422,
+  invalid_json: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  forbidden: 403,
+  not_found: 404,
+  idempotency_conflict: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limit_exceeded: 429,
+  recipient_rate_limited: 429,
+  not_implemented: 501,
+  internal_error: 500,
+};
+
+export interface HttpError {
+  status: number;
+  name: string;
+  message: string;
+  code?: string | undefined;
+  details?: unknown;
+  retryAfter?: number | undefined;
+}
+
+/** Turn anything thrown in a request into the answer the client gets. 5xx detail is never shown. */
+export function toHttpError(error: unknown): HttpError {
+  if (isAppError(error)) return fromAppError(error);
+  const e = error as Partial<FastifyError> & { statusCode?: number };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, name: 'payload_too_large', message: 'Request body is larger than this server accepts' };
+  }
+  if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, name: 'invalid_json', message: `Request body is not valid JSON${e.message ? `: ${e.message}` : ''}` };
+  }
+  if (status === 415) {
+    return { status: 415, name: 'unsupported_media_type', message: 'Send the body as application/json' };
+  }
+  if (status >= 400 && status < 500) {
+    return { status, name: 'bad_request', message: e.message ?? 'Bad request' };
+  }
+  return { status: 500, name: 'internal_error', message: 'An unexpected error occurred; it has been logged' };
+}
+
+function fromAppError(error: AppError): HttpError {
+  return {
+    status: STATUS_BY_KIND[error.kind],
+    name: error.kind,
+    message: error.message,
+    code: error.code,
+    details: error.details,
+    retryAfter: error.retryAfter,
+  };
+}
+
+/** v2 error body: `{name, message, statusCode}` plus `code` and `details` where present. */
+export function v2ErrorBody(e: HttpError): Record<string, unknown> {
+  const body: Record<string, unknown> = { name: e.name, message: e.message, statusCode: e.status };
+  if (e.code !== undefined) body.code = e.code;
+  if (e.details !== undefined) body.details = e.details;
+  return body;
+}
+
+/** v1 error body (frozen): `{success:false, message}`. */
+export function v1ErrorBody(e: HttpError): Record<string, unknown> {
+  return { success: false, message: e.message };
+}

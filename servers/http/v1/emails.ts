@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, parseSendBodyV1, type Core } from '../../../src/index.ts';
+import { authOf } from '../auth.ts';
+
+/** Frozen v1 send: `{success, message, id}`. */
+export async function emailRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
+  app.post('/emails', async (request) => {
+    const { id } = await core.emails.send(authOf(request), parseSendBodyV1(request.body), { source: 'api_v1' });
+    return { success: true, message: 'Email queued for delivery', id };
+  });
+}
+
+/** Verification is its own issue; until it lands the path answers 501 rather than 404. */
+export async function verifyRoutesV1(app: FastifyInstance): Promise<void> {
+  app.post('/emails/verify', async () => {
+    throw new AppError('not_implemented', 'Email address verification is not available on this server yet');
+  });
+}

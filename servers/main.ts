@@ -1,0 +1,95 @@
+// The one process: reads the environment once, opens the database, builds the core,
+// and starts the roles named in MAILGATE_ROLES. Shuts down in reverse order of start.
+import { ConfigError, createCore, loadConfig, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
+import { buildHttpApp } from './http/app.ts';
+
+type Stop = () => Promise<void>;
+
+export interface RunningServer {
+  core: Core;
+  httpUrl: string | null;
+  stop(): Promise<void>;
+}
+
+/** Start everything the config asks for. Used by `npm start` and by tests that need a real process. */
+export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const db = await openConfiguredDatabase(config);
+  const stops: Stop[] = [() => db.close()];
+  const core = createCore(config, { db });
+  stops.push(() => core.close());
+
+  const boot = await core.orgs.bootstrap(config.bootstrapToken);
+  if (boot?.generatedToken) {
+    log(`Created organization "default" (${boot.org.id}, plan enterprise).`);
+    log(`API token, shown once; keep it: ${boot.generatedToken}`);
+  } else if (boot) {
+    log(`Created organization "default" (${boot.org.id}) with MAILGATE_BOOTSTRAP_TOKEN.`);
+  }
+
+  let httpUrl: string | null = null;
+  if (config.roles.includes('worker')) {
+    core.worker.start();
+    stops.push(() => core.worker.stop());
+  }
+  if (config.roles.includes('http')) {
+    const app = await buildHttpApp(core);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    httpUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    stops.push(() => app.close());
+    log(`Mailgate HTTP listening on ${httpUrl} (public address ${config.baseUrl})`);
+  }
+  if (config.roles.includes('smtp') && config.smtpPort !== 0) {
+    log('SMTP submission is not part of this build yet; the smtp role is ignored.');
+  }
+  log(`Storage: ${db.dialect}; delivery: ${core.transport.name}.`);
+
+  let stopped = false;
+  return {
+    core,
+    httpUrl,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (invokedDirectly) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
+import {
+  createCaptureTransport,
+  createDeliverEmailHandler,
+  createRelayTransport,
+  createWorker,
+  type Transport,
+  type Worker,
+} from './delivery/index.ts';
+import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
+import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
+import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
+import { createTokenService, type TokenService } from './tokens/index.ts';
+
+/**
+ * The composition root of the core: wires storage, clock and transport into the
+ * services every door calls. It listens on nothing; servers/main.ts does.
+ */
+export interface CoreDeps {
+  db: DatabaseHandle;
+  clock?: Clock;
+  /** Defaults to relay when config.relayUrl is set, else capture. */
+  transport?: Transport;
+}
+
+export interface CoreLogger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface Core {
+  readonly config: Config;
+  readonly db: DatabaseHandle;
+  readonly clock: Clock;
+  readonly transport: Transport;
+  readonly orgs: OrganizationService;
+  readonly tokens: TokenService;
+  readonly emails: EmailService;
+  /** The queue worker of this process; started only by the `worker` role. */
+  readonly worker: Worker;
+  close(): Promise<void>;
+}
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
+
+export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger): Core {
+  const clock = deps.clock ?? systemClock;
+  const db = deps.db;
+  const transport =
+    deps.transport ??
+    (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
+  const tokens = createTokenService(db.db, clock);
+  const orgs = createOrganizationService(db.db, clock, tokens);
+  const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  let worker: Worker;
+  const emails = createEmailService({ db, clock, onAccepted: () => worker.notify() });
+  worker = createWorker({
+    db,
+    clock,
+    owner,
+    concurrency: config.delivery.concurrency,
+    leaseMs: config.delivery.leaseSeconds * 1000,
+    handlers: {
+      [DELIVER_EMAIL_JOB]: createDeliverEmailHandler({ db, clock, transport, maxAttempts: config.delivery.maxAttempts, owner }),
+    },
+    housekeeping: {
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: async () => {
+        await purgeExpiredIdempotencyKeys(db.db, clock.now());
+      },
+    },
+    ...(logger ? { logger } : {}),
+  });
+
+  return {
+    config,
+    db,
+    clock,
+    transport,
+    orgs,
+    tokens,
+    emails,
+    worker,
+    async close() {
+      await worker.stop();
+      await transport.close();
+    },
+  };
+}
+
+/** Open and migrate the database the config names. */
+export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    sqlitePath: path.join(config.dataDir, 'mailgate.db'),
+  });
+  await migrateToLatest(handle);
+  return handle;
+}

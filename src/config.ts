@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once into a frozen, typed config. Nothing else in the
+ * code base reads `process.env`; every problem is reported at once.
+ */
+const roles = ['http', 'smtp', 'worker'] as const;
+export type Role = (typeof roles)[number];
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: port.default(2587),
+  BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  RELAY_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAILGATE_ROLES: z
+    .string()
+    .default('http,smtp,worker')
+    .transform((v, ctx) => {
+      const list = v.split(',').map((r) => r.trim()).filter(Boolean);
+      for (const r of list) {
+        if (!(roles as readonly string[]).includes(r)) {
+          ctx.addIssue({ code: 'custom', message: `unknown role "${r}" (known: ${roles.join(', ')})` });
+        }
+      }
+      return list as Role[];
+    }),
+  MAILGATE_BOOTSTRAP_TOKEN: z
+    .string()
+    .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')
+    .optional(),
+  DNS_SERVERS: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly smtpPort: number;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly databaseSchema: string | undefined;
+  readonly relayUrl: string | undefined;
+  readonly roles: readonly Role[];
+  readonly bootstrapToken: string | undefined;
+  readonly dnsServers: readonly string[];
+  readonly webhookAllowPrivate: boolean;
+  readonly maxBodyBytes: number;
+  readonly delivery: { readonly maxAttempts: number; readonly concurrency: number; readonly leaseSeconds: number };
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse an environment (normally `process.env`, read by the caller) into a Config. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    smtpPort: e.SMTP_PORT,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    relayUrl: e.RELAY_URL,
+    roles: Object.freeze([...e.MAILGATE_ROLES]),
+    bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,
+    dnsServers: Object.freeze(e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    delivery: Object.freeze({
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      concurrency: e.DELIVERY_CONCURRENCY,
+      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    }),
+    logLevel: e.LOG_LEVEL,
+  });
+}

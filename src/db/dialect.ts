@@ -1,0 +1,22 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { DialectName } from './connect.ts';
+
+/**
+ * The few places the two dialects differ, kept here so no other folder writes
+ * SQL that only one of them understands.
+ */
+
+/** PostgreSQL: lock the selected rows and skip rows another worker holds. SQLite has one writer: no-op. */
+export function skipLockedRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  dialect: DialectName,
+): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/** True when the error is a unique/primary-key violation in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,92 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table. Times are integer milliseconds since the epoch
+ * (bigint in PostgreSQL, parsed back to number); JSON is stored as text so both
+ * dialects read it the same way.
+ */
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  plan: 'free' | 'premium' | 'enterprise';
+  created_at: number;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface EmailsTable {
+  id: string;
+  organization_id: string;
+  from_address: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  preview: string | null;
+  message_id: string;
+  last_event: string;
+  source: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EmailBodiesTable {
+  email_id: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailEventsTable {
+  id: string;
+  email_id: string;
+  organization_id: string;
+  type: string;
+  detail: string | null;
+  created_at: number;
+}
+
+export interface CapturedMessagesTable {
+  email_id: string;
+  raw: string;
+  created_at: number;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  ref_id: string;
+  run_at: number;
+  attempts: Generated<number>;
+  lease_until: number | null;
+  lease_owner: string | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  key: string;
+  fingerprint: string;
+  state: 'in_flight' | 'completed';
+  response: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  api_tokens: ApiTokensTable;
+  emails: EmailsTable;
+  email_bodies: EmailBodiesTable;
+  email_events: EmailEventsTable;
+  captured_messages: CapturedMessagesTable;
+  jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,97 @@
+import type { Kysely, Transaction } from 'kysely';
+import { skipLockedRows, type DatabaseHandle } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+
+/**
+ * The durable job queue (outbox): a table written in the same transaction as the
+ * record a job acts on, and claimed by workers with leases. A job whose lease
+ * expires (its worker died) is claimed again, so nothing accepted is lost.
+ */
+export interface Job {
+  id: string;
+  kind: string;
+  refId: string;
+  attempts: number;
+  runAt: number;
+}
+
+export interface EnqueueInput {
+  kind: string;
+  refId: string;
+  runAt: number;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((j) => ({
+        id: newId('job', now),
+        kind: j.kind,
+        ref_id: j.refId,
+        run_at: j.runAt,
+        lease_until: null,
+        lease_owner: null,
+        last_error: null,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Claim up to `limit` due jobs for `owner` until `now + leaseMs`; each claim counts as an attempt. */
+export async function claimDueJobs(
+  handle: DatabaseHandle,
+  options: { now: number; limit: number; leaseMs: number; owner: string },
+): Promise<Job[]> {
+  const { now, limit, leaseMs, owner } = options;
+  return handle.db.transaction().execute(async (trx) => {
+    const due = await skipLockedRows(
+      trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('run_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .orderBy('run_at')
+        .limit(limit),
+      handle.dialect,
+    ).execute();
+    if (due.length === 0) return [];
+    const rows = await trx
+      .updateTable('jobs')
+      .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
+      .where(
+        'id',
+        'in',
+        due.map((d) => d.id),
+      )
+      .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
+      .execute();
+    return rows.map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }));
+  });
+}
+
+/** Remove a finished job, only if this owner still holds it. Returns false when the lease was lost. */
+export async function completeJob(db: Db, jobId: string, owner: string): Promise<boolean> {
+  const result = await db.deleteFrom('jobs').where('id', '=', jobId).where('lease_owner', '=', owner).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Give a job back to the queue to run again at `runAt`. */
+export async function retryJob(db: Db, jobId: string, owner: string, runAt: number, error: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: runAt, lease_until: null, lease_owner: null, last_error: error.slice(0, 1000) })
+    .where('id', '=', jobId)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/** Release leases held by `owner` (graceful shutdown), so another worker may take them at once. */
+export async function releaseJobs(db: Db, owner: string): Promise<void> {
+  await db.updateTable('jobs').set({ lease_until: null, lease_owner: null }).where('lease_owner', '=', owner).execute();
+}

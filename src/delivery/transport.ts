@@ -1,0 +1,34 @@
+/**
+ * The port delivery declares: something that takes a finished RFC 5322 message
+ * and hands it on. Capture and relay implement it; fixtures never reach one.
+ */
+export interface OutboundMessage {
+  emailId: string;
+  envelope: { from: string; to: string[] };
+  raw: string;
+}
+
+export interface TransportResult {
+  /** `delivered` when the transport is the final destination (capture), `sent` when handed to a relay. */
+  outcome: 'delivered' | 'sent';
+  response: string;
+}
+
+export interface Transport {
+  readonly name: string;
+  /** Resolves on acceptance; throws DeliveryFailure on refusal or connection trouble. */
+  deliver(message: OutboundMessage): Promise<TransportResult>;
+  close(): Promise<void>;
+}
+
+/** A refused or failed hand-off. `permanent` (5xx) bounces; otherwise the job is retried. */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly responseCode: number | undefined = undefined,
+  ) {
+    super(message);
+    this.name = 'DeliveryFailure';
+  }
+}

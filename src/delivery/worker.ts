@@ -1,0 +1,142 @@
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { claimDueJobs, retryJob, releaseJobs, type Job } from './job-queue.ts';
+import { retryDelayMs } from './deliver-email.ts';
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface WorkerLogger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface WorkerOptions {
+  db: DatabaseHandle;
+  clock: Clock;
+  owner: string;
+  handlers: Record<string, JobHandler>;
+  concurrency: number;
+  leaseMs: number;
+  pollMs?: number;
+  logger?: WorkerLogger;
+  /** Periodic housekeeping (purging expired records); errors are logged. */
+  housekeeping?: { everyMs: number; run: () => Promise<void> };
+}
+
+export interface Worker {
+  start(): void;
+  /** Stop claiming, wait for running jobs, release what this worker still holds. */
+  stop(): Promise<void>;
+  /** Wake the worker now (new work was committed in this process). */
+  notify(): void;
+  /** Tests: claim and run due jobs until none are due; returns how many ran. */
+  drain(): Promise<number>;
+}
+
+/**
+ * The queue worker: claims due jobs with a lease, runs each through its kind's
+ * handler, and polls so several processes can share one queue. A handler that
+ * throws unexpectedly gets its job retried with backoff.
+ */
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, clock, owner, handlers, concurrency, leaseMs, logger } = options;
+  const pollMs = options.pollMs ?? 250;
+  const active = new Set<Promise<void>>();
+  let running = false;
+  let ticking = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastHousekeeping = 0;
+  let notified = false;
+
+  async function runJob(job: Job): Promise<void> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job);
+    } catch (error) {
+      logger?.error({ err: error, job }, 'job failed unexpectedly; will retry');
+      await retryJob(db.db, job.id, owner, clock.now() + retryDelayMs(job.attempts), String(error)).catch(() => undefined);
+    }
+  }
+
+  async function housekeeping(): Promise<void> {
+    const hk = options.housekeeping;
+    if (!hk || clock.now() - lastHousekeeping < hk.everyMs) return;
+    lastHousekeeping = clock.now();
+    await hk.run().catch((error) => logger?.error({ err: error }, 'housekeeping failed'));
+  }
+
+  async function tick(): Promise<void> {
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    try {
+      do {
+        again = false;
+        if (!running) break;
+        const room = concurrency - active.size;
+        if (room <= 0) break;
+        let jobs: Job[];
+        try {
+          jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner });
+        } catch (error) {
+          logger?.error({ err: error }, 'claiming jobs failed');
+          break;
+        }
+        for (const job of jobs) {
+          const p = runJob(job).finally(() => {
+            active.delete(p);
+            void tick();
+          });
+          active.add(p);
+        }
+        if (jobs.length === room) again = true;
+      } while (again);
+      await housekeeping();
+    } finally {
+      ticking = false;
+    }
+  }
+
+  function schedule(): void {
+    if (!running) return;
+    timer = setTimeout(() => {
+      void tick().finally(schedule);
+    }, pollMs);
+    timer.unref?.();
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      void tick();
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      while (active.size > 0) await Promise.allSettled([...active]);
+      await releaseJobs(db.db, owner);
+    },
+    notify() {
+      if (!running || notified) return;
+      notified = true;
+      setImmediate(() => {
+        notified = false;
+        void tick();
+      });
+    },
+    async drain() {
+      let count = 0;
+      for (;;) {
+        const jobs = await claimDueJobs(db, { now: clock.now(), limit: concurrency, leaseMs, owner });
+        if (jobs.length === 0) return count;
+        await Promise.all(jobs.map(runJob));
+        count += jobs.length;
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Mailbox parsing for header fields: `addr@example.com` or `Display Name <addr@example.com>`.
+ * Deliberately strict: what we accept must be safe to put in a header as given.
+ */
+export interface Mailbox {
+  /** The addr-spec, domain lower-cased. */
+  address: string;
+  /** Display name, if any, unquoted. */
+  name: string | null;
+}
+
+const LOCAL = /^(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~\u0080-\uFFFF-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\u0080-\uFFFF-]+)*)$/;
+const LABEL = /^(?!-)[A-Za-z0-9\u0080-\uFFFF-]{1,63}(?<!-)$/;
+
+export function hasLineBreak(value: string): boolean {
+  return /[\r\n]/.test(value);
+}
+
+/** True for a syntactically valid addr-spec (dot-atom local part, domain of at least two labels). */
+export function isValidAddress(address: string): boolean {
+  if (address.length > 254) return false;
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1) return false;
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (local.length > 64 || !LOCAL.test(local)) return false;
+  const labels = domain.split('.');
+  if (labels.length < 2) return false;
+  return labels.every((l) => LABEL.test(l)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
+}
+
+function normalizeAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return address.slice(0, at) + '@' + address.slice(at + 1).toLowerCase();
+}
+
+/** Parse one mailbox; null when it is not a valid single mailbox or contains a line break. */
+export function parseMailbox(input: string): Mailbox | null {
+  const value = input.trim();
+  if (!value || hasLineBreak(value)) return null;
+  const angle = /^(.*?)\s*<([^<>\s]+)>$/.exec(value);
+  if (angle) {
+    let name = angle[1]!.trim();
+    const address = angle[2]!;
+    if (/^".*"$/.test(name)) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
+    else if (/[<>@",;:\\]/.test(name)) return null;
+    if (!isValidAddress(address)) return null;
+    return { address: normalizeAddress(address), name: name || null };
+  }
+  if (!isValidAddress(value)) return null;
+  return { address: normalizeAddress(value), name: null };
+}
+
+/** Mailbox → header form, quoting the display name when it needs it. */
+export function formatMailbox(mailbox: Mailbox): string {
+  if (!mailbox.name) return mailbox.address;
+  const name = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ .-]*$/.test(mailbox.name)
+    ? mailbox.name
+    : `"${mailbox.name.replace(/(["\\])/g, '\\$1')}"`;
+  return `${name} <${mailbox.address}>`;
+}

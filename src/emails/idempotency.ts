@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Idempotency keys for sends (the `Idempotency-Key` header, SMTP's
+ * `Mailgate-Idempotency-Key`): kept 24 h per organization. Same key and same
+ * request → the first answer again; other request → conflict; still running → conflict.
+ */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** An in-flight claim older than this belongs to a process that died; it may be taken over. */
+export const IN_FLIGHT_STALE_MS = 60 * 1000;
+export const IDEMPOTENCY_KEY_MAX = 256;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ClaimResult = { status: 'claimed' } | { status: 'replay'; response: unknown };
+
+/** Throws validation_error unless the key is 1–256 printable ASCII characters. */
+export function assertValidIdempotencyKey(key: string): void {
+  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
+    const message = `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces`;
+    throw new AppError('validation_error', `Idempotency-Key ${message}`, { details: [{ path: 'Idempotency-Key', message }] });
+  }
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** SHA-256 over the operation name and the canonical request. */
+export function requestFingerprint(operation: string, request: unknown): string {
+  return createHash('sha256').update(operation).update('\n').update(canonicalJson(request)).digest('hex');
+}
+
+/**
+ * Claim a key for this request. Returns `replay` with the stored answer when the
+ * same request already completed. Throws idempotency_conflict (409) when the key
+ * belongs to a different request or the same request is still in flight.
+ */
+export async function claimIdempotencyKey(
+  db: Kysely<Database>,
+  input: { organizationId: string; key: string; fingerprint: string; now: number },
+): Promise<ClaimResult> {
+  const { organizationId, key, fingerprint, now } = input;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (existing && existing.expires_at > now) {
+      if (existing.fingerprint !== fingerprint) {
+        throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used with a different request', {
+          code: 'IDEMPOTENCY_KEY_REUSED',
+        });
+      }
+      if (existing.state === 'completed') return { status: 'replay', response: JSON.parse(existing.response ?? 'null') };
+      if (now - existing.created_at < IN_FLIGHT_STALE_MS) {
+        throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry later', {
+          code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+          retryAfter: 1,
+        });
+      }
+      // A stale in-flight claim: its process died before committing. Take it over.
+      const taken = await db
+        .updateTable('idempotency_keys')
+        .set({ created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS })
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .where('state', '=', 'in_flight')
+        .where('created_at', '=', existing.created_at)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return { status: 'claimed' };
+      continue;
+    }
+    if (existing) {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .where('expires_at', '<=', now)
+        .execute();
+    }
+    try {
+      await db
+        .insertInto('idempotency_keys')
+        .values({
+          organization_id: organizationId,
+          key,
+          fingerprint,
+          state: 'in_flight',
+          response: null,
+          created_at: now,
+          expires_at: now + IDEMPOTENCY_TTL_MS,
+        })
+        .execute();
+      return { status: 'claimed' };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another request claimed it between our read and insert: read again.
+    }
+  }
+  throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry later', {
+    code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+    retryAfter: 1,
+  });
+}
+
+/** Store the answer, in the same transaction that accepted the work. */
+export async function completeIdempotencyKey(
+  db: Db,
+  input: { organizationId: string; key: string; response: unknown },
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'completed', response: JSON.stringify(input.response) })
+    .where('organization_id', '=', input.organizationId)
+    .where('key', '=', input.key)
+    .execute();
+}
+
+/** Drop an in-flight claim whose request failed before anything was accepted, so a retry may run. */
+export async function releaseIdempotencyKey(db: Db, input: { organizationId: string; key: string }): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('organization_id', '=', input.organizationId)
+    .where('key', '=', input.key)
+    .where('state', '=', 'in_flight')
+    .execute();
+}
+
+/** Housekeeping: forget keys past their 24 h. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: number): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,215 @@
+// Emails: the one send pipeline every door ends in (validate → render → accept in
+// one transaction with its outbox job and idempotency record), plus get, list and batch.
+// Must not import any protocol library; delivery happens in ../delivery.
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { AppError, type ErrorDetail } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { parsePageRequest, toPage, type Page } from '../pagination.ts';
+import { renderEmailContent } from '../render/index.ts';
+import type { AuthContext } from '../tokens/index.ts';
+import { enqueueJobs } from '../delivery/job-queue.ts';
+import { formatMailbox } from './address.ts';
+import {
+  findEmail,
+  insertEmails,
+  listEmailEvents,
+  listEmailRows,
+  type NewEmailRow,
+} from './email.repository.ts';
+import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
+import {
+  assertValidIdempotencyKey,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './idempotency.ts';
+import { checkSendBody, describeDetails, type SendRequest } from './send-request.ts';
+
+export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
+export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
+export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
+
+export const DELIVER_EMAIL_JOB = 'deliver_email';
+export const BATCH_MAX = 100;
+
+/** Where a send came in; kept on the record. */
+export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp';
+
+export interface SendOptions {
+  source: EmailSource;
+  idempotencyKey?: string | undefined;
+}
+
+export interface SendResult {
+  id: string;
+}
+
+export type BatchMode = 'strict' | 'permissive';
+
+export interface BatchResult {
+  data: SendResult[];
+  /** Present in permissive mode: the items that were not sent. */
+  errors?: { index: number; message: string; details: ErrorDetail[] }[];
+}
+
+export interface EmailServiceDeps {
+  db: DatabaseHandle;
+  clock: Clock;
+  /** Called after new work is committed, so an in-process worker can start at once. */
+  onAccepted: () => void;
+}
+
+export interface EmailService {
+  /** Accept one email for delivery. Throws validation_error, idempotency_conflict. */
+  send(auth: AuthContext, request: SendRequest, options: SendOptions): Promise<SendResult>;
+  /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
+  sendBatch(auth: AuthContext, bodies: unknown, options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
+  /** Throws not_found (also for another organization's email). */
+  get(auth: AuthContext, id: string): Promise<EmailRecord>;
+  list(auth: AuthContext, query: Record<string, unknown>): Promise<Page<EmailListItem>>;
+}
+
+export function createEmailService(deps: EmailServiceDeps): EmailService {
+  const { db: handle, clock } = deps;
+  const db = handle.db;
+
+  function buildRow(auth: AuthContext, request: SendRequest, source: EmailSource, now: number): NewEmailRow {
+    const rendered = renderEmailContent(request.content, request.preview);
+    const id = newId('eml', now);
+    const domain = request.from.address.slice(request.from.address.lastIndexOf('@') + 1);
+    return {
+      email: {
+        id,
+        organization_id: auth.organizationId,
+        from_address: formatMailbox(request.from),
+        to_address: formatMailbox(request.to),
+        reply_to: request.replyTo ? formatMailbox(request.replyTo) : null,
+        subject: request.subject,
+        preview: request.preview,
+        message_id: `<${id}@${domain}>`,
+        last_event: 'queued',
+        source,
+        created_at: now,
+        updated_at: now,
+      },
+      html: rendered.html,
+      text: rendered.text,
+    };
+  }
+
+  /**
+   * Claim the idempotency key (if any), build the rows, and commit rows, jobs and
+   * the stored answer in one transaction. A failure before commit releases the key.
+   */
+  async function accept<R>(
+    auth: AuthContext,
+    idempotency: { key: string; operation: string; request: unknown } | undefined,
+    build: (now: number) => { rows: NewEmailRow[]; result: R },
+  ): Promise<R> {
+    const now = clock.now();
+    const keyRef = idempotency ? { organizationId: auth.organizationId, key: idempotency.key } : undefined;
+    if (idempotency) {
+      assertValidIdempotencyKey(idempotency.key);
+      const claim = await claimIdempotencyKey(db, {
+        organizationId: auth.organizationId,
+        key: idempotency.key,
+        fingerprint: requestFingerprint(idempotency.operation, idempotency.request),
+        now,
+      });
+      if (claim.status === 'replay') return claim.response as R;
+    }
+    let result: R;
+    try {
+      const built = build(now);
+      result = built.result;
+      await db.transaction().execute(async (trx) => {
+        await insertEmails(trx, built.rows);
+        await enqueueJobs(
+          trx,
+          built.rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now })),
+          now,
+        );
+        if (keyRef) await completeIdempotencyKey(trx, { ...keyRef, response: result });
+      });
+    } catch (error) {
+      if (keyRef) await releaseIdempotencyKey(db, keyRef).catch(() => undefined);
+      throw error;
+    }
+    deps.onAccepted();
+    return result;
+  }
+
+  return {
+    async send(auth, request, options) {
+      return accept<SendResult>(
+        auth,
+        options.idempotencyKey !== undefined
+          ? { key: options.idempotencyKey, operation: 'emails.send', request }
+          : undefined,
+        (now) => {
+          const row = buildRow(auth, request, options.source, now);
+          return { rows: [row], result: { id: row.email.id } };
+        },
+      );
+    },
+
+    async sendBatch(auth, bodies, options) {
+      if (!Array.isArray(bodies)) {
+        const details = [{ path: '', message: 'must be a JSON array of send bodies' }];
+        throw new AppError('validation_error', 'The batch body must be a JSON array of send bodies', { details });
+      }
+      if (bodies.length === 0 || bodies.length > BATCH_MAX) {
+        const details = [{ path: '', message: `must hold 1 to ${BATCH_MAX} emails (got ${bodies.length})` }];
+        throw new AppError('validation_error', `A batch must hold 1 to ${BATCH_MAX} emails (got ${bodies.length})`, { details });
+      }
+      const valid: { index: number; request: SendRequest }[] = [];
+      const invalid: { index: number; details: ErrorDetail[] }[] = [];
+      bodies.forEach((body, index) => {
+        const checked = checkSendBody(body, `[${index}]`);
+        if ('details' in checked) invalid.push({ index, details: checked.details });
+        else valid.push({ index, request: checked.request });
+      });
+      if (invalid.length > 0 && (options.mode === 'strict' || valid.length === 0)) {
+        const details = invalid.flatMap((i) => i.details);
+        throw new AppError('validation_error', `Batch refused: ${describeDetails(details)}`, { details });
+      }
+      return accept<BatchResult>(
+        auth,
+        options.idempotencyKey !== undefined
+          ? { key: options.idempotencyKey, operation: `emails.batch.${options.mode}`, request: bodies }
+          : undefined,
+        (now) => {
+          const rows = valid.map((v) => buildRow(auth, v.request, 'batch', now));
+          const result: BatchResult = { data: rows.map((r) => ({ id: r.email.id })) };
+          if (options.mode === 'permissive') {
+            result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));
+          }
+          return { rows, result };
+        },
+      );
+    },
+
+    async get(auth, id) {
+      const row = await findEmail(db, auth.organizationId, id);
+      if (!row) throw new AppError('not_found', `Email ${id} not found`);
+      const events = await listEmailEvents(db, id);
+      return {
+        ...toEmailListItem(row),
+        preview: row.preview,
+        message_id: row.message_id,
+        html: row.html,
+        text: row.text,
+        events: events.map(toEventRecord),
+        raw: row.raw ?? null,
+      };
+    },
+
+    async list(auth, query) {
+      const page = parsePageRequest(query, 'eml');
+      const rows = await listEmailRows(db, auth.organizationId, page);
+      return toPage(rows, page, toEmailListItem);
+    },
+  };
+}

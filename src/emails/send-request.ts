@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { AppError, type ErrorDetail } from '../errors.ts';
+import type { EmailContent, TiptapDocument } from '../render/index.ts';
+import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
+
+/**
+ * The send request every door produces (REST v2, REST v1, batch, and later SMTP,
+ * MCP, campaigns, workflows), and the schemas of the two REST bodies that map onto it.
+ * All field rules of a send live here, once.
+ */
+export interface SendRequest {
+  from: Mailbox;
+  to: Mailbox;
+  subject: string;
+  content: EmailContent;
+  replyTo: Mailbox | null;
+  preview: string | null;
+}
+
+export const SUBJECT_MAX = 998;
+export const PREVIEW_MAX = 1000;
+
+const ADDRESS_HINT = 'must be a valid email address ("name@example.com" or "Name <name@example.com>")';
+
+function mailboxField() {
+  return z.string().transform((value, ctx): Mailbox => {
+    const mailbox = parseMailbox(value);
+    if (!mailbox) {
+      ctx.addIssue({ code: 'custom', message: hasLineBreak(value) ? 'must not contain CR or LF' : ADDRESS_HINT });
+      return z.NEVER;
+    }
+    return mailbox;
+  });
+}
+
+const subjectField = z
+  .string()
+  .refine((s) => !hasLineBreak(s), 'must not contain CR or LF')
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, 'must not be empty').max(SUBJECT_MAX, `must be at most ${SUBJECT_MAX} characters`));
+
+const previewField = z.string().max(PREVIEW_MAX, `must be at most ${PREVIEW_MAX} characters`);
+
+const tiptapDocument = z.looseObject({
+  type: z.literal('doc', { message: 'must be a tiptap document ({"type":"doc","content":[…]})' }),
+  content: z.array(z.unknown()).optional(),
+});
+
+const recipientField = z.union([z.string(), z.array(z.string())]).transform((value, ctx): Mailbox => {
+  if (Array.isArray(value) && value.length !== 1) {
+    ctx.addIssue({ code: 'custom', message: 'must be one address, or an array holding exactly one address' });
+    return z.NEVER;
+  }
+  const raw = Array.isArray(value) ? value[0]! : value;
+  const mailbox = parseMailbox(raw);
+  if (!mailbox) {
+    ctx.addIssue({ code: 'custom', message: hasLineBreak(raw) ? 'must not contain CR or LF' : ADDRESS_HINT });
+    return z.NEVER;
+  }
+  return mailbox;
+});
+
+/** POST /api/v2/emails body. */
+export const sendEmailSchema = z
+  .strictObject({
+    from: mailboxField(),
+    to: recipientField,
+    subject: subjectField,
+    html: z.string().min(1, 'must not be empty').optional(),
+    markdown: z.string().min(1, 'must not be empty').optional(),
+    tiptap: tiptapDocument.optional(),
+    reply_to: mailboxField().optional(),
+    preview: previewField.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const given = (['html', 'markdown', 'tiptap'] as const).filter((k) => body[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message:
+          given.length === 0
+            ? 'exactly one of html, markdown or tiptap must be given'
+            : `exactly one of html, markdown or tiptap must be given, not ${given.join(' and ')}`,
+      });
+    }
+  });
+
+/** v1 fields a v2 send refuses, with what replaces them. */
+export const DROPPED_V1_FIELDS: Readonly<Record<string, string | null>> = {
+  content: 'html, markdown or tiptap',
+  contentType: 'html, markdown or tiptap (the field name says the type)',
+  replyTo: 'reply_to',
+  attachments: null,
+  template: null,
+  topic_id: null,
+  scheduled_at: null,
+  react: 'html (render the React email to HTML first)',
+  tracking: null,
+};
+
+/** POST /api/v1/emails body (frozen). */
+export const sendEmailV1Schema = z.strictObject({
+  from: mailboxField(),
+  to: recipientField,
+  subject: subjectField,
+  content: z.union([z.string().min(1, 'must not be empty'), tiptapDocument]),
+  contentType: z.enum(['MARKDOWN', 'HTML', 'TIPTAP']).default('MARKDOWN'),
+  replyTo: mailboxField().optional(),
+  tracking: z.boolean().optional(),
+  preview: previewField.optional(),
+});
+
+export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix = ''): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
+    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) details.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
+    } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+      details.push({ path: base, message: 'is required' });
+    } else {
+      details.push({ path: base, message: issue.message });
+    }
+  }
+  return details;
+}
+
+function describe(details: ErrorDetail[]): string {
+  const first = details[0]!;
+  const head = first.path ? `${first.path} ${first.message}` : first.message;
+  return details.length > 1 ? `${head} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : head;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
+export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
+  if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
+  const details: ErrorDetail[] = [];
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (Object.hasOwn(DROPPED_V1_FIELDS, key)) {
+      const replacement = DROPPED_V1_FIELDS[key];
+      details.push({
+        path: prefix ? `${prefix}.${key}` : key,
+        message: replacement
+          ? `is a v1 field that v2 does not accept; use ${replacement}`
+          : 'is a v1 field that v2 does not accept',
+      });
+    } else {
+      rest[key] = value;
+    }
+  }
+  const parsed = sendEmailSchema.safeParse(rest);
+  if (!parsed.success) details.push(...zodIssuesToDetails(parsed.error.issues, prefix));
+  if (details.length > 0 || !parsed.success) return { details };
+  const b = parsed.data;
+  const content: EmailContent =
+    b.html !== undefined
+      ? { kind: 'html', html: b.html }
+      : b.markdown !== undefined
+        ? { kind: 'markdown', markdown: b.markdown }
+        : { kind: 'tiptap', tiptap: b.tiptap as TiptapDocument };
+  return {
+    request: {
+      from: b.from,
+      to: b.to,
+      subject: b.subject,
+      content,
+      replyTo: b.reply_to ?? null,
+      preview: b.preview ?? null,
+    },
+  };
+}
+
+/** Throws validation_error naming every problem. */
+export function parseSendBody(body: unknown): SendRequest {
+  const result = checkSendBody(body);
+  if ('details' in result) throw new AppError('validation_error', describe(result.details), { details: result.details });
+  return result.request;
+}
+
+/** Validate a v1 send body and map it onto the common request. Throws validation_error. */
+export function parseSendBodyV1(body: unknown): SendRequest {
+  if (!isPlainObject(body)) {
+    const details = [{ path: '', message: 'must be a JSON object' }];
+    throw new AppError('validation_error', 'body must be a JSON object', { details });
+  }
+  const parsed = sendEmailV1Schema.safeParse(body);
+  if (!parsed.success) {
+    const details = zodIssuesToDetails(parsed.error.issues);
+    throw new AppError('validation_error', describe(details), { details });
+  }
+  const b = parsed.data;
+  let content: EmailContent;
+  if (b.contentType === 'TIPTAP') {
+    let doc: unknown = b.content;
+    if (typeof doc === 'string') {
+      try {
+        doc = JSON.parse(doc);
+      } catch {
+        doc = undefined;
+      }
+    }
+    const checked = tiptapDocument.safeParse(doc);
+    if (!checked.success) {
+      const details = [{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }];
+      throw new AppError('validation_error', `content ${details[0]!.message}`, { details });
+    }
+    content = { kind: 'tiptap', tiptap: checked.data as never };
+  } else if (typeof b.content !== 'string') {
+    const details = [{ path: 'content', message: `must be a string when contentType is ${b.contentType}` }];
+    throw new AppError('validation_error', `content ${details[0]!.message}`, { details });
+  } else {
+    content = b.contentType === 'HTML' ? { kind: 'html', html: b.content } : { kind: 'markdown', markdown: b.content };
+  }
+  return {
+    from: b.from,
+    to: b.to,
+    subject: b.subject,
+    content,
+    replyTo: b.replyTo ?? null,
+    preview: b.preview ?? null,
+  };
+}
+
+export { describe as describeDetails };

@@ -1,0 +1,60 @@
+import { AppError, type ErrorDetail } from './errors.ts';
+import { hasPrefix, type IdPrefix } from './ids.ts';
+
+/**
+ * Cursor pages for every v2 list: `limit` (default 20, 1–100), `after=<id>` for
+ * the records after that one, `before=<id>` for those before it, newest first.
+ */
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+export interface PageRequest {
+  limit: number;
+  after?: string;
+  before?: string;
+}
+
+export interface Page<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+}
+
+/** Validate raw query values (strings from a URL, or numbers from a tool call). Throws validation_error. */
+export function parsePageRequest(query: Record<string, unknown>, prefix: IdPrefix): PageRequest {
+  const details: ErrorDetail[] = [];
+  let limit = PAGE_LIMIT_DEFAULT;
+  if (query.limit !== undefined) {
+    const raw = query.limit;
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > PAGE_LIMIT_MAX) {
+      details.push({ path: 'limit', message: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` });
+    } else {
+      limit = n;
+    }
+  }
+  const page: PageRequest = { limit };
+  for (const key of ['after', 'before'] as const) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !hasPrefix(value, prefix)) {
+      details.push({ path: key, message: `must be an id starting with ${prefix}_` });
+    } else {
+      page[key] = value;
+    }
+  }
+  if (query.after !== undefined && query.before !== undefined) {
+    details.push({ path: 'before', message: 'cannot be combined with after' });
+  }
+  if (details.length > 0) {
+    throw new AppError('validation_error', `${details[0]!.path} ${details[0]!.message}`, { details });
+  }
+  return page;
+}
+
+/** Trim the `limit + 1` rows a query fetched into a page. */
+export function toPage<R, T>(rows: R[], request: PageRequest, map: (row: R) => T): Page<T> {
+  const has_more = rows.length > request.limit;
+  const kept = request.before !== undefined ? rows.slice(rows.length - Math.min(rows.length, request.limit)) : rows.slice(0, request.limit);
+  return { object: 'list', data: kept.map(map), has_more };
+}

@@ -1,0 +1,75 @@
+import { AppError } from '../errors.ts';
+import { htmlToPlainText } from './html-to-text.ts';
+import { markdownToHtml } from './markdown.ts';
+import { tiptapToHtml, type TiptapDocument } from './tiptap.ts';
+
+export type EmailContent =
+  | { kind: 'html'; html: string }
+  | { kind: 'markdown'; markdown: string }
+  | { kind: 'tiptap'; tiptap: TiptapDocument };
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+}
+
+const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
+
+function wrapDocument(fragment: string): string {
+  return (
+    '<!doctype html><html><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
+    `<body>${fragment}</body></html>`
+  );
+}
+
+/**
+ * The preheader: the line inbox lists show after the subject. Hidden in the
+ * body, and padded so clients do not pull body text into the preview.
+ */
+export function preheaderHtml(preview: string): string {
+  return (
+    '<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all" aria-hidden="true">' +
+    escapeHtml(preview) +
+    '&#847;&zwnj;&nbsp;'.repeat(20) +
+    '</div>'
+  );
+}
+
+function insertPreheader(html: string, preview: string): string {
+  const block = preheaderHtml(preview);
+  const body = /<body\b[^>]*>/i.exec(html);
+  if (!body) return block + html;
+  const at = body.index + body[0].length;
+  return html.slice(0, at) + block + html.slice(at);
+}
+
+/**
+ * Render one of the content fields to the HTML and text parts of a message.
+ * HTML is sent as given (plus the preheader); markdown and tiptap become a full document.
+ * Throws validation_error when a tiptap document cannot be rendered.
+ */
+export function renderEmailContent(content: EmailContent, preview?: string | null): RenderedEmail {
+  let html: string;
+  switch (content.kind) {
+    case 'html':
+      html = content.html;
+      break;
+    case 'markdown':
+      html = wrapDocument(markdownToHtml(content.markdown));
+      break;
+    case 'tiptap':
+      try {
+        html = wrapDocument(tiptapToHtml(content.tiptap));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new AppError('validation_error', `tiptap: document cannot be rendered (${reason})`, {
+          details: [{ path: 'tiptap', message: `document cannot be rendered: ${reason}` }],
+        });
+      }
+      break;
+  }
+  const text = htmlToPlainText(html);
+  return { html: preview ? insertPreheader(html, preview) : html, text };
+}

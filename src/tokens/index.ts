@@ -1,0 +1,90 @@
+// API tokens: issuing, hashing, and resolving a bearer secret to its organization.
+// Owns the api_tokens table. Must not import any protocol library.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import type { Plan } from '../orgs/plans.ts';
+import { generateTokenSecret, hashTokenSecret, tokenHint, TOKEN_PREFIX } from './token-secret.ts';
+
+export { TOKEN_PREFIX } from './token-secret.ts';
+
+/** Who is calling: the result of authenticating a request. */
+export interface AuthContext {
+  organizationId: string;
+  plan: Plan;
+  tokenId: string;
+}
+
+export interface IssuedToken {
+  id: string;
+  organization_id: string;
+  name: string;
+  token: string;
+  created_at: string;
+}
+
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 10_000;
+
+export interface TokenService {
+  /** Issue a token; the secret is returned once and stored only as a hash. */
+  create(organizationId: string, options?: { name?: string; secret?: string }): Promise<IssuedToken>;
+  /** Throws invalid_api_key for an unknown, malformed or revoked secret. */
+  authenticate(secret: string): Promise<AuthContext>;
+}
+
+export function createTokenService(db: Kysely<Database>, clock: Clock): TokenService {
+  // Tokens are checked on every request; a short-lived cache keeps the database
+  // out of the hot path while a revocation still takes effect within seconds.
+  const cache = new Map<string, { auth: AuthContext; expires: number }>();
+
+  return {
+    async create(organizationId, options = {}) {
+      const org = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+      if (!org) throw new AppError('not_found', `Organization ${organizationId} not found`);
+      const secret = options.secret ?? generateTokenSecret();
+      const now = clock.now();
+      const id = newId('tok', now);
+      const name = options.name ?? 'default';
+      await db
+        .insertInto('api_tokens')
+        .values({
+          id,
+          organization_id: organizationId,
+          name,
+          token_hash: hashTokenSecret(secret),
+          token_hint: tokenHint(secret),
+          created_at: now,
+          revoked_at: null,
+        })
+        .execute();
+      return { id, organization_id: organizationId, name, token: secret, created_at: new Date(now).toISOString() };
+    },
+
+    async authenticate(secret) {
+      if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 256) {
+        throw new AppError('invalid_api_key', 'API key is invalid');
+      }
+      const hash = hashTokenSecret(secret);
+      const now = clock.now();
+      const hit = cache.get(hash);
+      if (hit && hit.expires > now) return hit.auth;
+      const row = await db
+        .selectFrom('api_tokens')
+        .innerJoin('organizations', 'organizations.id', 'api_tokens.organization_id')
+        .select(['api_tokens.id as token_id', 'api_tokens.organization_id', 'api_tokens.revoked_at', 'organizations.plan'])
+        .where('api_tokens.token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null) {
+        cache.delete(hash);
+        throw new AppError('invalid_api_key', 'API key is invalid');
+      }
+      const auth: AuthContext = { organizationId: row.organization_id, plan: row.plan, tokenId: row.token_id };
+      if (cache.size >= CACHE_MAX) cache.clear();
+      cache.set(hash, { auth, expires: now + CACHE_TTL_MS });
+      return auth;
+    },
+  };
+}
