@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
 import {
   createCaptureTransport,
+  createComposePool,
   createDeliverEmailHandler,
   createRelayTransport,
   createWorker,
@@ -55,6 +56,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db.db, clock, tokens);
+  const composer = createComposePool({ threads: config.delivery.threads });
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let worker: Worker;
@@ -66,7 +68,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     concurrency: config.delivery.concurrency,
     leaseMs: config.delivery.leaseSeconds * 1000,
     handlers: {
-      [DELIVER_EMAIL_JOB]: createDeliverEmailHandler({ db, clock, transport, maxAttempts: config.delivery.maxAttempts, owner }),
+      [DELIVER_EMAIL_JOB]: createDeliverEmailHandler({
+        db,
+        clock,
+        transport,
+        composer,
+        maxAttempts: config.delivery.maxAttempts,
+        owner,
+      }),
     },
     housekeeping: {
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -88,6 +97,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     worker,
     async close() {
       await worker.stop();
+      await composer.close();
       await transport.close();
     },
   };

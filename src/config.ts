@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,13 +13,17 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const port = z.coerce.number().int().min(0).max(65535);
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+  .transform(Number)
+  .pipe(z.number().max(65535, 'must be a port number from 0 to 65535'));
 
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: port.default(2587),
-  BASE_URL: z.url().optional(),
+  BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -42,7 +47,8 @@ const envSchema = z.object({
           ctx.addIssue({ code: 'custom', message: `unknown role "${r}" (known: ${roles.join(', ')})` });
         }
       }
-      return list as Role[];
+      if (list.length === 0) ctx.addIssue({ code: 'custom', message: `must name at least one role (${roles.join(', ')})` });
+      return [...new Set(list)] as Role[];
     }),
   MAILGATE_BOOTSTRAP_TOKEN: z
     .string()
@@ -52,7 +58,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  DELIVERY_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -71,7 +78,13 @@ export interface Config {
   readonly dnsServers: readonly string[];
   readonly webhookAllowPrivate: boolean;
   readonly maxBodyBytes: number;
-  readonly delivery: { readonly maxAttempts: number; readonly concurrency: number; readonly leaseSeconds: number };
+  readonly delivery: {
+    readonly maxAttempts: number;
+    readonly concurrency: number;
+    readonly leaseSeconds: number;
+    /** Threads that build MIME messages; 0 builds them on the main thread. */
+    readonly threads: number;
+  };
   readonly logLevel: string;
 }
 
@@ -108,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       concurrency: e.DELIVERY_CONCURRENCY,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      threads: e.DELIVERY_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     }),
     logLevel: e.LOG_LEVEL,
   });

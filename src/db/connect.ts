@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, type LogConfig, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -23,17 +23,22 @@ export interface DatabaseOptions {
   sqlitePath?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Diagnostics: told the SQL and duration of every query (benchmarks, slow-query hunting). */
+  onQuery?: (sql: string, durationMs: number) => void;
 }
 
 const INT8_OID = 20;
 
 /** Open the database named by the options. Does not migrate: see `migrateToLatest`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, options.poolSize ?? 10);
-  return openSqlite(options.sqlitePath ?? ':memory:');
+  const log: LogConfig | undefined = options.onQuery
+    ? (event) => options.onQuery!(event.query.sql, event.queryDurationMillis)
+    : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, options.poolSize ?? 10, log);
+  return openSqlite(options.sqlitePath ?? ':memory:', log);
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, log: LogConfig | undefined): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // 16 KB pages must be set before the first table exists: an email-shaped row
@@ -43,11 +48,47 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(log ? { log } : {}),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<DatabaseHandle> {
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs more than running a small
+ * statement. better-sqlite3 statements are reusable (Kysely never leaves one
+ * mid-iteration), so keep the most recent ones by SQL text.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  poolSize: number,
+  log: LogConfig | undefined,
+): Promise<DatabaseHandle> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       // Times and counters are bigint columns holding values well inside 2^53.
@@ -70,14 +111,28 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     types,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+  // Without migrationTableSchema, Kysely takes its migration tables in *any* schema
+  // for ours and skips creating them: a second schema in the same PostgreSQL
+  // database (DATABASE_SCHEMA) then fails with "kysely_migration_lock does not exist".
+  const migrationTableSchema = handle.dialect === 'postgres' ? await currentSchema(handle.db) : undefined;
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The schema unqualified names resolve to (the first existing one on search_path). */
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }

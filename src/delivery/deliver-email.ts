@@ -1,8 +1,9 @@
 import type { Clock } from '../clock.ts';
+import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { findEmailForDelivery, recordEmailEvent } from '../emails/email.repository.ts';
+import { findEmailForDelivery, recordEmailEvents, type NewEmailEvent } from '../emails/email.repository.ts';
 import { addressOf } from '../emails/email-record.ts';
-import { composeMessage } from './compose-message.ts';
+import type { ComposePool } from './compose-pool.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, retryJob, type Job } from './job-queue.ts';
 import { DeliveryFailure, type Transport } from './transport.ts';
@@ -22,24 +23,49 @@ export interface DeliverEmailDeps {
   db: DatabaseHandle;
   clock: Clock;
   transport: Transport;
+  composer: ComposePool;
   maxAttempts: number;
   owner: string;
+}
+
+type EventInput = { type: string; detail?: Record<string, unknown> };
+
+/** What one delivery attempt decided: its events, and whether the job is done or runs again. */
+interface Outcome {
+  jobId: string;
+  events: NewEmailEvent[];
+  retry: { runAt: number; error: string } | null;
 }
 
 /**
  * Deliver the email a job refers to and move its last_event along. Fixture
  * recipients walk queued → sent → delivered|bounced|complained without a transport.
+ * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, maxAttempts, owner } = deps;
+  const { db: handle, clock, transport, composer, maxAttempts, owner } = deps;
   const db = handle.db;
 
-  async function finish(job: Job, events: { type: string; detail?: Record<string, unknown> }[], emailId: string, organizationId: string) {
-    await db.transaction().execute(async (trx) => {
-      for (const event of events) {
-        await recordEmailEvent(trx, { emailId, organizationId, type: event.type, detail: event.detail ?? null, at: clock.now() });
+  const outcomes = createGroupCommit<Outcome>(db, {
+    weight: (o) => o.events.length + 1,
+    async apply(trx, items) {
+      await recordEmailEvents(
+        trx,
+        items.flatMap((o) => o.events),
+      );
+      for (const o of items) {
+        if (o.retry) await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error);
+        else await completeJob(trx, o.jobId, owner);
       }
-      await completeJob(trx, job.id, owner);
+    },
+  });
+
+  function outcome(job: Job, email: { id: string; organization_id: string }, events: EventInput[], retry: Outcome['retry'] = null) {
+    const at = clock.now();
+    return outcomes.write({
+      jobId: job.id,
+      events: events.map((e) => ({ emailId: email.id, organizationId: email.organization_id, type: e.type, detail: e.detail ?? null, at })),
+      retry,
     });
   }
 
@@ -50,13 +76,16 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       return;
     }
     const recipient = addressOf(email.to_address);
-    const outcome = fixtureOutcome(recipient);
-    if (outcome) {
-      await finish(job, [{ type: 'sent', detail: { fixture: true } }, { type: outcome, detail: { fixture: true } }], email.id, email.organization_id);
+    const fixture = fixtureOutcome(recipient);
+    if (fixture) {
+      await outcome(job, email, [
+        { type: 'sent', detail: { fixture: true } },
+        { type: fixture, detail: { fixture: true } },
+      ]);
       return;
     }
 
-    const raw = await composeMessage({
+    const raw = await composer.compose({
       from: email.from_address,
       to: email.to_address,
       replyTo: email.reply_to,
@@ -73,29 +102,21 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         envelope: { from: addressOf(email.from_address), to: [recipient] },
         raw,
       });
-      const events: { type: string; detail?: Record<string, unknown> }[] = [
-        { type: 'sent', detail: { transport: transport.name, response: result.response } },
-      ];
+      const events: EventInput[] = [{ type: 'sent', detail: { transport: transport.name, response: result.response } }];
       if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
-      await finish(job, events, email.id, email.organization_id);
+      await outcome(job, email, events);
     } catch (error) {
       if (!(error instanceof DeliveryFailure)) throw error;
       const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
       if (error.permanent) {
-        await finish(job, [{ type: 'bounced', detail }], email.id, email.organization_id);
+        await outcome(job, email, [{ type: 'bounced', detail }]);
       } else if (job.attempts >= maxAttempts) {
-        await finish(job, [{ type: 'failed', detail }], email.id, email.organization_id);
+        await outcome(job, email, [{ type: 'failed', detail }]);
       } else {
-        const nextAt = clock.now() + retryDelayMs(job.attempts);
-        await db.transaction().execute(async (trx) => {
-          await recordEmailEvent(trx, {
-            emailId: email.id,
-            organizationId: email.organization_id,
-            type: 'delivery_delayed',
-            detail: { ...detail, next_attempt_at: new Date(nextAt).toISOString() },
-            at: clock.now(),
-          });
-          await retryJob(trx, job.id, owner, nextAt, error.message);
+        const runAt = clock.now() + retryDelayMs(job.attempts);
+        await outcome(job, email, [{ type: 'delivery_delayed', detail: { ...detail, next_attempt_at: new Date(runAt).toISOString() } }], {
+          runAt,
+          error: error.message,
         });
       }
     }

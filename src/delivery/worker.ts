@@ -77,7 +77,8 @@ export function createWorker(options: WorkerOptions): Worker {
         again = false;
         if (!running) break;
         const room = concurrency - active.size;
-        if (room <= 0) break;
+        // Claim in batches: a claim is a transaction, so wait until half the slots are free.
+        if (room <= 0 || (active.size > 0 && room < Math.ceil(concurrency / 2))) break;
         let jobs: Job[];
         try {
           jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner });

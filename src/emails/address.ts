@@ -42,7 +42,8 @@ export function parseMailbox(input: string): Mailbox | null {
   if (angle) {
     let name = angle[1]!.trim();
     const address = angle[2]!;
-    if (/^".*"$/.test(name)) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
+    // A quoted-string must not close early: `"A" <a@x>, "B"` is two mailboxes, not a name.
+    if (/^"(?:[^"\\]|\\.)*"$/.test(name)) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
     else if (/[<>@",;:\\]/.test(name)) return null;
     if (!isValidAddress(address)) return null;
     return { address: normalizeAddress(address), name: name || null };

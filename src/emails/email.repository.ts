@@ -98,33 +98,45 @@ export async function listEmailEvents(db: Db, emailId: string) {
     .execute();
 }
 
-/** Append an event to an email and make it the email's last_event. */
-export async function recordEmailEvent(
-  db: Db,
-  input: { emailId: string; organizationId: string; type: string; detail?: Record<string, unknown> | null; at: number },
-): Promise<void> {
-  await db
-    .insertInto('email_events')
-    .values({
-      id: newId('evt', input.at),
-      email_id: input.emailId,
-      organization_id: input.organizationId,
-      type: input.type,
-      detail: input.detail ? JSON.stringify(input.detail) : null,
-      created_at: input.at,
-    })
-    .execute();
-  await db
-    .updateTable('emails')
-    .set({ last_event: input.type, updated_at: input.at })
-    .where('id', '=', input.emailId)
-    .execute();
+export interface NewEmailEvent {
+  emailId: string;
+  organizationId: string;
+  type: string;
+  detail: Record<string, unknown> | null;
+  at: number;
 }
 
-export async function storeCapturedMessage(db: Db, input: { emailId: string; raw: string; at: number }): Promise<void> {
+/** Append several events at once; the last one given for an email becomes its last_event. */
+export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('email_events')
+    .values(
+      events.map((e) => ({
+        id: newId('evt', e.at),
+        email_id: e.emailId,
+        organization_id: e.organizationId,
+        type: e.type,
+        detail: e.detail ? JSON.stringify(e.detail) : null,
+        created_at: e.at,
+      })),
+    )
+    .execute();
+  const last = new Map<string, NewEmailEvent>();
+  for (const e of events) last.set(e.emailId, e);
+  for (const e of last.values()) {
+    await db.updateTable('emails').set({ last_event: e.type, updated_at: e.at }).where('id', '=', e.emailId).execute();
+  }
+}
+
+/** Keep finished messages (capture transport); a repeated delivery replaces the earlier copy. */
+export async function storeCapturedMessages(db: Db, messages: { emailId: string; raw: string; at: number }[]): Promise<void> {
+  if (messages.length === 0) return;
   await db
     .insertInto('captured_messages')
-    .values({ email_id: input.emailId, raw: input.raw, created_at: input.at })
-    .onConflict((oc) => oc.column('email_id').doUpdateSet({ raw: input.raw, created_at: input.at }))
+    .values(messages.map((m) => ({ email_id: m.emailId, raw: m.raw, created_at: m.at })))
+    .onConflict((oc) =>
+      oc.column('email_id').doUpdateSet((eb) => ({ raw: eb.ref('excluded.raw'), created_at: eb.ref('excluded.created_at') })),
+    )
     .execute();
 }

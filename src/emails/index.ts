@@ -8,20 +8,13 @@ import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import { renderEmailContent } from '../render/index.ts';
 import type { AuthContext } from '../tokens/index.ts';
-import { enqueueJobs } from '../delivery/job-queue.ts';
+import { createAcceptWriter } from './accept-writer.ts';
 import { formatMailbox } from './address.ts';
-import {
-  findEmail,
-  insertEmails,
-  listEmailEvents,
-  listEmailRows,
-  type NewEmailRow,
-} from './email.repository.ts';
+import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow } from './email.repository.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import {
   assertValidIdempotencyKey,
   claimIdempotencyKey,
-  completeIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
 } from './idempotency.ts';
@@ -74,6 +67,7 @@ export interface EmailService {
 export function createEmailService(deps: EmailServiceDeps): EmailService {
   const { db: handle, clock } = deps;
   const db = handle.db;
+  const writer = createAcceptWriter(handle, () => clock.now());
 
   function buildRow(auth: AuthContext, request: SendRequest, source: EmailSource, now: number): NewEmailRow {
     const rendered = renderEmailContent(request.content, request.preview);
@@ -124,14 +118,10 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     try {
       const built = build(now);
       result = built.result;
-      await db.transaction().execute(async (trx) => {
-        await insertEmails(trx, built.rows);
-        await enqueueJobs(
-          trx,
-          built.rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now })),
-          now,
-        );
-        if (keyRef) await completeIdempotencyKey(trx, { ...keyRef, response: result });
+      await writer.write({
+        rows: built.rows,
+        jobKind: DELIVER_EMAIL_JOB,
+        ...(keyRef ? { idempotency: { ...keyRef, response: result } } : {}),
       });
     } catch (error) {
       if (keyRef) await releaseIdempotencyKey(db, keyRef).catch(() => undefined);

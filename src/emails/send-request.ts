@@ -60,31 +60,31 @@ const recipientField = z.union([z.string(), z.array(z.string())]).transform((val
   return mailbox;
 });
 
-/** POST /api/v2/emails body. */
-export const sendEmailSchema = z
-  .strictObject({
-    from: mailboxField(),
-    to: recipientField,
-    subject: subjectField,
-    html: z.string().min(1, 'must not be empty').optional(),
-    markdown: z.string().min(1, 'must not be empty').optional(),
-    tiptap: tiptapDocument.optional(),
-    reply_to: mailboxField().optional(),
-    preview: previewField.optional(),
-  })
-  .superRefine((body, ctx) => {
-    const given = (['html', 'markdown', 'tiptap'] as const).filter((k) => body[k] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [],
-        message:
-          given.length === 0
-            ? 'exactly one of html, markdown or tiptap must be given'
-            : `exactly one of html, markdown or tiptap must be given, not ${given.join(' and ')}`,
-      });
-    }
-  });
+export const CONTENT_FIELDS = ['html', 'markdown', 'tiptap'] as const;
+
+/**
+ * POST /api/v2/emails body: the shape of each field. The rule across fields
+ * (exactly one content field) is checked by `checkSendBody`, so that it is
+ * reported together with every other problem.
+ */
+export const sendEmailSchema = z.strictObject({
+  from: mailboxField(),
+  to: recipientField,
+  subject: subjectField,
+  html: z.string().min(1, 'must not be empty').optional(),
+  markdown: z.string().min(1, 'must not be empty').optional(),
+  tiptap: tiptapDocument.optional(),
+  reply_to: mailboxField().optional(),
+  preview: previewField.optional(),
+});
+
+function contentProblem(body: Record<string, unknown>): string | null {
+  const given = CONTENT_FIELDS.filter((k) => body[k] !== undefined);
+  if (given.length === 1) return null;
+  return given.length === 0
+    ? 'exactly one of html, markdown or tiptap must be given'
+    : `exactly one of html, markdown or tiptap must be given, not ${given.join(' and ')}`;
+}
 
 /** v1 fields a v2 send refuses, with what replaces them. */
 export const DROPPED_V1_FIELDS: Readonly<Record<string, string | null>> = {
@@ -117,7 +117,8 @@ export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix =
     const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) details.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
-    } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+    } else if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && 'input' in issue && issue.input === undefined) {
+      // zod 4 only reports `input` when parsed with { reportInput: true }; without it, a wrong type is not "missing".
       details.push({ path: base, message: 'is required' });
     } else {
       details.push({ path: base, message: issue.message });
@@ -154,7 +155,9 @@ export function checkSendBody(body: unknown, prefix = ''): { request: SendReques
       rest[key] = value;
     }
   }
-  const parsed = sendEmailSchema.safeParse(rest);
+  const contentRule = contentProblem(rest);
+  if (contentRule) details.push({ path: prefix, message: contentRule });
+  const parsed = sendEmailSchema.safeParse(rest, { reportInput: true });
   if (!parsed.success) details.push(...zodIssuesToDetails(parsed.error.issues, prefix));
   if (details.length > 0 || !parsed.success) return { details };
   const b = parsed.data;
@@ -189,7 +192,7 @@ export function parseSendBodyV1(body: unknown): SendRequest {
     const details = [{ path: '', message: 'must be a JSON object' }];
     throw new AppError('validation_error', 'body must be a JSON object', { details });
   }
-  const parsed = sendEmailV1Schema.safeParse(body);
+  const parsed = sendEmailV1Schema.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const details = zodIssuesToDetails(parsed.error.issues);
     throw new AppError('validation_error', describe(details), { details });

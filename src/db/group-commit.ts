@@ -1,0 +1,75 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * Group commit: writes that arrive in the same turn of the event loop share one
+ * transaction, so a burst of N writes costs one commit and N-row inserts instead
+ * of N commits. Each caller's promise settles only after its own item is
+ * committed. If the shared transaction fails, each item is retried alone, so one
+ * bad item cannot fail its neighbours.
+ */
+export interface GroupCommit<T> {
+  write(item: T): Promise<void>;
+}
+
+export interface GroupCommitOptions<T> {
+  /** Write `items` inside `trx`; called once per group. */
+  apply(trx: Transaction<Database>, items: T[]): Promise<void>;
+  /** Weight of one item (e.g. its row count); a group stays under `maxWeight`. */
+  weight?(item: T): number;
+  maxWeight?: number;
+}
+
+export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitOptions<T>): GroupCommit<T> {
+  const weight = options.weight ?? (() => 1);
+  const maxWeight = options.maxWeight ?? 200;
+  let pending: { item: T; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let scheduled = false;
+
+  const commit = (items: T[]) => db.transaction().execute((trx) => options.apply(trx, items));
+
+  async function flush(): Promise<void> {
+    scheduled = false;
+    let total = 0;
+    let take = 0;
+    while (take < pending.length && (take === 0 || total + weight(pending[take]!.item) <= maxWeight)) {
+      total += weight(pending[take]!.item);
+      take++;
+    }
+    const group = pending.slice(0, take);
+    pending = pending.slice(take);
+    if (pending.length > 0) schedule();
+    try {
+      await commit(group.map((g) => g.item));
+      for (const g of group) g.resolve();
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]!.reject(error);
+        return;
+      }
+      for (const g of group) {
+        try {
+          await commit([g.item]);
+          g.resolve();
+        } catch (own) {
+          g.reject(own);
+        }
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  }
+
+  return {
+    write(item) {
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}

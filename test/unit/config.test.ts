@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+function configRefusal(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig: defaults (DESIGN §3)', () => {
+  const config = loadConfig({});
+
+  it('uses the documented defaults', () => {
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.smtpPort).toBe(2587);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.join(process.cwd(), 'data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.roles).toEqual(['http', 'smtp', 'worker']);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.bootstrapToken).toBeUndefined();
+    expect(config.dnsServers).toEqual([]);
+    expect(config.webhookAllowPrivate).toBe(false);
+  });
+
+  it('leaves relayUrl unset (capture transport) when RELAY_URL is not given', () => {
+    expect(config.relayUrl).toBeUndefined();
+  });
+
+  it('is frozen, roles included', () => {
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.roles)).toBe(true);
+    expect(Object.isFrozen(config.delivery)).toBe(true);
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).toEqual(config);
+  });
+});
+
+describe('loadConfig: overrides', () => {
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      SMTP_PORT: '0',
+      BASE_URL: 'https://mail.example.com/',
+      DATA_DIR: '/var/lib/mailgate',
+      DATABASE_URL: 'postgres://u:p@db:5432/mailgate',
+      RELAY_URL: 'smtps://user:pass@relay.example.com:465',
+      MAILGATE_ROLES: 'worker, http',
+      MAILGATE_BOOTSTRAP_TOKEN: 'mailgate_abcdefghijklmnop',
+      DNS_SERVERS: '1.1.1.1, 8.8.8.8:53',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      smtpPort: 0,
+      baseUrl: 'https://mail.example.com',
+      dataDir: '/var/lib/mailgate',
+      databaseUrl: 'postgres://u:p@db:5432/mailgate',
+      relayUrl: 'smtps://user:pass@relay.example.com:465',
+      roles: ['worker', 'http'],
+      bootstrapToken: 'mailgate_abcdefghijklmnop',
+      dnsServers: ['1.1.1.1', '8.8.8.8:53'],
+      webhookAllowPrivate: true,
+    });
+  });
+
+  it('derives BASE_URL from PORT when BASE_URL is unset', () => {
+    expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
+  });
+
+  it('keeps an explicit BASE_URL whatever PORT is', () => {
+    expect(loadConfig({ PORT: '8080', BASE_URL: 'http://mail.example.com' }).baseUrl).toBe('http://mail.example.com');
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'var/mg' }).dataDir).toBe(path.join(process.cwd(), 'var', 'mg'));
+  });
+
+  it('accepts smtp:// as RELAY_URL and postgresql:// as DATABASE_URL', () => {
+    const config = loadConfig({ RELAY_URL: 'smtp://relay.example.com:587', DATABASE_URL: 'postgresql://db/mg' });
+    expect(config.relayUrl).toBe('smtp://relay.example.com:587');
+    expect(config.databaseUrl).toBe('postgresql://db/mg');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('reads WEBHOOK_ALLOW_PRIVATE=%s as %s', (value, expected) => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: value }).webhookAllowPrivate).toBe(expected);
+  });
+});
+
+describe('loadConfig: empty strings are unset', () => {
+  it('falls back to every default when each variable is empty', () => {
+    const empty = {
+      PORT: '',
+      HOST: '',
+      SMTP_PORT: '',
+      BASE_URL: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      RELAY_URL: '',
+      MAILGATE_ROLES: '',
+      MAILGATE_BOOTSTRAP_TOKEN: '',
+      DNS_SERVERS: '',
+      WEBHOOK_ALLOW_PRIVATE: '',
+    };
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+  });
+
+  it('treats undefined values as unset', () => {
+    expect(loadConfig({ PORT: undefined, RELAY_URL: undefined })).toEqual(loadConfig({}));
+  });
+});
+
+describe('loadConfig: problems', () => {
+  it('reports several bad values at once in one ConfigError', () => {
+    const error = configRefusal({ PORT: 'abc', RELAY_URL: 'http://x', MAILGATE_ROLES: 'http,bogus' });
+    expect(error.name).toBe('ConfigError');
+    expect(error.problems).toEqual([
+      'PORT: must be a port number from 0 to 65535',
+      'RELAY_URL: must be an smtp:// or smtps:// URL',
+      'MAILGATE_ROLES: unknown role "bogus" (known: http, smtp, worker)',
+    ]);
+    expect(error.message).toBe(
+      'Invalid configuration:\n' +
+        '  - PORT: must be a port number from 0 to 65535\n' +
+        '  - RELAY_URL: must be an smtp:// or smtps:// URL\n' +
+        '  - MAILGATE_ROLES: unknown role "bogus" (known: http, smtp, worker)',
+    );
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['SMTP_PORT', '65536'],
+    ['BASE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://db/mg'],
+    ['RELAY_URL', 'relay.example.com:587'],
+    ['MAILGATE_BOOTSTRAP_TOKEN', 'mailgate_short'],
+    ['MAILGATE_BOOTSTRAP_TOKEN', 'other_abcdefghijklmnop'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'maybe'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    const error = configRefusal({ [name]: value });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]!.startsWith(`${name}: `)).toBe(true);
+  });
+
+  it('reports one problem per unknown role', () => {
+    expect(configRefusal({ MAILGATE_ROLES: 'web,http,cron' }).problems).toEqual([
+      'MAILGATE_ROLES: unknown role "web" (known: http, smtp, worker)',
+      'MAILGATE_ROLES: unknown role "cron" (known: http, smtp, worker)',
+    ]);
+  });
+});
+
+describe('loadConfig: strict values', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it.each([' ', '0x50', '1e3', '-1', '65536'])('refuses PORT=%j instead of reading it loosely', (value) => {
+    expect(problemsOf({ PORT: value })).toEqual(['PORT: must be a port number from 0 to 65535']);
+  });
+
+  it('refuses an empty role list and keeps each role once', () => {
+    expect(problemsOf({ MAILGATE_ROLES: ',' })).toEqual(['MAILGATE_ROLES: must name at least one role (http, smtp, worker)']);
+    expect(loadConfig({ MAILGATE_ROLES: 'http,http,worker' }).roles).toEqual(['http', 'worker']);
+  });
+
+  it('accepts only http and https public addresses', () => {
+    expect(problemsOf({ BASE_URL: 'ftp://mail.example.com' })).toEqual(['BASE_URL: must be an http:// or https:// URL']);
+    expect(loadConfig({ BASE_URL: 'https://mail.example.com/' }).baseUrl).toBe('https://mail.example.com');
+  });
+});

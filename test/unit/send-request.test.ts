@@ -1,0 +1,419 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PREVIEW_MAX,
+  SUBJECT_MAX,
+  checkSendBody,
+  parseSendBody,
+  parseSendBodyV1,
+  type SendRequest,
+} from '../../src/emails/send-request.ts';
+import { AppError } from '../../src/errors.ts';
+
+const ADDRESS_HINT = 'must be a valid email address ("name@example.com" or "Name <name@example.com>")';
+const ONE_RECIPIENT = 'must be one address, or an array holding exactly one address';
+const EXACTLY_ONE = 'exactly one of html, markdown or tiptap must be given';
+
+const base = { from: 'Sender <sender@b.example>', to: 'rcpt@d.example', subject: 'Hello' };
+const v2 = (extra: Record<string, unknown> = {}) => ({ ...base, html: '<p>Hi</p>', ...extra });
+
+/** Run `fn`, expect a validation_error AppError, and give back its message and details. */
+function refusal(fn: () => unknown): { message: string; details: unknown } {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(AppError);
+  const error = caught as AppError;
+  expect(error.kind).toBe('validation_error');
+  return { message: error.message, details: error.details };
+}
+
+const v2Refusal = (body: unknown) => refusal(() => parseSendBody(body));
+const v1Refusal = (body: unknown) => refusal(() => parseSendBodyV1(body));
+
+describe('parseSendBody (v2): the normalized request', () => {
+  it('maps a full html body onto a SendRequest', () => {
+    const request: SendRequest = parseSendBody({
+      from: 'Sender <Sender@B.Example>',
+      to: ['Rcpt <rcpt@D.example>'],
+      subject: '  Hello there  ',
+      html: '<p>Hi</p>',
+      reply_to: '"Support, Team" <help@b.example>',
+      preview: 'Short preview',
+    });
+    expect(request).toEqual({
+      from: { address: 'Sender@b.example', name: 'Sender' },
+      to: { address: 'rcpt@d.example', name: 'Rcpt' },
+      subject: 'Hello there',
+      content: { kind: 'html', html: '<p>Hi</p>' },
+      replyTo: { address: 'help@b.example', name: 'Support, Team' },
+      preview: 'Short preview',
+    });
+  });
+
+  it('defaults replyTo and preview to null', () => {
+    expect(parseSendBody({ ...base, markdown: '# Hi' })).toEqual({
+      from: { address: 'sender@b.example', name: 'Sender' },
+      to: { address: 'rcpt@d.example', name: null },
+      subject: 'Hello',
+      content: { kind: 'markdown', markdown: '# Hi' },
+      replyTo: null,
+      preview: null,
+    });
+  });
+
+  it('keeps a tiptap document as given, extra keys included', () => {
+    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }], attrs: { x: 1 } };
+    expect(parseSendBody({ ...base, tiptap: doc }).content).toEqual({ kind: 'tiptap', tiptap: doc });
+  });
+
+  it('accepts a to array holding exactly one address', () => {
+    expect(parseSendBody(v2({ to: ['rcpt@d.example'] })).to).toEqual({ address: 'rcpt@d.example', name: null });
+  });
+
+  it('accepts a subject of exactly SUBJECT_MAX characters and a preview of PREVIEW_MAX', () => {
+    expect(SUBJECT_MAX).toBe(998);
+    const request = parseSendBody(v2({ subject: 's'.repeat(998), preview: 'p'.repeat(PREVIEW_MAX) }));
+    expect(request.subject).toHaveLength(998);
+    expect(request.preview).toHaveLength(PREVIEW_MAX);
+  });
+});
+
+describe('parseSendBody (v2): exactly one content field', () => {
+  it('refuses a body with no content field', () => {
+    const { message, details } = v2Refusal({ ...base });
+    expect(details).toEqual([{ path: '', message: EXACTLY_ONE }]);
+    expect(message).toBe(EXACTLY_ONE);
+  });
+
+  it('refuses two content fields, naming them', () => {
+    expect(v2Refusal({ ...base, html: '<p>x</p>', markdown: 'x' }).details).toEqual([
+      { path: '', message: `${EXACTLY_ONE}, not html and markdown` },
+    ]);
+    expect(v2Refusal({ ...base, markdown: 'x', tiptap: { type: 'doc' } }).details).toEqual([
+      { path: '', message: `${EXACTLY_ONE}, not markdown and tiptap` },
+    ]);
+  });
+
+  it('refuses all three content fields, naming them', () => {
+    expect(v2Refusal({ ...base, html: 'x', markdown: 'x', tiptap: { type: 'doc' } }).details).toEqual([
+      { path: '', message: `${EXACTLY_ONE}, not html and markdown and tiptap` },
+    ]);
+  });
+
+  it('refuses empty html and markdown', () => {
+    expect(v2Refusal({ ...base, html: '' }).details).toEqual([{ path: 'html', message: 'must not be empty' }]);
+    expect(v2Refusal({ ...base, markdown: '' }).details).toEqual([{ path: 'markdown', message: 'must not be empty' }]);
+  });
+});
+
+describe('parseSendBody (v2): dropped v1 fields', () => {
+  it.each([
+    ['content', 'hello', 'use html, markdown or tiptap'],
+    ['contentType', 'HTML', 'use html, markdown or tiptap'],
+    ['replyTo', 'help@b.example', 'use reply_to'],
+  ])('refuses %s and names its replacement', (field, value, replacement) => {
+    const { message, details } = v2Refusal(v2({ [field]: value }));
+    expect(details).toHaveLength(1);
+    expect(details).toContainEqual({ path: field, message: expect.stringContaining(replacement) });
+    expect(message).toContain(field);
+    expect(message).toContain(replacement);
+  });
+
+  it('gives the exact messages for content, contentType and replyTo', () => {
+    expect(v2Refusal(v2({ content: 'x', contentType: 'HTML', replyTo: 'help@b.example' })).details).toEqual([
+      { path: 'content', message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap' },
+      {
+        path: 'contentType',
+        message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type)',
+      },
+      { path: 'replyTo', message: 'is a v1 field that v2 does not accept; use reply_to' },
+    ]);
+  });
+
+  it.each([
+    ['attachments', [{ filename: 'a.txt', content: 'x' }]],
+    ['template', 'welcome'],
+    ['topic_id', 'top_1'],
+    ['scheduled_at', '2030-01-01T00:00:00Z'],
+    ['tracking', true],
+  ])('refuses %s (no replacement)', (field, value) => {
+    const { message, details } = v2Refusal(v2({ [field]: value }));
+    expect(details).toEqual([{ path: field, message: 'is a v1 field that v2 does not accept' }]);
+    expect(message).toBe(`${field} is a v1 field that v2 does not accept`);
+  });
+
+  it('refuses react and points to html', () => {
+    expect(v2Refusal(v2({ react: '<Email />' })).details).toEqual([
+      { path: 'react', message: 'is a v1 field that v2 does not accept; use html (render the React email to HTML first)' },
+    ]);
+  });
+
+  it('refuses a dropped field even when its value is null', () => {
+    expect(v2Refusal(v2({ tracking: null })).details).toEqual([
+      { path: 'tracking', message: 'is a v1 field that v2 does not accept' },
+    ]);
+  });
+
+  it('a v1-shaped body reports the dropped fields and the missing content field', () => {
+    const { message, details } = v2Refusal({ ...base, content: '# Hi', contentType: 'MARKDOWN' });
+    expect(details).toEqual([
+      { path: 'content', message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap' },
+      {
+        path: 'contentType',
+        message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type)',
+      },
+      { path: '', message: EXACTLY_ONE },
+    ]);
+    expect(message).toBe('content is a v1 field that v2 does not accept; use html, markdown or tiptap (and 2 more problems)');
+  });
+});
+
+describe('parseSendBody (v2): fields', () => {
+  it('refuses unknown fields', () => {
+    expect(v2Refusal(v2({ cc: 'x@y.example', bcc: 'z@y.example' })).details).toEqual([
+      { path: 'cc', message: 'is not a known field' },
+      { path: 'bcc', message: 'is not a known field' },
+    ]);
+  });
+
+  it('refuses a missing from, to and subject as required', () => {
+    expect(v2Refusal({ html: '<p>x</p>' }).details).toEqual([
+      { path: 'from', message: 'is required' },
+      { path: 'to', message: 'is required' },
+      { path: 'subject', message: 'is required' },
+    ]);
+  });
+
+  it('refuses a to array of two or of none', () => {
+    expect(v2Refusal(v2({ to: ['a@d.example', 'b@d.example'] })).details).toEqual([{ path: 'to', message: ONE_RECIPIENT }]);
+    expect(v2Refusal(v2({ to: [] })).details).toEqual([{ path: 'to', message: ONE_RECIPIENT }]);
+  });
+
+  it('refuses a comma list in a to string', () => {
+    expect(v2Refusal(v2({ to: 'a@d.example, b@d.example' })).details).toEqual([{ path: 'to', message: ADDRESS_HINT }]);
+  });
+
+  it('refuses an empty or whitespace subject', () => {
+    expect(v2Refusal(v2({ subject: '' })).details).toEqual([{ path: 'subject', message: 'must not be empty' }]);
+    expect(v2Refusal(v2({ subject: ' \t ' })).details).toEqual([{ path: 'subject', message: 'must not be empty' }]);
+  });
+
+  it('refuses a subject over 998 characters', () => {
+    expect(v2Refusal(v2({ subject: 's'.repeat(999) })).details).toEqual([
+      { path: 'subject', message: 'must be at most 998 characters' },
+    ]);
+  });
+
+  it('refuses a preview over PREVIEW_MAX characters', () => {
+    expect(PREVIEW_MAX).toBe(1000);
+    expect(v2Refusal(v2({ preview: 'p'.repeat(1001) })).details).toEqual([
+      { path: 'preview', message: 'must be at most 1000 characters' },
+    ]);
+  });
+
+  it.each([
+    ['subject', 'Hello\r\nBcc: x@y.example'],
+    ['subject', 'Hello\nthere'],
+    ['subject', 'Hello\rthere'],
+    ['from', 'sender@b.example\r\nBcc: x@y.example'],
+    ['to', 'rcpt@d.example\nBcc: x@y.example'],
+    ['reply_to', 'help@b.example\rBcc: x@y.example'],
+  ])('refuses CR or LF in %s', (field, value) => {
+    expect(v2Refusal(v2({ [field]: value })).details).toEqual([{ path: field, message: 'must not contain CR or LF' }]);
+  });
+
+  it('refuses CR or LF inside a to array', () => {
+    expect(v2Refusal(v2({ to: ['rcpt@d.example\nBcc: x@y.example'] })).details).toEqual([
+      { path: 'to', message: 'must not contain CR or LF' },
+    ]);
+  });
+
+  it.each([
+    ['from', 'not-an-address'],
+    ['from', 'sender@localhost'],
+    ['to', 'rcpt@'],
+    ['to', ['rcpt.d.example']],
+    ['reply_to', 'help@b.123'],
+  ])('refuses an invalid address in %s', (field, value) => {
+    expect(v2Refusal(v2({ [field]: value })).details).toEqual([{ path: field, message: ADDRESS_HINT }]);
+  });
+
+  it('refuses wrong types with the type named, not as missing', () => {
+    expect(v2Refusal(v2({ subject: 42 })).details).toEqual([
+      { path: 'subject', message: 'Invalid input: expected string, received number' },
+    ]);
+    expect(v2Refusal({ ...base, html: { p: 'x' } }).details).toEqual([
+      { path: 'html', message: 'Invalid input: expected string, received object' },
+    ]);
+    expect(v2Refusal(v2({ preview: 5 })).details).toEqual([
+      { path: 'preview', message: 'Invalid input: expected string, received number' },
+    ]);
+  });
+
+  it('requires tiptap to be a {type:"doc"} object', () => {
+    const hint = 'must be a tiptap document ({"type":"doc","content":[…]})';
+    expect(v2Refusal({ ...base, tiptap: { type: 'paragraph' } }).details).toEqual([{ path: 'tiptap.type', message: hint }]);
+    expect(v2Refusal({ ...base, tiptap: { content: [] } }).details).toEqual([{ path: 'tiptap.type', message: hint }]);
+    expect(v2Refusal({ ...base, tiptap: '{"type":"doc"}' }).details).toEqual([
+      { path: 'tiptap', message: 'Invalid input: expected object, received string' },
+    ]);
+    expect(v2Refusal({ ...base, tiptap: { type: 'doc', content: 'x' } }).details).toEqual([
+      { path: 'tiptap.content', message: 'Invalid input: expected array, received string' },
+    ]);
+  });
+
+  it.each([
+    ['an array', [v2()]],
+    ['null', null],
+    ['a string', 'hello'],
+    ['a number', 7],
+    ['undefined', undefined],
+  ])('refuses a body that is %s', (_why, body) => {
+    expect(v2Refusal(body).details).toEqual([{ path: '', message: 'must be a JSON object' }]);
+  });
+
+  it('reports every problem at once and summarizes them in the message', () => {
+    const { message, details } = v2Refusal({ from: 'x', to: 'y', subject: '', html: '<p>x</p>', extra: 1 });
+    expect(details).toEqual([
+      { path: 'from', message: ADDRESS_HINT },
+      { path: 'to', message: ADDRESS_HINT },
+      { path: 'subject', message: 'must not be empty' },
+      { path: 'extra', message: 'is not a known field' },
+    ]);
+    expect(message).toBe(`from ${ADDRESS_HINT} (and 3 more problems)`);
+  });
+
+  it('says "1 more problem" in the singular', () => {
+    expect(v2Refusal(v2({ subject: '', foo: 1 })).message).toBe('subject must not be empty (and 1 more problem)');
+  });
+});
+
+describe('checkSendBody', () => {
+  it('returns the request for a valid body', () => {
+    expect(checkSendBody(v2())).toEqual({ request: parseSendBody(v2()) });
+  });
+
+  it('prefixes every detail path with the given prefix', () => {
+    expect(checkSendBody({ from: 'bad', subject: 'Hi', replyTo: 'x@y.example', foo: 1 }, '[3]')).toEqual({
+      details: [
+        { path: '[3].replyTo', message: 'is a v1 field that v2 does not accept; use reply_to' },
+        { path: '[3]', message: EXACTLY_ONE },
+        { path: '[3].from', message: ADDRESS_HINT },
+        { path: '[3].to', message: 'is required' },
+        { path: '[3].foo', message: 'is not a known field' },
+      ],
+    });
+    expect(checkSendBody({ ...base, foo: 1 }, '[3]')).toEqual({
+      details: [
+        { path: '[3]', message: EXACTLY_ONE },
+        { path: '[3].foo', message: 'is not a known field' },
+      ],
+    });
+  });
+
+  it('prefixes nested paths and non-object bodies', () => {
+    expect(checkSendBody({ ...base, tiptap: { type: 'x' } }, '[0]')).toEqual({
+      details: [{ path: '[0].tiptap.type', message: 'must be a tiptap document ({"type":"doc","content":[…]})' }],
+    });
+    expect(checkSendBody('nope', '[3]')).toEqual({ details: [{ path: '[3]', message: 'must be a JSON object' }] });
+  });
+});
+
+describe('parseSendBodyV1', () => {
+  const v1 = (extra: Record<string, unknown> = {}) => ({ ...base, content: '# Hi', ...extra });
+  const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] };
+
+  it('defaults contentType to MARKDOWN', () => {
+    expect(parseSendBodyV1(v1())).toEqual({
+      from: { address: 'sender@b.example', name: 'Sender' },
+      to: { address: 'rcpt@d.example', name: null },
+      subject: 'Hello',
+      content: { kind: 'markdown', markdown: '# Hi' },
+      replyTo: null,
+      preview: null,
+    });
+  });
+
+  it('maps HTML content', () => {
+    expect(parseSendBodyV1(v1({ content: '<p>Hi</p>', contentType: 'HTML' })).content).toEqual({ kind: 'html', html: '<p>Hi</p>' });
+  });
+
+  it('maps TIPTAP content given as an object', () => {
+    expect(parseSendBodyV1(v1({ content: doc, contentType: 'TIPTAP' })).content).toEqual({ kind: 'tiptap', tiptap: doc });
+  });
+
+  it('maps TIPTAP content given as a JSON string', () => {
+    expect(parseSendBodyV1(v1({ content: JSON.stringify(doc), contentType: 'TIPTAP' })).content).toEqual({
+      kind: 'tiptap',
+      tiptap: doc,
+    });
+  });
+
+  it('refuses TIPTAP content that is not JSON, or JSON that is not a doc', () => {
+    const expected = {
+      message: 'content must be a tiptap document (object or JSON string) when contentType is TIPTAP',
+      details: [{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }],
+    };
+    expect(v1Refusal(v1({ content: 'not json', contentType: 'TIPTAP' }))).toEqual(expected);
+    expect(v1Refusal(v1({ content: '{"type":"paragraph"}', contentType: 'TIPTAP' }))).toEqual(expected);
+  });
+
+  it('refuses an object content for MARKDOWN and HTML', () => {
+    expect(v1Refusal(v1({ content: doc })).details).toEqual([
+      { path: 'content', message: 'must be a string when contentType is MARKDOWN' },
+    ]);
+    expect(v1Refusal(v1({ content: doc, contentType: 'HTML' })).details).toEqual([
+      { path: 'content', message: 'must be a string when contentType is HTML' },
+    ]);
+  });
+
+  it('maps replyTo and preview, and accepts tracking', () => {
+    const request = parseSendBodyV1(v1({ replyTo: 'Help <help@B.example>', preview: 'Soon', tracking: true }));
+    expect(request.replyTo).toEqual({ address: 'help@b.example', name: 'Help' });
+    expect(request.preview).toBe('Soon');
+    expect(parseSendBodyV1(v1({ tracking: false })).replyTo).toBeNull();
+  });
+
+  it('refuses a non-boolean tracking', () => {
+    expect(v1Refusal(v1({ tracking: 'yes' })).details).toEqual([
+      { path: 'tracking', message: 'Invalid input: expected boolean, received string' },
+    ]);
+  });
+
+  it('refuses an unknown contentType', () => {
+    expect(v1Refusal(v1({ contentType: 'XML' })).details).toEqual([
+      { path: 'contentType', message: 'Invalid option: expected one of "MARKDOWN"|"HTML"|"TIPTAP"' },
+    ]);
+  });
+
+  it('refuses a missing or empty content', () => {
+    expect(v1Refusal({ ...base }).details).toEqual([{ path: 'content', message: 'is required' }]);
+    expect(v1Refusal(v1({ content: '' })).details).toEqual([{ path: 'content', message: 'must not be empty' }]);
+  });
+
+  it('refuses unknown fields, v2 names included', () => {
+    expect(v1Refusal(v1({ reply_to: 'help@b.example', html: '<p>x</p>' })).details).toEqual([
+      { path: 'reply_to', message: 'is not a known field' },
+      { path: 'html', message: 'is not a known field' },
+    ]);
+  });
+
+  it('applies the same address and subject rules as v2', () => {
+    expect(v1Refusal(v1({ subject: 'a\nb', to: ['a@d.example', 'b@d.example'], replyTo: 'nope' })).details).toEqual([
+      { path: 'to', message: ONE_RECIPIENT },
+      { path: 'subject', message: 'must not contain CR or LF' },
+      { path: 'replyTo', message: ADDRESS_HINT },
+    ]);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(v1Refusal([v1()])).toEqual({
+      message: 'body must be a JSON object',
+      details: [{ path: '', message: 'must be a JSON object' }],
+    });
+    expect(v1Refusal(null).details).toEqual([{ path: '', message: 'must be a JSON object' }]);
+  });
+});
