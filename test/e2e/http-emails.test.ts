@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+
+/**
+ * The REST door for emails, through fetch on a real socket: exact status codes
+ * and bodies from spec §4.1, §4.2, §4.4, §5, §7 and DESIGN §4.
+ */
+const ID = /^eml_[0-9a-hjkmnp-tv-z]{26}$/;
+
+const send = (overrides: Record<string, unknown> = {}) => ({
+  from: 'Acme <hello@acme.example>',
+  to: 'ada@example.com',
+  subject: 'Welcome',
+  markdown: '# Hello Ada\n\nYour [workspace](https://acme.example/w) is ready.',
+  ...overrides,
+});
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { MAX_BODY_BYTES: String(64 * 1024) } });
+});
+afterAll(async () => server.close());
+
+async function emailCount(): Promise<number> {
+  const row = await server.core.db.db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function json(res: Response): Promise<any> {
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  return res.json();
+}
+
+describe('authentication (spec §5)', () => {
+  it('refuses a request without a token: 401 missing_api_key', async () => {
+    const res = await server.api('/api/v2/emails', { token: null });
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({
+      name: 'missing_api_key',
+      message: expect.stringContaining('Authorization: Bearer'),
+      statusCode: 401,
+    });
+  });
+
+  it('refuses an unknown token: 401 invalid_api_key', async () => {
+    const res = await server.api('/api/v2/emails', { token: 'mailgate_not_a_real_token_at_all_000000' });
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ name: 'invalid_api_key', message: 'API key is invalid', statusCode: 401 });
+  });
+
+  it('refuses a non-Bearer Authorization header', async () => {
+    const res = await server.api('/api/v2/emails', { token: null, headers: { authorization: `Basic ${server.token}` } });
+    expect(res.status).toBe(401);
+    expect((await json(res)).name).toBe('missing_api_key');
+  });
+
+  it('answers v1 authentication failures in the v1 shape', async () => {
+    const res = await server.api('/api/v1/emails', { token: null, body: send() });
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('Missing API key') });
+  });
+
+  it('authenticates before it reads the body', async () => {
+    const res = await server.api('/api/v2/emails', { token: null, rawBody: '{"broken' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('POST /api/v2/emails (spec §4.2)', () => {
+  it('accepts a markdown send and answers exactly {id} with the eml_ prefix', async () => {
+    const res = await server.api('/api/v2/emails', { body: send() });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body)).toEqual(['id']);
+    expect(body.id).toMatch(ID);
+
+    const record = await json(await server.api(`/api/v2/emails/${body.id}`));
+    expect(record).toMatchObject({
+      object: 'email',
+      id: body.id,
+      from: 'Acme <hello@acme.example>',
+      to: ['ada@example.com'],
+      subject: 'Welcome',
+      reply_to: null,
+      preview: null,
+    });
+    expect(record.html).toContain('<h1>Hello Ada</h1>');
+    expect(record.html).toContain('<a href="https://acme.example/w">workspace</a>');
+    expect(record.text).toBe('HELLO ADA\n\nYour workspace [https://acme.example/w] is ready.');
+    expect(record.message_id).toBe(`<${body.id}@acme.example>`);
+    expect(record.events[0]).toMatchObject({ type: 'queued' });
+  });
+
+  it('sends html as given and derives the text part', async () => {
+    const html = '<html><body><p>Hi <b>there</b></p></body></html>';
+    const { id } = await json(await server.api('/api/v2/emails', { body: send({ markdown: undefined, html }) }));
+    const record = await json(await server.api(`/api/v2/emails/${id}`));
+    expect(record.html).toBe(html);
+    expect(record.text).toBe('Hi there');
+  });
+
+  it('renders a tiptap document', async () => {
+    const tiptap = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Release notes' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Faster', marks: [{ type: 'bold' }] }] },
+      ],
+    };
+    const res = await server.api('/api/v2/emails', { body: send({ markdown: undefined, tiptap }) });
+    expect(res.status).toBe(200);
+    const record = await json(await server.api(`/api/v2/emails/${(await json(res)).id}`));
+    expect(record.html).toContain('<h2>Release notes</h2>');
+    expect(record.html).toContain('<strong>Faster</strong>');
+    expect(record.text).toContain('Faster');
+  });
+
+  it('turns preview into a hidden preheader that stays out of the text part', async () => {
+    const { id } = await json(
+      await server.api('/api/v2/emails', { body: send({ preview: 'Your <workspace> is ready', reply_to: 'Support <help@acme.example>' }) }),
+    );
+    const record = await json(await server.api(`/api/v2/emails/${id}`));
+    expect(record.preview).toBe('Your <workspace> is ready');
+    expect(record.reply_to).toBe('Support <help@acme.example>');
+    expect(record.html).toMatch(/<body><div style="display:none;[^"]*"[^>]*>Your &lt;workspace&gt; is ready/);
+    expect(record.text).not.toContain('workspace> is ready');
+  });
+
+  it('accepts `to` as an array of exactly one address', async () => {
+    const res = await server.api('/api/v2/emails', { body: send({ to: ['ada@example.com'] }) });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['content', 'html, markdown or tiptap'],
+    ['contentType', 'html, markdown or tiptap'],
+    ['replyTo', 'reply_to'],
+    ['attachments', null],
+    ['template', null],
+    ['topic_id', null],
+    ['scheduled_at', null],
+    ['react', 'html'],
+    ['tracking', null],
+  ])('refuses the dropped v1 field %s, naming it and its replacement', async (field, replacement) => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails', { body: send({ [field]: field === 'tracking' ? true : 'x' }) });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.name).toBe('validation_error');
+    expect(body.statusCode).toBe(422);
+    expect(body.message.startsWith(field)).toBe(true);
+    if (replacement) expect(body.message).toContain(`use ${replacement}`);
+    expect(body.details[0]).toEqual({ path: field, message: expect.stringContaining('v1 field that v2 does not accept') });
+    expect(await emailCount()).toBe(before);
+  });
+
+  it.each([
+    ['no content field', { markdown: undefined }, '', 'exactly one of html, markdown or tiptap must be given'],
+    ['two content fields', { html: '<p>x</p>' }, '', 'exactly one of html, markdown or tiptap must be given, not html and markdown'],
+    ['an empty subject', { subject: '   ' }, 'subject', 'must not be empty'],
+    ['a missing subject', { subject: undefined }, 'subject', 'is required'],
+    ['a numeric subject', { subject: 42 }, 'subject', 'Invalid input: expected string, received number'],
+    ['CR/LF in the subject', { subject: 'Hi\r\nBcc: victim@example.com' }, 'subject', 'must not contain CR or LF'],
+    ['CR/LF in from', { from: 'a@acme.example\r\nBcc: v@example.com' }, 'from', 'must not contain CR or LF'],
+    ['CR/LF in reply_to', { reply_to: 'a@acme.example\nX: y' }, 'reply_to', 'must not contain CR or LF'],
+    ['an invalid to', { to: 'not-an-address' }, 'to', expect.stringContaining('valid email address')],
+    ['two recipients', { to: ['a@example.com', 'b@example.com'] }, 'to', 'must be one address, or an array holding exactly one address'],
+    ['an unknown field', { cc: 'x@example.com' }, 'cc', 'is not a known field'],
+    ['a non-document tiptap', { markdown: undefined, tiptap: { type: 'paragraph' } }, 'tiptap.type', expect.stringContaining('tiptap document')],
+  ])('refuses %s with 422 validation_error and details', async (_label, overrides, path, message) => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails', { body: send(overrides) });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body).toMatchObject({ name: 'validation_error', statusCode: 422 });
+    expect(body.details).toContainEqual({ path, message });
+    expect(await emailCount()).toBe(before);
+  });
+
+  it('refuses a tiptap node it cannot render, storing nothing', async () => {
+    const before = await emailCount();
+    const tiptap = { type: 'doc', content: [{ type: 'blink', content: [] }] };
+    const res = await server.api('/api/v2/emails', { body: send({ markdown: undefined, tiptap }) });
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path: 'tiptap', message: expect.stringContaining('cannot be rendered') }]);
+    expect(await emailCount()).toBe(before);
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const res = await server.api('/api/v2/emails', { rawBody: '{"from": "a@acme.example",' });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ name: 'invalid_json', message: expect.stringContaining('not valid JSON'), statusCode: 400 });
+  });
+
+  it('answers a body that is not an object with 422', async () => {
+    const res = await server.api('/api/v2/emails', { body: ['x'] });
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path: '', message: 'must be a JSON object' }]);
+  });
+
+  it('answers an oversized body with 413 payload_too_large and stores nothing', async () => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails', { body: send({ markdown: 'x'.repeat(70 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(await json(res)).toEqual({ name: 'payload_too_large', message: expect.any(String), statusCode: 413 });
+    expect(await emailCount()).toBe(before);
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const res = await server.api('/api/v2/emails', { rawBody: 'from=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect((await json(res)).name).toBe('unsupported_media_type');
+  });
+});
+
+describe('Idempotency-Key (DESIGN §4)', () => {
+  it('replays the first answer for the same key and body, creating one email', async () => {
+    const before = await emailCount();
+    const headers = { 'idempotency-key': 'welcome-ada-1' };
+    const first = await server.api('/api/v2/emails', { body: send(), headers });
+    const second = await server.api('/api/v2/emails', { body: send(), headers });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(await json(second)).toEqual(await json(first));
+    expect(await emailCount()).toBe(before + 1);
+  });
+
+  it('refuses the same key with another body: 409 idempotency_conflict', async () => {
+    const headers = { 'idempotency-key': 'welcome-ada-2' };
+    expect((await server.api('/api/v2/emails', { body: send(), headers })).status).toBe(200);
+    const res = await server.api('/api/v2/emails', { body: send({ subject: 'Other' }), headers });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({
+      name: 'idempotency_conflict',
+      message: expect.stringContaining('different request'),
+      statusCode: 409,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+  });
+
+  it('refuses a key whose first request is still in flight: 409 with Retry-After', async () => {
+    // Another process holds the key: its claim row is in flight.
+    const auth = await server.core.tokens.authenticate(server.token);
+    const now = Date.now();
+    const { requestFingerprint } = await import('../../src/emails/idempotency.ts');
+    const { parseSendBody } = await import('../../src/index.ts');
+    await server.core.db.db
+      .insertInto('idempotency_keys')
+      .values({
+        organization_id: auth.organizationId,
+        key: 'in-flight-1',
+        fingerprint: requestFingerprint('emails.send', parseSendBody(send())),
+        state: 'in_flight',
+        response: null,
+        created_at: now,
+        expires_at: now + 86_400_000,
+      })
+      .execute();
+    const res = await server.api('/api/v2/emails', { body: send(), headers: { 'idempotency-key': 'in-flight-1' } });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await json(res)).toMatchObject({ name: 'idempotency_conflict', code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS' });
+  });
+
+  it('does not keep a key whose request failed validation', async () => {
+    const headers = { 'idempotency-key': 'fix-and-retry' };
+    expect((await server.api('/api/v2/emails', { body: send({ to: 'nope' }), headers })).status).toBe(422);
+    expect((await server.api('/api/v2/emails', { body: send(), headers })).status).toBe(200);
+  });
+
+  it('refuses a malformed key with 422', async () => {
+    const res = await server.api('/api/v2/emails', { body: send(), headers: { 'idempotency-key': 'x'.repeat(257) } });
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path: 'Idempotency-Key', message: expect.stringContaining('1 to 256') }]);
+  });
+});
+
+describe('GET /api/v2/emails and /api/v2/emails/{id}', () => {
+  it('pages newest first with limit/after/before and returns no bodies', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await json(await server.api('/api/v2/emails', { body: send({ subject: `Page ${i}` }) }))).id);
+    const newest = [...ids].reverse();
+
+    const page1 = await json(await server.api('/api/v2/emails?limit=2'));
+    expect(Object.keys(page1)).toEqual(['object', 'data', 'has_more']);
+    expect(page1.object).toBe('list');
+    expect(page1.has_more).toBe(true);
+    expect(page1.data.map((e: { id: string }) => e.id)).toEqual(newest.slice(0, 2));
+    for (const item of page1.data) {
+      expect(Object.keys(item).sort()).toEqual(['created_at', 'from', 'id', 'last_event', 'object', 'reply_to', 'subject', 'to', 'updated_at']);
+    }
+
+    const page2 = await json(await server.api(`/api/v2/emails?limit=2&after=${page1.data[1].id}`));
+    expect(page2.data.map((e: { id: string }) => e.id)).toEqual(newest.slice(2, 4));
+    expect(page2.has_more).toBe(true);
+
+    const back = await json(await server.api(`/api/v2/emails?limit=2&before=${page2.data[0].id}`));
+    expect(back.data.map((e: { id: string }) => e.id)).toEqual(newest.slice(0, 2));
+    expect(back.has_more).toBe(false);
+  });
+
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'after=sub_01m81aqmz93wm4cjfrw6fxfzrv', 'after=x&before=y'])(
+    'refuses bad list parameters (%s) with 422',
+    async (query) => {
+      const res = await server.api(`/api/v2/emails?${query}`);
+      expect(res.status).toBe(422);
+      expect((await json(res)).name).toBe('validation_error');
+    },
+  );
+
+  it('answers an unknown id with 404 not_found', async () => {
+    const res = await server.api('/api/v2/emails/eml_01m81aqmz93wm4cjfrw6fxfzrv');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ name: 'not_found', message: expect.stringContaining('not found'), statusCode: 404 });
+  });
+
+  it("never shows another organization's email", async () => {
+    const { id } = await json(await server.api('/api/v2/emails', { body: send() }));
+    const other = await server.core.orgs.create({ name: 'Other', plan: 'free' });
+    const res = await server.api(`/api/v2/emails/${id}`, { token: other.token.token });
+    expect(res.status).toBe(404);
+    const list = await json(await server.api('/api/v2/emails', { token: other.token.token }));
+    expect(list).toEqual({ object: 'list', data: [], has_more: false });
+  });
+
+  it('captures a real recipient: last_event delivered, event history, raw message', async () => {
+    const { id } = await json(await server.api('/api/v2/emails', { body: send({ subject: 'Captured' }) }));
+    const record = await waitFor(async () => {
+      const r = await json(await server.api(`/api/v2/emails/${id}`));
+      return r.last_event === 'delivered' ? r : undefined;
+    });
+    expect(record.events.map((e: { type: string }) => e.type)).toEqual(['queued', 'sent', 'delivered']);
+    for (const e of record.events) expect(e.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(record.raw).toContain('Subject: Captured');
+    expect(record.raw).toContain(`Message-ID: ${record.message_id}`);
+    expect(record.raw).toContain('Content-Type: text/plain');
+    expect(record.raw).toContain('Content-Type: text/html');
+  });
+
+  it.each([
+    ['delivered@mailgate.test', 'delivered'],
+    ['bounced+e2e@mailgate.test', 'bounced'],
+    ['complained@mailgate.test', 'complained'],
+  ])('walks the fixture %s to %s without a transport', async (to, outcome) => {
+    const { id } = await json(await server.api('/api/v2/emails', { body: send({ to }) }));
+    const record = await waitFor(async () => {
+      const r = await json(await server.api(`/api/v2/emails/${id}`));
+      return r.last_event === outcome ? r : undefined;
+    });
+    expect(record.events.map((e: { type: string }) => e.type)).toEqual(['queued', 'sent', outcome]);
+    expect(record.raw).toBeNull();
+  });
+});
+
+describe('POST /api/v2/emails/batch', () => {
+  it('accepts up to 100 valid sends and answers {data:[{id}…]} in order', async () => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails/batch', { body: [send({ subject: 'B1' }), send({ subject: 'B2' }), send({ subject: 'B3' })] });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body)).toEqual(['data']);
+    expect(body.data).toHaveLength(3);
+    for (const item of body.data) expect(item).toEqual({ id: expect.stringMatching(ID) });
+    const subjects = await Promise.all(body.data.map(async (d: { id: string }) => (await json(await server.api(`/api/v2/emails/${d.id}`))).subject));
+    expect(subjects).toEqual(['B1', 'B2', 'B3']);
+    expect(await emailCount()).toBe(before + 3);
+  });
+
+  it('refuses the whole batch when one item is invalid (strict by default)', async () => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails/batch', { body: [send(), send({ to: 'bad' }), send({ replyTo: 'x@example.com' })] });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.name).toBe('validation_error');
+    expect(body.details.map((d: { path: string }) => d.path)).toEqual(['[1].to', '[2].replyTo']);
+    expect(await emailCount()).toBe(before);
+  });
+
+  it('sends the valid items and lists the invalid ones with Batch-Validation: permissive', async () => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails/batch', {
+      body: [send({ subject: 'P0' }), send({ to: 'bad' }), send({ subject: 'P2' })],
+      headers: { 'batch-validation': 'permissive' },
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.data).toHaveLength(2);
+    expect(body.errors).toEqual([{ index: 1, message: expect.stringContaining('[1].to'), details: [{ path: '[1].to', message: expect.any(String) }] }]);
+    expect(await emailCount()).toBe(before + 2);
+  });
+
+  it.each([
+    ['an empty array', []],
+    ['more than 100 items', Array.from({ length: 101 }, () => send())],
+    ['an object instead of an array', send()],
+  ])('refuses %s with 422', async (_label, body) => {
+    const res = await server.api('/api/v2/emails/batch', { body });
+    expect(res.status).toBe(422);
+    expect((await json(res)).name).toBe('validation_error');
+  });
+
+  it('refuses an unknown Batch-Validation mode', async () => {
+    const res = await server.api('/api/v2/emails/batch', { body: [send()], headers: { 'batch-validation': 'lenient' } });
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path: 'Batch-Validation', message: 'must be strict or permissive' }]);
+  });
+
+  it('honours Idempotency-Key for the whole batch', async () => {
+    const before = await emailCount();
+    const headers = { 'idempotency-key': 'batch-1' };
+    const first = await json(await server.api('/api/v2/emails/batch', { body: [send(), send()], headers }));
+    const again = await json(await server.api('/api/v2/emails/batch', { body: [send(), send()], headers }));
+    expect(again).toEqual(first);
+    expect(await emailCount()).toBe(before + 2);
+    const other = await server.api('/api/v2/emails/batch', { body: [send()], headers });
+    expect(other.status).toBe(409);
+  });
+});
+
+describe('v1 (frozen, spec §4.4)', () => {
+  it('sends markdown by default and answers {success, message, id}', async () => {
+    const res = await server.api('/api/v1/emails', {
+      body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1', content: '**bold**', replyTo: 'help@acme.example', tracking: true },
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toEqual({ success: true, message: expect.any(String), id: expect.stringMatching(ID) });
+    const record = await json(await server.api(`/api/v2/emails/${body.id}`));
+    expect(record.html).toContain('<strong>bold</strong>');
+    expect(record.reply_to).toBe('help@acme.example');
+  });
+
+  it.each([
+    ['HTML', '<p>raw <i>html</i></p>', '<p>raw <i>html</i></p>'],
+    ['TIPTAP', JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'tip' }] }] }), '<p>tip</p>'],
+  ])('sends contentType %s', async (contentType, content, expected) => {
+    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1', content, contentType } });
+    expect(res.status).toBe(200);
+    const record = await json(await server.api(`/api/v2/emails/${(await json(res)).id}`));
+    expect(record.html).toContain(expected);
+  });
+
+  it('serves the same under the alternative host path /v1', async () => {
+    const res = await server.api('/v1/emails', { body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'alias', content: 'hi' } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).success).toBe(true);
+  });
+
+  it('answers v1 validation errors as {success:false, message} with 422', async () => {
+    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1', contentType: 'PDF', content: 'x' } });
+    expect(res.status).toBe(422);
+    expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('contentType') });
+  });
+
+  it('answers v1 verify with 501 and a clear message instead of a silent 404', async () => {
+    const res = await server.api('/api/v1/emails/verify', { body: { email: 'ada@example.com' } });
+    expect(res.status).toBe(501);
+    expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('verification') });
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown v2 path with 404 not_found in the v2 shape', async () => {
+    const res = await server.api('/api/v2/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ name: 'not_found', message: 'No route for GET /api/v2/nothing-here', statusCode: 404 });
+  });
+
+  it('still requires a token for unknown paths under the API', async () => {
+    const res = await server.api('/api/v2/nothing-here', { token: null });
+    expect(res.status).toBe(401);
+  });
+});
