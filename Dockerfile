@@ -1,0 +1,28 @@
+# Mailgate: one process serving REST, (later) SMTP submission and MCP, with its delivery worker.
+# better-sqlite3 compiles from source, so the build stage carries a toolchain.
+FROM node:20-bookworm-slim AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    SMTP_PORT=2587 \
+    DATA_DIR=/data
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY bin ./bin
+COPY src ./src
+COPY servers ./servers
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000 2587
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "servers/main.ts"]
