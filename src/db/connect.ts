@@ -126,9 +126,28 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     provider: migrationProvider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt < MIGRATE_ATTEMPTS && isConcurrentDrop(handle, error)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+const MIGRATE_ATTEMPTS = 5;
+
+/**
+ * Kysely's migrator lists the tables of every schema (resolving each schema and
+ * table by name), so a schema or table that another client drops meanwhile fails
+ * our migration with 3F000/42P01 about something that is not ours. The migrator
+ * runs in a transaction and is idempotent: try again.
+ */
+function isConcurrentDrop(handle: DatabaseHandle, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return handle.dialect === 'postgres' && (code === '3F000' || code === '42P01');
 }
 
 /** The schema unqualified names resolve to (the first existing one on search_path). */

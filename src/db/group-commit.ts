@@ -18,11 +18,19 @@ export interface GroupCommitOptions<T> {
   /** Weight of one item (e.g. its row count); a group stays under `maxWeight`. */
   weight?(item: T): number;
   maxWeight?: number;
+  /**
+   * Wait this long for more items before committing (default 0: the next turn
+   * of the event loop). Background writers trade a little latency for fewer commits.
+   */
+  delayMs?: number;
 }
 
 export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitOptions<T>): GroupCommit<T> {
   const weight = options.weight ?? (() => 1);
   const maxWeight = options.maxWeight ?? 200;
+  const delayMs = options.delayMs ?? 0;
+  let pendingWeight = 0;
+  let timer: NodeJS.Timeout | undefined;
   let pending: { item: T; resolve: () => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
 
@@ -38,6 +46,7 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
     }
     const group = pending.slice(0, take);
     pending = pending.slice(take);
+    pendingWeight -= total;
     if (pending.length > 0) schedule();
     try {
       await commit(group.map((g) => g.item));
@@ -59,15 +68,31 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
   }
 
   function schedule(): void {
-    if (scheduled) return;
+    if (scheduled) {
+      // A full group need not wait for the delay.
+      if (timer && pendingWeight >= maxWeight) {
+        clearTimeout(timer);
+        timer = undefined;
+        setImmediate(() => void flush());
+      }
+      return;
+    }
     scheduled = true;
-    setImmediate(() => void flush());
+    if (delayMs > 0 && pendingWeight < maxWeight) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void flush();
+      }, delayMs);
+    } else {
+      setImmediate(() => void flush());
+    }
   }
 
   return {
     write(item) {
       return new Promise<void>((resolve, reject) => {
         pending.push({ item, resolve, reject });
+        pendingWeight += weight(item);
         schedule();
       });
     },

@@ -9,6 +9,8 @@ import type { Transport } from './transport.ts';
 export function createCaptureTransport(db: Kysely<Database>, clock: Clock): Transport {
   const store = createGroupCommit<{ emailId: string; raw: string; at: number }>(db, {
     apply: (trx, messages) => storeCapturedMessages(trx, messages),
+    // Captures are background writes: let a few share each commit.
+    delayMs: 5,
   });
   return {
     name: 'capture',

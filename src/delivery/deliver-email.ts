@@ -1,15 +1,18 @@
 import type { Clock } from '../clock.ts';
 import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { findEmailForDelivery, recordEmailEvents, type NewEmailEvent } from '../emails/email.repository.ts';
+import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type NewEmailEvent } from '../emails/email.repository.ts';
 import { addressOf } from '../emails/email-record.ts';
 import type { ComposePool } from './compose-pool.ts';
 import { fixtureOutcome } from './fixtures.ts';
-import { completeJob, retryJob, type Job } from './job-queue.ts';
+import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
 import { DeliveryFailure, type Transport } from './transport.ts';
 
 /** States after which a delivery job has nothing left to do. */
 const FINISHED = new Set(['sent', 'delivered', 'bounced', 'complained', 'failed']);
+
+/** Outcomes wait up to this long to share a commit with their neighbours. */
+const OUTCOME_COMMIT_DELAY_MS = 5;
 
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -48,17 +51,43 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
 
   const outcomes = createGroupCommit<Outcome>(db, {
     weight: (o) => o.events.length + 1,
+    delayMs: OUTCOME_COMMIT_DELAY_MS,
     async apply(trx, items) {
       await recordEmailEvents(
         trx,
         items.flatMap((o) => o.events),
       );
-      for (const o of items) {
-        if (o.retry) await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error);
-        else await completeJob(trx, o.jobId, owner);
-      }
+      await completeJobs(
+        trx,
+        items.filter((o) => !o.retry).map((o) => o.jobId),
+        owner,
+      );
+      for (const o of items) if (o.retry) await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error);
     },
   });
+
+  // Jobs claimed together load their emails with one query.
+  let waiting: { id: string; resolve: (e: EmailForDelivery | undefined) => void; reject: (e: unknown) => void }[] = [];
+  function loadEmail(id: string): Promise<EmailForDelivery | undefined> {
+    return new Promise((resolve, reject) => {
+      if (waiting.length === 0) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = [];
+          findEmailsForDelivery(
+            db,
+            batch.map((w) => w.id),
+          ).then((rows) => {
+            const byId = new Map(rows.map((r) => [r.id, r]));
+            for (const w of batch) w.resolve(byId.get(w.id));
+          }, (error) => {
+            for (const w of batch) w.reject(error);
+          });
+        });
+      }
+      waiting.push({ id, resolve, reject });
+    });
+  }
 
   function outcome(job: Job, email: { id: string; organization_id: string }, events: EventInput[], retry: Outcome['retry'] = null) {
     const at = clock.now();
@@ -70,7 +99,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
   }
 
   return async function deliverEmail(job) {
-    const email = await findEmailForDelivery(db, job.refId);
+    const email = await loadEmail(job.refId);
     if (!email || FINISHED.has(email.last_event)) {
       await completeJob(db, job.id, owner);
       return;

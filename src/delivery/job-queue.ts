@@ -81,6 +81,12 @@ export async function completeJob(db: Db, jobId: string, owner: string): Promise
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Remove several finished jobs held by this owner in one statement. */
+export async function completeJobs(db: Db, jobIds: string[], owner: string): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db.deleteFrom('jobs').where('id', 'in', jobIds).where('lease_owner', '=', owner).execute();
+}
+
 /** Give a job back to the queue to run again at `runAt`. */
 export async function retryJob(db: Db, jobId: string, owner: string, runAt: number, error: string): Promise<void> {
   await db

@@ -45,16 +45,19 @@ export async function findEmail(db: Db, organizationId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** The email a delivery job refers to, whatever its organization. */
-export async function findEmailForDelivery(db: Db, id: string) {
+/** The emails delivery jobs refer to, whatever their organization. */
+export async function findEmailsForDelivery(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
   return db
     .selectFrom('emails')
     .innerJoin('email_bodies', 'email_bodies.email_id', 'emails.id')
     .selectAll('emails')
     .select(['email_bodies.html', 'email_bodies.text'])
-    .where('emails.id', '=', id)
-    .executeTakeFirst();
+    .where('emails.id', 'in', ids)
+    .execute();
 }
+
+export type EmailForDelivery = Awaited<ReturnType<typeof findEmailsForDelivery>>[number];
 
 export const LIST_COLUMNS = [
   'id',
