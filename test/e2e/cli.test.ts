@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationProvider } from '../../src/db/migrations/index.ts';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
+import { waitFor } from '../helpers/server.ts';
+import {
+  apiCall,
+  createProcessDatabase,
+  runCli,
+  startMailgateProcess,
+  type CliResult,
+  type MailgateProcess,
+  type ProcessDatabase,
+} from '../helpers/process.ts';
+
+// The `mailgate` command run as a real child process (`node bin/mailgate.mjs`),
+// and the proof that what it creates is what a server process on the same
+// database accepts.
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const TOKEN = /^mailgate_[A-Za-z0-9_-]{16,}$/;
+const USAGE_LINES = [
+  'mailgate org create --name NAME --plan free|premium|enterprise',
+  'mailgate token create --org ORG_ID [--name NAME]',
+  'mailgate migrate',
+];
+
+function json(result: CliResult): unknown {
+  expect(result, `exit ${result.code}\n${result.stderr}`).toMatchObject({ code: 0, signal: null });
+  return JSON.parse(result.stdout);
+}
+
+function expectUsage(result: CliResult): void {
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain('Usage:');
+  for (const line of USAGE_LINES) expect(result.stderr).toContain(line);
+}
+
+describe('mailgate CLI', () => {
+  let database: ProcessDatabase;
+  let server: MailgateProcess | undefined;
+  // On PostgreSQL, another migrated schema in the same database: the CLI must
+  // migrate its own schema regardless (Kysely looks for its tables in every schema).
+  let neighbour: TestDatabase | null = null;
+  const run = (...args: string[]) => runCli(args, database.env);
+  // Filled in as the tests go: they run in order on one database.
+  let org: { id: string; name: string; plan: string; created_at: string } | undefined;
+  let orgToken = '';
+  let extraToken = '';
+
+  beforeAll(async () => {
+    if (testDatabaseUrl) neighbour = await createTestDatabase();
+    database = await createProcessDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await database?.cleanup();
+    await neighbour?.cleanup();
+  });
+
+  it('migrate prints the applied migrations as JSON, and none the second time', async () => {
+    const all = Object.keys(await migrationProvider.getMigrations()).sort();
+    expect(all.length).toBeGreaterThan(0);
+    expect(json(await run('migrate'))).toEqual({ migrated: all, dialect: database.dialect });
+    expect(json(await run('migrate'))).toEqual({ migrated: [], dialect: database.dialect });
+  });
+
+  it('org create --name Acme --plan premium prints {org, token}', async () => {
+    const result = await run('org', 'create', '--name', 'Acme', '--plan', 'premium');
+    expect(result.stderr).toBe('');
+    const body = json(result) as { org: NonNullable<typeof org>; token: string };
+    expect(body).toEqual({
+      org: { id: expect.stringMatching(/^org_[0-9a-z]{26}$/), name: 'Acme', plan: 'premium', created_at: expect.stringMatching(ISO) },
+      token: expect.stringMatching(TOKEN),
+    });
+    org = body.org;
+    orgToken = body.token;
+  });
+
+  it('token create --org <id> prints {token, id, organization_id}', async () => {
+    expect(org).toBeDefined();
+    const body = json(await run('token', 'create', '--org', org!.id)) as { token: string };
+    expect(body).toEqual({ token: expect.stringMatching(TOKEN), id: expect.stringMatching(/^tok_[0-9a-z]{26}$/), organization_id: org!.id });
+    expect(body.token).not.toBe(orgToken);
+    extraToken = body.token;
+  });
+
+  it('refuses a bad plan and an unknown organization with a clear message and a non-zero exit', async () => {
+    const [badPlan, unknownOrg] = await Promise.all([
+      run('org', 'create', '--name', 'Acme', '--plan', 'gold'),
+      run('token', 'create', '--org', 'org_00000000000000000000000000'),
+    ]);
+    expect(badPlan).toMatchObject({ code: 1, stdout: '' });
+    expect(badPlan.stderr.trim()).toBe('validation_error: plan must be one of free, premium, enterprise');
+    expect(unknownOrg).toMatchObject({ code: 1, stdout: '' });
+    expect(unknownOrg.stderr.trim()).toBe('not_found: Organization org_00000000000000000000000000 not found');
+  });
+
+  it('prints usage and exits 2 when arguments are missing', async () => {
+    const [none, noPlan, noOrg] = await Promise.all([run(), run('org', 'create', '--name', 'Acme'), run('token', 'create')]);
+    expectUsage(none);
+    expectUsage(noPlan);
+    expect(noPlan.stderr).toContain('org create needs --name and --plan');
+    expectUsage(noOrg);
+    expect(noOrg.stderr).toContain('token create needs --org');
+  });
+
+  it('fails on an unknown command or option', async () => {
+    const [unknownCommand, unknownOption] = await Promise.all([
+      run('frobnicate'),
+      run('org', 'create', '--nme', 'Acme', '--plan', 'free'),
+    ]);
+    expectUsage(unknownCommand);
+    // An unknown option fails and names the option (today with a stack trace and exit 1).
+    expect(unknownOption.code).not.toBe(0);
+    expect(unknownOption.stdout).toBe('');
+    expect(unknownOption.stderr).toContain("Unknown option '--nme'");
+  });
+
+  it('its tokens work against a server process on the same database', { timeout: 20_000 }, async () => {
+    expect(orgToken).toMatch(TOKEN);
+    expect(extraToken).toMatch(TOKEN);
+    server = await startMailgateProcess(database.env);
+    // The database was not empty: no bootstrap organization, no generated token.
+    expect(server.output()).not.toContain('Created organization');
+
+    const empty = await apiCall(server.url, extraToken, '/api/v2/emails');
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual({ object: 'list', data: [], has_more: false });
+
+    const unknown = await apiCall(server.url, 'mailgate_not_a_real_token_0123456789', '/api/v2/emails');
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ name: 'invalid_api_key', message: 'API key is invalid', statusCode: 401 });
+
+    // The premium org's first token sends; delivery is the default capture transport.
+    const sent = await apiCall(server.url, orgToken, '/api/v2/emails', {
+      body: { from: 'Acme <hello@acme.example>', to: 'customer@example.com', subject: 'Made by the CLI', markdown: 'Hello **there**' },
+    });
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+    expect(id).toMatch(/^eml_[0-9a-z]{26}$/);
+
+    const email = await waitFor(
+      async () => {
+        const res = await apiCall(server!.url, extraToken, `/api/v2/emails/${id}`);
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { last_event: string; events: { type: string }[]; raw: string | null };
+        return body.last_event === 'delivered' ? body : undefined;
+      },
+      10_000,
+      'capture delivery',
+    );
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'sent', 'delivered']);
+    expect(email.raw).toContain('Subject: Made by the CLI');
+
+    // Both tokens are the same organization: the other one lists the email.
+    const listed = await apiCall(server.url, extraToken, '/api/v2/emails');
+    expect(listed.status).toBe(200);
+    const page = (await listed.json()) as { object: string; data: { id: string; last_event: string }[]; has_more: boolean };
+    expect(page.object).toBe('list');
+    expect(page.has_more).toBe(false);
+    expect(page.data.map((e) => [e.id, e.last_event])).toEqual([[id, 'delivered']]);
+
+    // An organization created by the CLI while the server runs is usable at once and sees only its own.
+    const other = json(await run('org', 'create', '--name', 'Other', '--plan', 'free')) as { org: { id: string; plan: string }; token: string };
+    expect(other.org.plan).toBe('free');
+    const otherList = await apiCall(server.url, other.token, '/api/v2/emails');
+    expect(otherList.status).toBe(200);
+    expect(await otherList.json()).toEqual({ object: 'list', data: [], has_more: false });
+    const otherGet = await apiCall(server.url, other.token, `/api/v2/emails/${id}`);
+    expect(otherGet.status).toBe(404);
+    expect(await otherGet.json()).toEqual({ name: 'not_found', message: `Email ${id} not found`, statusCode: 404 });
+  });
+});

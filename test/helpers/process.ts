@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropSchema, newSchemaName, testDatabaseUrl } from './db.ts';
+
+/**
+ * Real Mailgate processes for end-to-end tests: `servers/main.ts` and the
+ * `mailgate` CLI run with `node` from the repository root, on a database of
+ * their own (a temp DATA_DIR for SQLite, or a fresh schema on TEST_DATABASE_URL).
+ */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port that was free a moment ago (listen on 0, read it, close). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Where a process keeps its data: the env naming it, and its removal. */
+export interface ProcessDatabase {
+  env: Record<string, string>;
+  dialect: 'sqlite' | 'postgres';
+  cleanup(): Promise<void>;
+}
+
+export async function createProcessDatabase(): Promise<ProcessDatabase> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mailgate-e2e-'));
+  const removeDir = () => fs.rm(dataDir, { recursive: true, force: true });
+  if (testDatabaseUrl) {
+    const url = testDatabaseUrl;
+    const schema = newSchemaName();
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      dialect: 'postgres',
+      async cleanup() {
+        await dropSchema(url, schema);
+        await removeDir();
+      },
+    };
+  }
+  return { env: { DATA_DIR: dataDir }, dialect: 'sqlite', cleanup: removeDir };
+}
+
+/** Only what node needs, so nothing from the test runner's environment leaks into the config. */
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return env;
+}
+
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** stdout and stderr so far, for assertions and failure messages. */
+  output(): string;
+  /** Resolves when the process has exited (at once if it already has). */
+  exited(): Promise<ExitStatus>;
+  /** Send a signal and wait for the exit, SIGKILL-ing after `timeoutMs`. */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<ExitStatus>;
+}
+
+function track(child: ChildProcess): RunningProcess {
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  let status: ExitStatus | null = null;
+  const exit = new Promise<ExitStatus>((resolve) => {
+    // 'close' rather than 'exit': stdout and stderr are fully read by then.
+    child.once('close', (code, signal) => {
+      status = { code, signal };
+      resolve(status);
+    });
+  });
+  return {
+    child,
+    output: () => out,
+    exited: () => exit,
+    async stop(signal = 'SIGKILL', timeoutMs = 10_000) {
+      if (status) return status;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      try {
+        return await exit;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+export interface MailgateProcess extends RunningProcess {
+  url: string;
+}
+
+/**
+ * Spawn `node --import tsx servers/main.ts` on a free port and wait until
+ * `GET /health` answers 200. SMTP is off unless `env` says otherwise.
+ */
+export async function startMailgateProcess(env: Record<string, string>, timeoutMs = 15_000): Promise<MailgateProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'servers/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const running = track(child);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void running.exited().then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`mailgate exited before it was ready:\n${running.output()}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await running.stop('SIGKILL');
+      throw new Error(`mailgate was not ready within ${timeoutMs} ms:\n${running.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { ...running, url };
+}
+
+export interface CliResult extends ExitStatus {
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `node bin/mailgate.mjs ...args` to completion (killed after `timeoutMs`). */
+export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
+  const child = spawn(process.execPath, ['bin/mailgate.mjs', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const status = await new Promise<ExitStatus>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  clearTimeout(timer);
+  return { ...status, stdout, stderr };
+}
+
+/** fetch with a bearer token and a JSON body. */
+export function apiCall(
+  baseUrl: string,
+  token: string,
+  urlPath: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(baseUrl + urlPath, {
+    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+}

@@ -1,0 +1,162 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+
+/**
+ * A real SMTP server on 127.0.0.1 (ephemeral port) standing in for a relay: it
+ * records every transaction, parses each accepted message with mailparser, and
+ * answers as the test says (accept, refuse with a code, or stall in DATA).
+ */
+export interface SinkReply {
+  code: number;
+  message: string;
+}
+
+/** What the sink does with a recipient (RCPT TO) or a whole message (after DATA). */
+export type RcptDecision = 'accept' | SinkReply;
+export type DataDecision = 'accept' | 'stall' | SinkReply;
+
+export interface SinkEnvelope {
+  mailFrom: string;
+  rcptTo: string[];
+}
+
+export interface ReceivedMessage {
+  envelope: SinkEnvelope;
+  /** The AUTH username of the session, or null without AUTH. */
+  user: string | null;
+  raw: string;
+  parsed: ParsedMail;
+}
+
+export interface SmtpSinkOptions {
+  /** Require AUTH PLAIN/LOGIN with exactly these credentials (over plain TCP). */
+  auth?: { user: string; pass: string };
+}
+
+export interface SmtpSink {
+  readonly port: number;
+  /** Messages the sink accepted (2xx after DATA). */
+  readonly messages: ReceivedMessage[];
+  /** Messages fully received in DATA whose answer is being withheld ('stall'). */
+  readonly stalled: ReceivedMessage[];
+  /** Every RCPT TO address offered, accepted or not. */
+  readonly rcptAttempts: string[];
+  /** Number of MAIL FROM commands seen (one per attempted transaction). */
+  readonly transactions: number;
+  /** Decide per recipient; default accepts. */
+  onRcpt: (address: string) => RcptDecision;
+  /** Decide per message once it has been read in full; default accepts. */
+  onData: (message: ReceivedMessage) => DataDecision;
+  /** `smtp://[user:pass@]127.0.0.1:port` */
+  url(credentials?: { user: string; pass: string }): string;
+  close(): Promise<void>;
+}
+
+function replyError(reply: SinkReply): Error {
+  const error = new Error(reply.message) as Error & { responseCode: number };
+  error.responseCode = reply.code;
+  return error;
+}
+
+function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+function envelopeOf(session: SMTPServerSession): SinkEnvelope {
+  const from = session.envelope.mailFrom;
+  return { mailFrom: from ? from.address : '', rcptTo: session.envelope.rcptTo.map((r) => r.address) };
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const messages: ReceivedMessage[] = [];
+  const stalled: ReceivedMessage[] = [];
+  const rcptAttempts: string[] = [];
+  let transactions = 0;
+
+  const server = new SMTPServer({
+    disableReverseLookup: true,
+    hideSTARTTLS: true,
+    logger: false,
+    closeTimeout: 200,
+    ...(options.auth
+      ? { authOptional: false, allowInsecureAuth: true, authMethods: ['PLAIN', 'LOGIN'] }
+      : { authOptional: true, disabledCommands: ['AUTH'] }),
+    onAuth(auth, _session, callback) {
+      const expected = options.auth;
+      if (expected && auth.username === expected.user && auth.password === expected.pass) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(replyError({ code: 535, message: '5.7.8 Authentication credentials invalid' }));
+      }
+    },
+    onMailFrom(_address, _session, callback) {
+      transactions += 1;
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      rcptAttempts.push(address.address);
+      const decision = sink.onRcpt(address.address);
+      callback(decision === 'accept' ? null : replyError(decision));
+    },
+    onData(stream, session, callback) {
+      readStream(stream).then(
+        async (buffer) => {
+          const raw = buffer.toString('utf8');
+          const message: ReceivedMessage = {
+            envelope: envelopeOf(session),
+            user: typeof session.user === 'string' ? session.user : null,
+            raw,
+            parsed: await simpleParser(buffer),
+          };
+          const decision = sink.onData(message);
+          if (decision === 'stall') {
+            // Never answer: the client sits waiting for the reply to DATA.
+            stalled.push(message);
+            return;
+          }
+          if (decision === 'accept') {
+            messages.push(message);
+            callback(null, 'OK: queued by the test sink');
+          } else {
+            callback(replyError(decision));
+          }
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  server.on('error', () => undefined);
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('smtp sink has no port');
+  const port = address.port;
+
+  const sink: SmtpSink = {
+    port,
+    messages,
+    stalled,
+    rcptAttempts,
+    get transactions() {
+      return transactions;
+    },
+    onRcpt: () => 'accept',
+    onData: () => 'accept',
+    url(credentials) {
+      const auth = credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@` : '';
+      return `smtp://${auth}127.0.0.1:${port}`;
+    },
+    close() {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  return sink;
+}
