@@ -28,8 +28,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
 
   let httpUrl: string | null = null;
   if (config.roles.includes('worker')) {
+    // core.close() stops it: running deliveries get SHUTDOWN_GRACE_SECONDS, then are cut off and released.
     core.worker.start();
-    stops.push(() => core.worker.stop());
   }
   if (config.roles.includes('http')) {
     const app = await buildHttpApp(core);

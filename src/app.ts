@@ -96,7 +96,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     worker,
     async close() {
-      await worker.stop();
+      await worker.stop({ graceMs: config.shutdownGraceSeconds * 1000, abort: () => transport.close() });
       await composer.close();
       await transport.close();
     },

@@ -61,6 +61,7 @@ const envSchema = z.object({
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   DELIVERY_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,6 +86,8 @@ export interface Config {
     /** Threads that build MIME messages; 0 builds them on the main thread. */
     readonly threads: number;
   };
+  /** On SIGTERM, how long running deliveries may take before they are cut off and retried later. */
+  readonly shutdownGraceSeconds: number;
   readonly logLevel: string;
 }
 
@@ -123,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       threads: e.DELIVERY_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     }),
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -1,59 +1,73 @@
 // The `mailgate` command: administrative operations over the core, printing JSON.
-import { parseArgs } from 'node:util';
-import { ConfigError, createCore, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase } from '../../src/index.ts';
+// Usage errors exit 2 before anything is opened; failures of the operation exit 1.
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, createCore, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase, type Config } from '../../src/index.ts';
 
 const USAGE = `Usage:
   mailgate org create --name NAME --plan free|premium|enterprise
   mailgate token create --org ORG_ID [--name NAME]
   mailgate migrate`;
 
+type Command =
+  | { kind: 'migrate' }
+  | { kind: 'org-create'; name: string; plan: string }
+  | { kind: 'token-create'; org: string; name: string | undefined };
+
+class UsageError extends Error {}
+
+function parseCommand(argv: string[]): Command {
+  const [group, action, ...rest] = argv;
+  let values: { name?: string | undefined; plan?: string | undefined; org?: string | undefined };
+  try {
+    values = parseArgs({
+      args: group === 'migrate' ? argv.slice(1) : rest,
+      options: { name: { type: 'string' }, plan: { type: 'string' }, org: { type: 'string' } },
+      allowPositionals: false,
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (group === 'migrate') return { kind: 'migrate' };
+  if (group === 'org' && action === 'create') {
+    if (!values.name || !values.plan) throw new UsageError('org create needs --name and --plan');
+    return { kind: 'org-create', name: values.name, plan: values.plan };
+  }
+  if (group === 'token' && action === 'create') {
+    if (!values.org) throw new UsageError('token create needs --org');
+    return { kind: 'token-create', org: values.org, name: values.name };
+  }
+  throw new UsageError(group ? `unknown command: ${[group, action].filter(Boolean).join(' ')}` : 'no command given');
+}
+
 function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
-function fail(message: string, code = 2): never {
-  process.stderr.write(message + '\n');
-  process.exit(code);
-}
-
-export async function runCli(argv: string[], env: Record<string, string | undefined>): Promise<void> {
-  const [group, action, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: { name: { type: 'string' }, plan: { type: 'string' }, org: { type: 'string' } },
-    allowPositionals: false,
-  });
-  const config = loadConfig(env);
-
-  if (group === 'migrate' && action === undefined) {
+async function run(command: Command, config: Config): Promise<void> {
+  if (command.kind === 'migrate') {
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       databaseSchema: config.databaseSchema,
       sqlitePath: path.join(config.dataDir, 'mailgate.db'),
     });
     try {
-      const applied = await migrateToLatest(handle);
-      print({ migrated: applied, dialect: handle.dialect });
+      print({ migrated: await migrateToLatest(handle), dialect: handle.dialect });
     } finally {
       await handle.close();
     }
     return;
   }
-
   const db = await openConfiguredDatabase(config);
-  const core = createCore(config, { db });
+  const core = createCore({ ...config, delivery: { ...config.delivery, threads: 0 } }, { db });
   try {
-    if (group === 'org' && action === 'create') {
-      if (!values.name || !values.plan) fail(`org create needs --name and --plan\n${USAGE}`);
-      const { org, token } = await core.orgs.create({ name: values.name, plan: values.plan });
+    if (command.kind === 'org-create') {
+      const { org, token } = await core.orgs.create({ name: command.name, plan: command.plan });
       print({ org, token: token.token });
-    } else if (group === 'token' && action === 'create') {
-      if (!values.org) fail(`token create needs --org\n${USAGE}`);
-      const token = await core.tokens.create(values.org, values.name ? { name: values.name } : {});
-      print({ token: token.token, id: token.id, organization_id: token.organization_id });
     } else {
-      fail(USAGE);
+      const token = await core.tokens.create(command.org, command.name ? { name: command.name } : {});
+      print({ token: token.token, id: token.id, organization_id: token.organization_id });
     }
   } finally {
     await core.close();
@@ -61,8 +75,31 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   }
 }
 
-runCli(process.argv.slice(2), process.env).catch((error: unknown) => {
-  if (error instanceof ConfigError) fail(error.message, 78);
-  const e = error as { kind?: string; message?: string };
-  fail(e.kind ? `${e.kind}: ${e.message}` : String((error as Error)?.stack ?? error), 1);
-});
+async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  let command: Command;
+  let config: Config;
+  try {
+    command = parseCommand(argv);
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      return 78;
+    }
+    throw error;
+  }
+  try {
+    await run(command, config);
+    return 0;
+  } catch (error) {
+    const e = error as { kind?: string; message?: string; stack?: string };
+    process.stderr.write((e.kind ? `${e.kind}: ${e.message}` : String(e.stack ?? error)) + '\n');
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2), process.env);

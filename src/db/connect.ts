@@ -142,12 +142,12 @@ const MIGRATE_ATTEMPTS = 5;
 /**
  * Kysely's migrator lists the tables of every schema (resolving each schema and
  * table by name), so a schema or table that another client drops meanwhile fails
- * our migration with 3F000/42P01 about something that is not ours. The migrator
+ * our migration with 3F000/42P01/42703 about something that is not ours. The migrator
  * runs in a transaction and is idempotent: try again.
  */
 function isConcurrentDrop(handle: DatabaseHandle, error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return handle.dialect === 'postgres' && (code === '3F000' || code === '42P01');
+  return handle.dialect === 'postgres' && (code === '3F000' || code === '42P01' || code === '42703');
 }
 
 /** The schema unqualified names resolve to (the first existing one on search_path). */

@@ -6,7 +6,7 @@ import { addressOf } from '../emails/email-record.ts';
 import type { ComposePool } from './compose-pool.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
-import { DeliveryFailure, type Transport } from './transport.ts';
+import { DeliveryFailure, DeliveryInterrupted, type Transport } from './transport.ts';
 
 /** States after which a delivery job has nothing left to do. */
 const FINISHED = new Set(['sent', 'delivered', 'bounced', 'complained', 'failed']);
@@ -135,6 +135,11 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
       await outcome(job, email, events);
     } catch (error) {
+      if (error instanceof DeliveryInterrupted) {
+        // Back to the queue at once, for whichever worker runs next.
+        await retryJob(db, job.id, owner, clock.now(), error.message);
+        return;
+      }
       if (!(error instanceof DeliveryFailure)) throw error;
       const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
       if (error.permanent) {

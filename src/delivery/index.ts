@@ -6,6 +6,6 @@ export { createDeliverEmailHandler, retryDelayMs } from './deliver-email.ts';
 export { createComposePool, type ComposePool } from './compose-pool.ts';
 export { createCaptureTransport } from './capture-transport.ts';
 export { createRelayTransport } from './relay-transport.ts';
-export { DeliveryFailure, type Transport, type OutboundMessage, type TransportResult } from './transport.ts';
+export { DeliveryFailure, DeliveryInterrupted, type Transport, type OutboundMessage, type TransportResult } from './transport.ts';
 export { fixtureOutcome, FIXTURE_DOMAIN } from './fixtures.ts';
 export { claimDueJobs, enqueueJobs, type Job } from './job-queue.ts';

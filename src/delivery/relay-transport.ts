@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { DeliveryFailure, type Transport } from './transport.ts';
+import { DeliveryFailure, DeliveryInterrupted, type Transport } from './transport.ts';
 
 export interface RelayOptions {
   /** `smtp://user:pass@host:port` or `smtps://…` */
@@ -27,21 +27,32 @@ export function createRelayTransport(options: RelayOptions): Transport {
     ...(options.allowSelfSigned ? { tls: { rejectUnauthorized: false } } : {}),
   });
 
+  // Closing the pool does not fail a hand-off already in progress; these let close() do it.
+  const inFlight = new Set<(error: Error) => void>();
+
   return {
     name: 'relay',
     async deliver(message) {
+      let abort: ((error: Error) => void) | undefined;
+      const aborted = new Promise<never>((_, reject) => (abort = reject));
+      inFlight.add(abort!);
       try {
-        const info = await transporter.sendMail({ envelope: message.envelope, raw: message.raw });
+        const info = await Promise.race([transporter.sendMail({ envelope: message.envelope, raw: message.raw }), aborted]);
         return { outcome: 'sent', response: info.response };
       } catch (error) {
+        if (error instanceof DeliveryInterrupted) throw error;
         const e = error as { responseCode?: number; response?: string; message?: string };
         const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
         const text = e.response ?? e.message ?? String(error);
         throw new DeliveryFailure(text, code !== undefined && code >= 500 && code < 600, code);
+      } finally {
+        inFlight.delete(abort!);
       }
     },
     async close() {
       transporter.close();
+      for (const abort of inFlight) abort(new DeliveryInterrupted('relay hand-off cut off by shutdown'));
+      inFlight.clear();
     },
   };
 }

@@ -32,3 +32,11 @@ export class DeliveryFailure extends Error {
     this.name = 'DeliveryFailure';
   }
 }
+
+/** Our own shutdown cut the hand-off off: not the recipient's fault, so no event and no backoff. */
+export class DeliveryInterrupted extends Error {
+  constructor(message = 'delivery interrupted by shutdown') {
+    super(message);
+    this.name = 'DeliveryInterrupted';
+  }
+}

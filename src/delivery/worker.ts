@@ -3,6 +3,9 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { claimDueJobs, retryJob, releaseJobs, type Job } from './job-queue.ts';
 import { retryDelayMs } from './deliver-email.ts';
 
+/** After an abort, how long stopped jobs get to record their outcome. */
+const ABORT_SETTLE_MS = 2_000;
+
 export type JobHandler = (job: Job) => Promise<void>;
 
 export interface WorkerLogger {
@@ -24,8 +27,12 @@ export interface WorkerOptions {
 
 export interface Worker {
   start(): void;
-  /** Stop claiming, wait for running jobs, release what this worker still holds. */
-  stop(): Promise<void>;
+  /**
+   * Stop claiming and let running jobs finish for up to `graceMs`; then call
+   * `abort` (close the transport, so stuck hand-offs fail and are retried later),
+   * and release whatever this worker still holds so another worker may take it.
+   */
+  stop(options?: { graceMs?: number; abort?: () => Promise<void> }): Promise<void>;
   /** Wake the worker now (new work was committed in this process). */
   notify(): void;
   /** Tests: claim and run due jobs until none are due; returns how many ran. */
@@ -116,10 +123,25 @@ export function createWorker(options: WorkerOptions): Worker {
       void tick();
       schedule();
     },
-    async stop() {
+    async stop({ graceMs = Infinity, abort } = {}) {
       running = false;
       if (timer) clearTimeout(timer);
-      while (active.size > 0) await Promise.allSettled([...active]);
+      const settled = async (ms: number) => {
+        const all = Promise.allSettled([...active]);
+        if (!Number.isFinite(ms)) {
+          while (active.size > 0) await Promise.allSettled([...active]);
+          return true;
+        }
+        let timeout: NodeJS.Timeout | undefined;
+        const expired = new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), ms)));
+        const done = await Promise.race([all.then(() => true as const), expired]);
+        clearTimeout(timeout);
+        return done && active.size === 0;
+      };
+      if (!(await settled(graceMs)) && abort) {
+        await abort().catch((error) => logger?.error({ err: error }, 'aborting deliveries failed'));
+        await settled(ABORT_SETTLE_MS);
+      }
       await releaseJobs(db.db, owner);
     },
     notify() {

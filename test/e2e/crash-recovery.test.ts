@@ -148,4 +148,42 @@ describe('a Mailgate process killed mid-delivery', () => {
     // It stopped accepting: the port is closed.
     await expect(fetch(`${proc.url}/health`)).rejects.toThrow();
   });
+
+  it('exits 0 on SIGTERM within the grace period while a relay stalls, and the next process delivers', { timeout: 25_000 }, async () => {
+    const relay = sink!;
+    let stallNext = true;
+    relay.onData = () => {
+      if (stallNext) {
+        stallNext = false;
+        return 'stall';
+      }
+      return 'accept';
+    };
+    const first = await startMailgateProcess({ ...env(), SHUTDOWN_GRACE_SECONDS: '1' });
+    processes.push(first);
+    const res = await apiCall(first.url, TOKEN, '/api/v2/emails', {
+      body: { from: 'ops@acme.example', to: 'late@example.com', subject: 'Stuck at shutdown', html: '<p>later</p>' },
+    });
+    const { id } = (await res.json()) as { id: string };
+    await waitFor(async () => (relay.stalled.length === 1 ? true : undefined), 10_000, 'the relay to stall');
+
+    const started = Date.now();
+    const exit = await first.stop('SIGTERM');
+    expect(exit, first.output()).toEqual({ code: 0, signal: null });
+    // One second of grace, then the transport is closed and the lease released.
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const second = await start();
+    const email = await waitFor(
+      async () => {
+        const e = await getEmail(second, id);
+        return e.last_event === 'sent' ? e : undefined;
+      },
+      8_000,
+      'the next process to deliver the email',
+    );
+    // The cut-off attempt was ours, not the relay's: no delivery_delayed, no backoff.
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'sent']);
+    expect(relay.messages).toHaveLength(1);
+  });
 });
