@@ -6,7 +6,7 @@ import { addressOf } from '../emails/email-record.ts';
 import type { ComposePool } from './compose-pool.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
-import { DeliveryFailure, DeliveryInterrupted, type Transport } from './transport.ts';
+import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
 /** States after which a delivery job has nothing left to do. */
 const FINISHED = new Set(['sent', 'delivered', 'bounced', 'complained', 'failed']);
@@ -98,6 +98,27 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     });
   }
 
+  /** Record what a failed attempt means: retry now (ours), bounce (5xx), fail (out of attempts) or retry later. */
+  async function settle(job: Job, email: EmailForDelivery, error: DeliveryFailure | DeliveryInterrupted): Promise<void> {
+    if (error instanceof DeliveryInterrupted) {
+      // Back to the queue at once, for whichever worker runs next.
+      await retryJob(db, job.id, owner, clock.now(), error.message);
+      return;
+    }
+    const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
+    if (error.permanent) {
+      await outcome(job, email, [{ type: 'bounced', detail }]);
+    } else if (job.attempts >= maxAttempts) {
+      await outcome(job, email, [{ type: 'failed', detail }]);
+    } else {
+      const runAt = clock.now() + retryDelayMs(job.attempts);
+      await outcome(job, email, [{ type: 'delivery_delayed', detail: { ...detail, next_attempt_at: new Date(runAt).toISOString() } }], {
+        runAt,
+        error: error.message,
+      });
+    }
+  }
+
   return async function deliverEmail(job) {
     const email = await loadEmail(job.refId);
     if (!email || FINISHED.has(email.last_event)) {
@@ -114,45 +135,40 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       return;
     }
 
-    const raw = await composer.compose({
-      from: email.from_address,
-      to: email.to_address,
-      replyTo: email.reply_to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      messageId: email.message_id,
-      emailId: email.id,
-      date: new Date(email.created_at),
-    });
+    // Anything but a relay's answer (compose failing, say) is a temporary failure
+    // of ours: it gets the same attempts and events, never an endless silent retry.
+    const asFailure = (error: unknown) =>
+      error instanceof DeliveryFailure || error instanceof DeliveryInterrupted
+        ? error
+        : new DeliveryFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`, false);
+    let raw: string;
     try {
-      const result = await transport.deliver({
+      raw = await composer.compose({
+        from: email.from_address,
+        to: email.to_address,
+        replyTo: email.reply_to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: email.message_id,
+        emailId: email.id,
+        date: new Date(email.created_at),
+      });
+    } catch (error) {
+      return settle(job, email, asFailure(error));
+    }
+    let result: TransportResult;
+    try {
+      result = await transport.deliver({
         emailId: email.id,
         envelope: { from: addressOf(email.from_address), to: [recipient] },
         raw,
       });
-      const events: EventInput[] = [{ type: 'sent', detail: { transport: transport.name, response: result.response } }];
-      if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
-      await outcome(job, email, events);
     } catch (error) {
-      if (error instanceof DeliveryInterrupted) {
-        // Back to the queue at once, for whichever worker runs next.
-        await retryJob(db, job.id, owner, clock.now(), error.message);
-        return;
-      }
-      if (!(error instanceof DeliveryFailure)) throw error;
-      const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
-      if (error.permanent) {
-        await outcome(job, email, [{ type: 'bounced', detail }]);
-      } else if (job.attempts >= maxAttempts) {
-        await outcome(job, email, [{ type: 'failed', detail }]);
-      } else {
-        const runAt = clock.now() + retryDelayMs(job.attempts);
-        await outcome(job, email, [{ type: 'delivery_delayed', detail: { ...detail, next_attempt_at: new Date(runAt).toISOString() } }], {
-          runAt,
-          error: error.message,
-        });
-      }
+      return settle(job, email, asFailure(error));
     }
+    const events: EventInput[] = [{ type: 'sent', detail: { transport: transport.name, response: result.response } }];
+    if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
+    await outcome(job, email, events);
   };
 }

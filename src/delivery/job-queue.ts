@@ -71,7 +71,9 @@ export async function claimDueJobs(
       )
       .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
       .execute();
-    return rows.map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }));
+    return rows
+      .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }))
+      .sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
   });
 }
 

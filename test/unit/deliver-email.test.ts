@@ -1,0 +1,358 @@
+import type { Worker as ThreadWorker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { retryDelayMs } from '../../src/delivery/deliver-email.ts';
+import { DeliveryFailure, type OutboundMessage, type Transport, type TransportResult } from '../../src/delivery/transport.ts';
+import { createCore, loadConfig, ManualClock, parseSendBody, type Core } from '../../src/index.ts';
+import type { AuthContext } from '../../src/tokens/index.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+
+const TOKEN = `mailgate_${'t'.repeat(40)}`;
+const BASE_ENV = { LOG_LEVEL: 'silent', DELIVERY_THREADS: '0', DELIVERY_MAX_ATTEMPTS: '3' };
+
+type Step = TransportResult | DeliveryFailure;
+
+/** A transport that answers each call with the next scripted step (a result, or a DeliveryFailure to throw). */
+class ScriptedTransport implements Transport {
+  readonly name = 'scripted';
+  readonly calls: OutboundMessage[] = [];
+  closed = false;
+  constructor(private readonly steps: Step[] = []) {}
+
+  script(...steps: Step[]): void {
+    this.steps.push(...steps);
+  }
+
+  async deliver(message: OutboundMessage): Promise<TransportResult> {
+    this.calls.push(message);
+    const step = this.steps.shift();
+    if (step === undefined) throw new Error(`unscripted transport call #${this.calls.length}`);
+    if (step instanceof DeliveryFailure) throw step;
+    return step;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+const sent = (response = '250 ok'): TransportResult => ({ outcome: 'sent', response });
+
+describe('retryDelayMs', () => {
+  it.each([
+    [0, 30_000],
+    [1, 30_000],
+    [2, 60_000],
+    [3, 120_000],
+    [4, 240_000],
+    [7, 1_920_000],
+    [8, 3_600_000],
+    [20, 3_600_000],
+  ])('attempt %i waits %i ms', (attempt, ms) => {
+    expect(retryDelayMs(attempt)).toBe(ms);
+  });
+});
+
+describe('delivering an email through the worker', () => {
+  // Only what this test opened is closed: a failed setup leaves nothing to close twice.
+  const cleanups: (() => Promise<void>)[] = [];
+  let testDb: TestDatabase;
+  let clock: ManualClock;
+  let transport: ScriptedTransport;
+  let core: Core;
+  let auth: AuthContext;
+  let t0: number;
+
+  async function startCore(env: Record<string, string> = {}, withTransport = true): Promise<void> {
+    core = createCore(loadConfig({ ...BASE_ENV, ...env }), {
+      db: testDb.handle,
+      clock,
+      ...(withTransport ? { transport } : {}),
+    });
+    const started = core;
+    cleanups.push(() => started.close());
+    await core.orgs.bootstrap(TOKEN);
+    auth = await core.tokens.authenticate(TOKEN);
+  }
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase();
+    const opened = testDb;
+    cleanups.push(() => opened.cleanup());
+    clock = new ManualClock();
+    t0 = clock.now();
+    transport = new ScriptedTransport();
+  });
+
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()!();
+  });
+
+  async function send(to: string, extra: Record<string, unknown> = {}): Promise<string> {
+    const body = { from: 'Sender <sender@example.com>', to, subject: 'Hello there', html: '<p>Hi <b>you</b></p>', ...extra };
+    const { id } = await core.emails.send(auth, parseSendBody(body), { source: 'api' });
+    return id;
+  }
+
+  const eventTypes = async (id: string) => (await core.emails.get(auth, id)).events.map((e) => e.type);
+  const jobs = () => core.db.db.selectFrom('jobs').selectAll().execute();
+
+  it('a relay that accepts: queued, sent', async () => {
+    await startCore();
+    transport.script(sent('250 2.0.0 queued as 1234'));
+    const id = await send('someone@example.com');
+    expect(await core.emails.get(auth, id)).toMatchObject({ last_event: 'queued', raw: null });
+
+    expect(await core.worker.drain()).toBe(1);
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('sent');
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'sent']);
+    expect(email.events[1]).toMatchObject({
+      detail: { transport: 'scripted', response: '250 2.0.0 queued as 1234' },
+      created_at: new Date(t0).toISOString(),
+    });
+    expect(email.raw).toBeNull();
+
+    expect(transport.calls).toHaveLength(1);
+    const call = transport.calls[0]!;
+    expect(call.emailId).toBe(id);
+    expect(call.envelope).toEqual({ from: 'sender@example.com', to: ['someone@example.com'] });
+    expect(call.raw).toContain(`Message-ID: ${email.message_id}`);
+    expect(call.raw).toContain('Subject: Hello there');
+
+    expect(await jobs()).toEqual([]);
+    expect(await core.worker.drain()).toBe(0);
+    expect(transport.calls).toHaveLength(1);
+  });
+
+  it('a transport that is the final destination: queued, sent, delivered', async () => {
+    await startCore();
+    transport.script({ outcome: 'delivered', response: '250 stored' });
+    const id = await send('someone@example.com');
+    await core.worker.drain();
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('delivered');
+    expect(email.events.map((e) => [e.type, e.detail])).toEqual([
+      ['queued', null],
+      ['sent', { transport: 'scripted', response: '250 stored' }],
+      ['delivered', { transport: 'scripted' }],
+    ]);
+  });
+
+  it('a permanent failure bounces at once: queued, bounced, with the response code', async () => {
+    await startCore();
+    transport.script(new DeliveryFailure('550 5.1.1 <nobody@example.com>: no such user', true, 550));
+    const id = await send('nobody@example.com');
+    expect(await core.worker.drain()).toBe(1);
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('bounced');
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'bounced']);
+    expect(email.events[1]!.detail).toEqual({
+      transport: 'scripted',
+      response: '550 5.1.1 <nobody@example.com>: no such user',
+      response_code: 550,
+      attempt: 1,
+    });
+    expect(await jobs()).toEqual([]);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await core.worker.drain()).toBe(0);
+    expect(transport.calls).toHaveLength(1);
+  });
+
+  it('a temporary failure is delayed 30 s, not retried early, then retried and sent', async () => {
+    await startCore();
+    transport.script(new DeliveryFailure('421 4.7.0 try again later', false, 421), sent('250 ok'));
+    const id = await send('someone@example.com');
+
+    expect(await core.worker.drain()).toBe(1);
+    let email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('delivery_delayed');
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed']);
+    expect(email.events[1]!.detail).toEqual({
+      transport: 'scripted',
+      response: '421 4.7.0 try again later',
+      response_code: 421,
+      attempt: 1,
+      next_attempt_at: new Date(t0 + 30_000).toISOString(),
+    });
+    const [job] = await jobs();
+    expect(job).toMatchObject({ run_at: t0 + 30_000, attempts: 1, lease_owner: null, lease_until: null, last_error: '421 4.7.0 try again later' });
+
+    // Not before its time.
+    expect(await core.worker.drain()).toBe(0);
+    clock.advance(29_999);
+    expect(await core.worker.drain()).toBe(0);
+    expect(transport.calls).toHaveLength(1);
+
+    clock.advance(1);
+    expect(await core.worker.drain()).toBe(1);
+    expect(transport.calls).toHaveLength(2);
+    email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('sent');
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed', 'sent']);
+    expect(email.events[2]!.created_at).toBe(new Date(t0 + 30_000).toISOString());
+    expect(email.updated_at).toBe(new Date(t0 + 30_000).toISOString());
+    expect(await jobs()).toEqual([]);
+  });
+
+  it('a failure without a response code records response_code null', async () => {
+    await startCore();
+    transport.script(new DeliveryFailure('connect ECONNREFUSED 127.0.0.1:25', false), sent());
+    const id = await send('someone@example.com');
+    await core.worker.drain();
+    const email = await core.emails.get(auth, id);
+    expect(email.events[1]!.detail).toMatchObject({ response: 'connect ECONNREFUSED 127.0.0.1:25', response_code: null });
+  });
+
+  it('an unexpected error is a temporary failure with a limit, never an endless silent retry', async () => {
+    await startCore();
+    // Nothing scripted: every call throws a plain Error, as a bug in our own code would.
+    const id = await send('someone@example.com');
+    await core.worker.drain();
+    clock.advance(30_000);
+    await core.worker.drain();
+    clock.advance(60_000);
+    await core.worker.drain();
+    const email = await core.emails.get(auth, id);
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed', 'delivery_delayed', 'failed']);
+    expect(email.events[3]!.detail).toMatchObject({ response: 'internal error: unscripted transport call #3', attempt: 3 });
+    expect(transport.calls).toHaveLength(3);
+    expect(await jobs()).toEqual([]);
+  });
+
+  it('always temporary: delayed 30 s, then 60 s, then failed after DELIVERY_MAX_ATTEMPTS (3)', async () => {
+    await startCore();
+    const tempfail = () => new DeliveryFailure('451 4.3.0 mailbox busy', false, 451);
+    transport.script(tempfail(), tempfail(), tempfail(), tempfail());
+    const id = await send('someone@example.com');
+
+    expect(await core.worker.drain()).toBe(1); // attempt 1 at t0
+    clock.advance(30_000);
+    expect(await core.worker.drain()).toBe(1); // attempt 2 at t0 + 30 s
+    clock.advance(59_999);
+    expect(await core.worker.drain()).toBe(0);
+    clock.advance(1);
+    expect(await core.worker.drain()).toBe(1); // attempt 3 at t0 + 90 s
+
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('failed');
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed', 'delivery_delayed', 'failed']);
+    expect(email.events.map((e) => e.detail?.next_attempt_at ?? null)).toEqual([
+      null,
+      new Date(t0 + 30_000).toISOString(),
+      new Date(t0 + 30_000 + 60_000).toISOString(),
+      null,
+    ]);
+    expect(email.events.map((e) => e.detail?.attempt ?? null)).toEqual([null, 1, 2, 3]);
+    expect(email.events[3]!.detail).toEqual({
+      transport: 'scripted',
+      response: '451 4.3.0 mailbox busy',
+      response_code: 451,
+      attempt: 3,
+    });
+    expect(transport.calls).toHaveLength(3);
+    expect(await jobs()).toEqual([]);
+    clock.advance(60 * 60 * 1000);
+    expect(await core.worker.drain()).toBe(0);
+    expect(transport.calls).toHaveLength(3);
+  });
+
+  it.each([
+    ['delivered@mailgate.test', 'delivered'],
+    ['bounced+x@mailgate.test', 'bounced'],
+    ['complained@mailgate.test', 'complained'],
+    ['anyone@mailgate.test', 'delivered'],
+  ])('fixture %s never reaches the transport and ends %s', async (to, outcome) => {
+    await startCore();
+    const id = await send(to);
+    expect(await core.worker.drain()).toBe(1);
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe(outcome);
+    expect(email.events.map((e) => [e.type, e.detail])).toEqual([
+      ['queued', null],
+      ['sent', { fixture: true }],
+      [outcome, { fixture: true }],
+    ]);
+    expect(email.raw).toBeNull();
+    expect(transport.calls).toEqual([]);
+    expect(await jobs()).toEqual([]);
+  });
+
+  it('fixtures and real recipients in one drain each get their own outcome', async () => {
+    await startCore();
+    transport.script(sent());
+    const real = await send('someone@example.com');
+    const bounced = await send('bounced@mailgate.test');
+    const delivered = await send('Delivered <delivered+a1@mailgate.test>');
+    expect(await core.worker.drain()).toBe(3);
+    expect(await eventTypes(real)).toEqual(['queued', 'sent']);
+    expect(await eventTypes(bounced)).toEqual(['queued', 'sent', 'bounced']);
+    expect(await eventTypes(delivered)).toEqual(['queued', 'sent', 'delivered']);
+    expect(transport.calls.map((c) => c.emailId)).toEqual([real]);
+  });
+
+  it('the capture transport (the default) stores the finished message', async () => {
+    await startCore({}, false);
+    expect(core.transport.name).toBe('capture');
+    const id = await send('Someone <someone@example.com>', { subject: 'Captured subject', reply_to: 'replies@example.com' });
+    expect((await core.emails.get(auth, id)).raw).toBeNull();
+
+    expect(await core.worker.drain()).toBe(1);
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('delivered');
+    expect(email.events.map((e) => [e.type, e.detail])).toEqual([
+      ['queued', null],
+      ['sent', { transport: 'capture', response: 'captured' }],
+      ['delivered', { transport: 'capture' }],
+    ]);
+    expect(email.message_id).toBe(`<${id}@example.com>`);
+    const raw = email.raw!;
+    expect(raw).toContain('Subject: Captured subject\r\n');
+    expect(raw).toContain(`Message-ID: ${email.message_id}\r\n`);
+    expect(raw).toContain(`X-Mailgate-Email-ID: ${id}\r\n`);
+    expect(raw).toContain('From: Sender <sender@example.com>\r\n');
+    expect(raw).toContain('To: Someone <someone@example.com>\r\n');
+    expect(raw).toContain('Reply-To: replies@example.com\r\n');
+    expect(t0).toBe(Date.UTC(2026, 0, 1));
+    expect(raw).toContain('Date: Thu, 01 Jan 2026 00:00:00 +0000\r\n');
+    expect(raw).toMatch(/Content-Type: multipart\/alternative;/);
+    expect(raw).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8/);
+    expect(raw).toContain('<p>Hi <b>you</b></p>');
+    expect(raw).toContain('Hi you');
+  });
+
+  it('a real compose thread (DELIVERY_THREADS=1) builds the message, and close() ends the thread', async () => {
+    // Node announces each new thread on `process` once it is online.
+    const threads: ThreadWorker[] = [];
+    const onWorker = (worker: ThreadWorker) => threads.push(worker);
+    process.on('worker', onWorker);
+    let id: string;
+    try {
+      await startCore({ DELIVERY_THREADS: '1' }, false);
+      id = await send('someone@example.com', { subject: 'Composed off-thread' });
+      // The compose goes through the thread, so it is online by the time the drain ends.
+      expect(await core.worker.drain()).toBe(1);
+    } finally {
+      process.off('worker', onWorker);
+    }
+    expect(threads).toHaveLength(1);
+    const thread = threads[0]!;
+    expect(thread.threadId).toBeGreaterThan(0);
+    const exited = new Promise<number>((resolve) => thread.once('exit', resolve));
+
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('delivered');
+    expect(email.raw).toContain('Subject: Composed off-thread\r\n');
+    expect(email.raw).toContain(`Message-ID: ${email.message_id}\r\n`);
+
+    await core.close();
+    await exited;
+    expect(thread.threadId).toBe(-1);
+  });
+
+  it('close() closes the transport', async () => {
+    await startCore();
+    await core.close();
+    expect(transport.closed).toBe(true);
+  });
+});
