@@ -73,36 +73,44 @@ export function createWorker(options: WorkerOptions): Worker {
     await hk.run().catch((error) => logger?.error({ err: error }, 'housekeeping failed'));
   }
 
+  /** Claim as many due jobs as there is room for, in batches. */
+  async function claimRound(): Promise<void> {
+    do {
+      again = false;
+      if (!running) return;
+      const room = concurrency - active.size;
+      // Claim in batches: a claim is a transaction, so wait until half the slots are free.
+      if (room <= 0 || (active.size > 0 && room < Math.ceil(concurrency / 2))) return;
+      let jobs: Job[];
+      try {
+        jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner });
+      } catch (error) {
+        logger?.error({ err: error }, 'claiming jobs failed');
+        return;
+      }
+      for (const job of jobs) {
+        const p = runJob(job).finally(() => {
+          active.delete(p);
+          void tick();
+        });
+        active.add(p);
+      }
+      if (jobs.length === room) again = true;
+    } while (again);
+  }
+
   async function tick(): Promise<void> {
     if (ticking) {
+      // Whoever is ticking looks again before it lets go.
       again = true;
       return;
     }
     ticking = true;
     try {
       do {
-        again = false;
-        if (!running) break;
-        const room = concurrency - active.size;
-        // Claim in batches: a claim is a transaction, so wait until half the slots are free.
-        if (room <= 0 || (active.size > 0 && room < Math.ceil(concurrency / 2))) break;
-        let jobs: Job[];
-        try {
-          jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner });
-        } catch (error) {
-          logger?.error({ err: error }, 'claiming jobs failed');
-          break;
-        }
-        for (const job of jobs) {
-          const p = runJob(job).finally(() => {
-            active.delete(p);
-            void tick();
-          });
-          active.add(p);
-        }
-        if (jobs.length === room) again = true;
-      } while (again);
-      await housekeeping();
+        await claimRound();
+        await housekeeping();
+      } while (again && running);
     } finally {
       ticking = false;
     }
