@@ -6,7 +6,6 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
 import {
   createCaptureTransport,
-  createComposePool,
   createDeliverEmailHandler,
   createRelayTransport,
   createWorker,
@@ -16,6 +15,7 @@ import {
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
+import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
 
 /**
@@ -56,11 +56,11 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db.db, clock, tokens);
-  const composer = createComposePool({ threads: config.delivery.threads });
+  const pool = createThreadPool({ threads: config.cpuThreads });
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let worker: Worker;
-  const emails = createEmailService({ db, clock, onAccepted: () => worker.notify() });
+  const emails = createEmailService({ db, clock, pool, onAccepted: () => worker.notify() });
   worker = createWorker({
     db,
     clock,
@@ -72,7 +72,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         db,
         clock,
         transport,
-        composer,
+        pool,
         maxAttempts: config.delivery.maxAttempts,
         owner,
       }),
@@ -97,7 +97,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     worker,
     async close() {
       await worker.stop({ graceMs: config.shutdownGraceSeconds * 1000, abort: () => transport.close() });
-      await composer.close();
+      await pool.close();
       await transport.close();
     },
   };

@@ -59,7 +59,7 @@ const envSchema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
-  DELIVERY_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,9 +83,9 @@ export interface Config {
     readonly maxAttempts: number;
     readonly concurrency: number;
     readonly leaseSeconds: number;
-    /** Threads that build MIME messages; 0 builds them on the main thread. */
-    readonly threads: number;
   };
+  /** Threads that render content and build MIME messages; 0 does it on the main thread. */
+  readonly cpuThreads: number;
   /** On SIGTERM, how long running deliveries may take before they are cut off and retried later. */
   readonly shutdownGraceSeconds: number;
   readonly logLevel: string;
@@ -124,8 +124,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       concurrency: e.DELIVERY_CONCURRENCY,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
-      threads: e.DELIVERY_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     }),
+    cpuThreads: e.CPU_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
   });

@@ -3,7 +3,7 @@ import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type NewEmailEvent } from '../emails/email.repository.ts';
 import { addressOf } from '../emails/email-record.ts';
-import type { ComposePool } from './compose-pool.ts';
+import type { ThreadPool } from '../threads/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
@@ -26,7 +26,8 @@ export interface DeliverEmailDeps {
   db: DatabaseHandle;
   clock: Clock;
   transport: Transport;
-  composer: ComposePool;
+  /** Builds MIME messages off the thread that owns the database. */
+  pool: ThreadPool;
   maxAttempts: number;
   owner: string;
 }
@@ -46,7 +47,7 @@ interface Outcome {
  * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, composer, maxAttempts, owner } = deps;
+  const { db: handle, clock, transport, pool, maxAttempts, owner } = deps;
   const db = handle.db;
 
   const outcomes = createGroupCommit<Outcome>(db, {
@@ -143,7 +144,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         : new DeliveryFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`, false);
     let raw: string;
     try {
-      raw = await composer.compose({
+      raw = await pool.run('compose', {
         from: email.from_address,
         to: email.to_address,
         replyTo: email.reply_to,

@@ -3,7 +3,6 @@
 // Must not import any protocol server library (nodemailer is the SMTP *client* here).
 export { createWorker, type Worker, type JobHandler } from './worker.ts';
 export { createDeliverEmailHandler, retryDelayMs } from './deliver-email.ts';
-export { createComposePool, type ComposePool } from './compose-pool.ts';
 export { createCaptureTransport } from './capture-transport.ts';
 export { createRelayTransport } from './relay-transport.ts';
 export { DeliveryFailure, DeliveryInterrupted, type Transport, type OutboundMessage, type TransportResult } from './transport.ts';

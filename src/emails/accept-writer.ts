@@ -19,6 +19,9 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
   return createGroupCommit<AcceptUnit>(handle.db, {
     weight: (unit) => unit.rows.length,
     maxWeight: 200,
+    // Renders come back from the pool one by one; waiting a millisecond lets a
+    // burst share its commit (the commit, not the inserts, is most of the cost).
+    delayMs: 1,
     async apply(trx, units) {
       await insertEmails(
         trx,

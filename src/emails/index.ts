@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
-import { renderEmailContent } from '../render/index.ts';
+import type { ThreadPool } from '../threads/index.ts';
 import type { AuthContext } from '../tokens/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
 import { formatMailbox } from './address.ts';
@@ -50,6 +50,8 @@ export interface BatchResult {
 export interface EmailServiceDeps {
   db: DatabaseHandle;
   clock: Clock;
+  /** Renders content off the thread that owns the database. */
+  pool: ThreadPool;
   /** Called after new work is committed, so an in-process worker can start at once. */
   onAccepted: () => void;
 }
@@ -69,8 +71,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   const db = handle.db;
   const writer = createAcceptWriter(handle, () => clock.now());
 
-  function buildRow(auth: AuthContext, request: SendRequest, source: EmailSource, now: number): NewEmailRow {
-    const rendered = renderEmailContent(request.content, request.preview);
+  async function buildRow(auth: AuthContext, request: SendRequest, source: EmailSource, now: number): Promise<NewEmailRow> {
+    const rendered = await deps.pool.run('render', { content: request.content, preview: request.preview });
     const id = newId('eml', now);
     const domain = request.from.address.slice(request.from.address.lastIndexOf('@') + 1);
     return {
@@ -100,7 +102,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   async function accept<R>(
     auth: AuthContext,
     idempotency: { key: string; operation: string; request: unknown } | undefined,
-    build: (now: number) => { rows: NewEmailRow[]; result: R },
+    build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R }>,
   ): Promise<R> {
     const now = clock.now();
     const keyRef = idempotency ? { organizationId: auth.organizationId, key: idempotency.key } : undefined;
@@ -116,7 +118,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     }
     let result: R;
     try {
-      const built = build(now);
+      const built = await build(now);
       result = built.result;
       await writer.write({
         rows: built.rows,
@@ -138,8 +140,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         options.idempotencyKey !== undefined
           ? { key: options.idempotencyKey, operation: 'emails.send', request }
           : undefined,
-        (now) => {
-          const row = buildRow(auth, request, options.source, now);
+        async (now) => {
+          const row = await buildRow(auth, request, options.source, now);
           return { rows: [row], result: { id: row.email.id } };
         },
       );
@@ -170,8 +172,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         options.idempotencyKey !== undefined
           ? { key: options.idempotencyKey, operation: `emails.batch.${options.mode}`, request: bodies }
           : undefined,
-        (now) => {
-          const rows = valid.map((v) => buildRow(auth, v.request, 'batch', now));
+        async (now) => {
+          const rows = await Promise.all(valid.map((v) => buildRow(auth, v.request, 'batch', now)));
           const result: BatchResult = { data: rows.map((r) => ({ id: r.email.id })) };
           if (options.mode === 'permissive') {
             result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../src/tokens/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const TOKEN = `mailgate_${'t'.repeat(40)}`;
-const BASE_ENV = { LOG_LEVEL: 'silent', DELIVERY_THREADS: '0', DELIVERY_MAX_ATTEMPTS: '3' };
+const BASE_ENV = { LOG_LEVEL: 'silent', CPU_THREADS: '0', DELIVERY_MAX_ATTEMPTS: '3' };
 
 type Step = TransportResult | DeliveryFailure;
 
@@ -321,14 +321,14 @@ describe('delivering an email through the worker', () => {
     expect(raw).toContain('Hi you');
   });
 
-  it('a real compose thread (DELIVERY_THREADS=1) builds the message, and close() ends the thread', async () => {
+  it('a real compose thread (CPU_THREADS=1) builds the message, and close() ends the thread', async () => {
     // Node announces each new thread on `process` once it is online.
     const threads: ThreadWorker[] = [];
     const onWorker = (worker: ThreadWorker) => threads.push(worker);
     process.on('worker', onWorker);
     let id: string;
     try {
-      await startCore({ DELIVERY_THREADS: '1' }, false);
+      await startCore({ CPU_THREADS: '1' }, false);
       id = await send('someone@example.com', { subject: 'Composed off-thread' });
       // The compose goes through the thread, so it is online by the time the drain ends.
       expect(await core.worker.drain()).toBe(1);

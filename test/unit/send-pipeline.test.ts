@@ -38,7 +38,7 @@ describe('the send pipeline through createCore', () => {
     const opened = testDb;
     cleanups.push(() => opened.cleanup());
     clock = new ManualClock();
-    core = createCore(loadConfig({ LOG_LEVEL: 'silent', DELIVERY_THREADS: '0' }), { db: testDb.handle, clock });
+    core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0' }), { db: testDb.handle, clock });
     const started = core;
     cleanups.push(() => started.close());
     await core.orgs.bootstrap(TOKEN);

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./compose-thread.ts');
+await import('./thread.ts');

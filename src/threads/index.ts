@@ -1,0 +1,78 @@
+// A small pool of worker threads for CPU-heavy pure functions (rendering content,
+// building MIME messages), so the thread that answers requests and owns the
+// database connection stays free. Knows no protocol and no storage.
+import { Worker } from 'node:worker_threads';
+import { tasks, type TaskInput, type TaskName, type TaskOutput } from './tasks.ts';
+import { fromWireError, type WireError } from './wire.ts';
+
+export type { TaskName, TaskInput, TaskOutput } from './tasks.ts';
+
+export interface ThreadPool {
+  /** Run a task; rejects with the task's own error (AppErrors keep their kind). */
+  run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
+  close(): Promise<void>;
+}
+
+type Pending = { worker: Worker; resolve: (output: never) => void; reject: (e: Error) => void };
+
+/** `threads: 0` runs tasks on the calling thread (tests, the CLI, one-core hosts). */
+export function createThreadPool(options: { threads: number }): ThreadPool {
+  if (options.threads <= 0) {
+    return {
+      run: async (task, input) => (await tasks[task](input as never)) as never,
+      close: async () => {},
+    };
+  }
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let turn = 0;
+  let closing = false;
+
+  function failOf(worker: Worker, error: Error): void {
+    for (const [id, p] of pending) {
+      if (p.worker !== worker) continue;
+      pending.delete(id);
+      p.reject(error);
+    }
+  }
+
+  function spawn(): Worker {
+    const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url));
+    worker.unref();
+    worker.on('message', (message: { id: number; output?: unknown; error?: WireError }) => {
+      const p = pending.get(message.id);
+      if (!p) return;
+      pending.delete(message.id);
+      if (message.error) p.reject(fromWireError(message.error));
+      else p.resolve(message.output as never);
+    });
+    worker.on('error', (error) => failOf(worker, error));
+    worker.on('exit', () => {
+      if (closing) return;
+      // A dead thread fails its own tasks (their callers retry or report) and is replaced.
+      failOf(worker, new Error('pool thread exited'));
+      const index = workers.indexOf(worker);
+      if (index >= 0) workers[index] = spawn();
+    });
+    return worker;
+  }
+
+  const workers = Array.from({ length: options.threads }, spawn);
+
+  return {
+    run(task, input) {
+      if (closing) return Promise.reject(new Error('thread pool is closed'));
+      const id = nextId++;
+      const worker = workers[turn++ % workers.length]!;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { worker, resolve: resolve as (output: never) => void, reject });
+        worker.postMessage({ id, task, input });
+      });
+    },
+    async close() {
+      closing = true;
+      for (const worker of workers) failOf(worker, new Error('thread pool is closed'));
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { composeMessage, type ComposeInput } from '../delivery/compose-message.ts';
+import { renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
+
+/**
+ * The CPU-heavy pure functions the pool may run: rendering content (markdown,
+ * tiptap, html → html and text) and building MIME messages. Inputs and outputs
+ * are plain data, so they cross a thread boundary as they are.
+ */
+export const tasks = {
+  render: (input: { content: EmailContent; preview: string | null }): RenderedEmail =>
+    renderEmailContent(input.content, input.preview),
+  compose: (input: ComposeInput): Promise<string> => composeMessage(input),
+};
+
+export type TaskName = keyof typeof tasks;
+export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>>;
