@@ -60,7 +60,7 @@ async function run(command: Command, config: Config): Promise<void> {
     return;
   }
   const db = await openConfiguredDatabase(config);
-  const core = createCore({ ...config, delivery: { ...config.delivery, threads: 0 } }, { db });
+  const core = createCore({ ...config, cpuThreads: 0 }, { db });
   try {
     if (command.kind === 'org-create') {
       const { org, token } = await core.orgs.create({ name: command.name, plan: command.plan });
