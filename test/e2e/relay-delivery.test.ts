@@ -1,40 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
+import type { EmailRecord } from '../../src/emails/index.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 // Delivery through RELAY_URL to a real SMTP server on a real socket: what the
 // relay receives, and how its answers (2xx, 4xx, 5xx) move last_event.
 
-interface EmailEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  detail: Record<string, unknown> | null;
-}
-
-interface Email {
-  object: 'email';
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  reply_to: string | null;
-  last_event: string;
-  created_at: string;
-  updated_at: string;
-  preview: string | null;
-  message_id: string;
-  html: string;
-  text: string;
-  events: EmailEvent[];
-  raw: string | null;
-}
-
-async function getEmail(server: TestServer, id: string): Promise<Email> {
+async function getEmail(server: TestServer, id: string): Promise<EmailRecord> {
   const res = await server.api(`/api/v2/emails/${id}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as Email;
+  return (await res.json()) as EmailRecord;
 }
 
 async function send(server: TestServer, body: Record<string, unknown>): Promise<string> {
@@ -46,7 +22,7 @@ async function send(server: TestServer, body: Record<string, unknown>): Promise<
 }
 
 /** Wait (real time, worker running) until the email's last_event is one of `states`. */
-function waitForEvent(server: TestServer, id: string, states: string[]): Promise<Email> {
+function waitForEvent(server: TestServer, id: string, states: string[]): Promise<EmailRecord> {
   return waitFor(
     async () => {
       const email = await getEmail(server, id);
@@ -57,7 +33,7 @@ function waitForEvent(server: TestServer, id: string, states: string[]): Promise
   );
 }
 
-const types = (email: Email) => email.events.map((e) => e.type);
+const types = (email: EmailRecord) => email.events.map((e) => e.type);
 
 const RELAY_USER = 'relay-user';
 const RELAY_PASS = 'p@ss/w:rd';

@@ -15,20 +15,9 @@ import { AppError } from '../../src/errors.ts';
 import { createOrganizationService } from '../../src/orgs/index.ts';
 import { createTokenService } from '../../src/tokens/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { appErrorOf } from '../helpers/errors.ts';
 
 const KEY_MESSAGE = 'must be 1 to 256 printable ASCII characters without spaces';
-
-/** Await `promise`, expect it to reject with an AppError, and give that error back. */
-async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(AppError);
-  return caught as AppError;
-}
 
 describe('assertValidIdempotencyKey', () => {
   it.each([

@@ -2,20 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, createCore, loadConfig, ManualClock, parseSendBody, type Core } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { appErrorOf } from '../helpers/errors.ts';
 
 const TOKEN = `mailgate_${'p'.repeat(40)}`;
-
-/** Await `promise`, expect it to reject with an AppError, and give that error back. */
-async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(AppError);
-  return caught as AppError;
-}
 
 const body = (extra: Record<string, unknown> = {}) => ({
   from: 'Sender <sender@example.com>',
