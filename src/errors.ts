@@ -50,9 +50,30 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** A validation_error carrying a list of `{path, message}` details. */
-export function validationError(details: ErrorDetail[], message?: string): AppError {
+/** One line for a list of problems: the first one, and how many more there are. */
+export function describeDetails(details: readonly ErrorDetail[]): string {
   const first = details[0];
-  const summary = message ?? (first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request');
-  return new AppError('validation_error', summary, { details });
+  if (!first) return 'Invalid request';
+  const head = first.path ? `${first.path} ${first.message}` : first.message;
+  const more = details.length - 1;
+  return more > 0 ? `${head} (and ${more} more problem${more > 1 ? 's' : ''})` : head;
+}
+
+/** A validation_error carrying every problem as `{path, message}` details. */
+export function validationError(details: ErrorDetail[], message?: string): AppError {
+  return new AppError('validation_error', message ?? describeDetails(details), { details });
+}
+
+/** Depth of nested arrays and objects in a JSON value, counted without recursion. */
+export function jsonDepth(value: unknown, stopAfter: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > stopAfter) return deepest;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

@@ -1,4 +1,4 @@
-import { AppError, type ErrorDetail } from './errors.ts';
+import { validationError, type ErrorDetail } from './errors.ts';
 import { hasPrefix, type IdPrefix } from './ids.ts';
 
 /**
@@ -46,9 +46,7 @@ export function parsePageRequest(query: Record<string, unknown>, prefix: IdPrefi
   if (query.after !== undefined && query.before !== undefined) {
     details.push({ path: 'before', message: 'cannot be combined with after' });
   }
-  if (details.length > 0) {
-    throw new AppError('validation_error', `${details[0]!.path} ${details[0]!.message}`, { details });
-  }
+  if (details.length > 0) throw validationError(details);
   return page;
 }
 

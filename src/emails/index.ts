@@ -3,7 +3,7 @@
 // Must not import any protocol library; delivery happens in ../delivery.
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { AppError, type ErrorDetail } from '../errors.ts';
+import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import type { ThreadPool } from '../threads/index.ts';
@@ -18,7 +18,7 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from './idempotency.ts';
-import { checkSendBody, describeDetails, type SendRequest } from './send-request.ts';
+import { checkSendBody, type SendRequest } from './send-request.ts';
 
 export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
@@ -163,17 +163,33 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         if ('details' in checked) invalid.push({ index, details: checked.details });
         else valid.push({ index, request: checked.request });
       });
-      if (invalid.length > 0 && (options.mode === 'strict' || valid.length === 0)) {
+      // Rendering is validation too (a tiptap node nobody knows): render every
+      // valid item first, so its failure is reported at its own index.
+      const now = clock.now();
+      const built = await Promise.allSettled(valid.map((v) => buildRow(auth, v.request, 'batch', now)));
+      const rows: NewEmailRow[] = [];
+      built.forEach((result, i) => {
+        const index = valid[i]!.index;
+        if (result.status === 'fulfilled') rows.push(result.value);
+        else if (isAppError(result.reason) && result.reason.kind === 'validation_error') {
+          const details = (result.reason.details as ErrorDetail[] | undefined) ?? [{ path: '', message: result.reason.message }];
+          invalid.push({ index, details: details.map((d) => ({ path: d.path ? `[${index}].${d.path}` : `[${index}]`, message: d.message })) });
+        } else throw result.reason;
+      });
+      invalid.sort((a, b) => a.index - b.index);
+      if (invalid.length > 0 && (options.mode === 'strict' || rows.length === 0)) {
         const details = invalid.flatMap((i) => i.details);
-        throw new AppError('validation_error', `Batch refused: ${describeDetails(details)}`, { details });
+        throw validationError(details, `Batch refused: ${describeDetails(details)}`);
       }
+      // The key covers the batch as sent; refused items count by index and problem, not by their raw content.
+      const refused = new Map(invalid.map((i) => [i.index, i.details]));
+      const fingerprinted = bodies.map((body, index) => (refused.has(index) ? { refused: refused.get(index) } : body));
       return accept<BatchResult>(
         auth,
         options.idempotencyKey !== undefined
-          ? { key: options.idempotencyKey, operation: `emails.batch.${options.mode}`, request: bodies }
+          ? { key: options.idempotencyKey, operation: `emails.batch.${options.mode}`, request: fingerprinted }
           : undefined,
-        async (now) => {
-          const rows = await Promise.all(valid.map((v) => buildRow(auth, v.request, 'batch', now)));
+        async () => {
           const result: BatchResult = { data: rows.map((r) => ({ id: r.email.id })) };
           if (options.mode === 'permissive') {
             result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, type ErrorDetail } from '../errors.ts';
+import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
 import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
 
@@ -127,19 +127,24 @@ export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix =
   return details;
 }
 
-function describe(details: ErrorDetail[]): string {
-  const first = details[0]!;
-  const head = first.path ? `${first.path} ${first.message}` : first.message;
-  return details.length > 1 ? `${head} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : head;
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
+/** Deeper than any real document; bounds the work (and recursion) spent on one body. */
+export const MAX_BODY_DEPTH = 64;
+
+function tooDeep(body: unknown, path: string): ErrorDetail | null {
+  return jsonDepth(body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH
+    ? { path, message: `is nested more than ${MAX_BODY_DEPTH} levels deep` }
+    : null;
+}
+
 export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
+  const deep = tooDeep(body, prefix);
+  if (deep) return { details: [deep] };
   const details: ErrorDetail[] = [];
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -182,20 +187,21 @@ export function checkSendBody(body: unknown, prefix = ''): { request: SendReques
 /** Throws validation_error naming every problem. */
 export function parseSendBody(body: unknown): SendRequest {
   const result = checkSendBody(body);
-  if ('details' in result) throw new AppError('validation_error', describe(result.details), { details: result.details });
+  if ('details' in result) throw validationError(result.details);
   return result.request;
 }
 
 /** Validate a v1 send body and map it onto the common request. Throws validation_error. */
 export function parseSendBodyV1(body: unknown): SendRequest {
   if (!isPlainObject(body)) {
-    const details = [{ path: '', message: 'must be a JSON object' }];
-    throw new AppError('validation_error', 'body must be a JSON object', { details });
+    throw validationError([{ path: '', message: 'must be a JSON object' }], 'body must be a JSON object');
   }
+  const deep = tooDeep(body, '');
+  if (deep) throw validationError([deep]);
   const parsed = sendEmailV1Schema.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const details = zodIssuesToDetails(parsed.error.issues);
-    throw new AppError('validation_error', describe(details), { details });
+    throw validationError(details);
   }
   const b = parsed.data;
   let content: EmailContent;
@@ -209,14 +215,12 @@ export function parseSendBodyV1(body: unknown): SendRequest {
       }
     }
     const checked = tiptapDocument.safeParse(doc);
-    if (!checked.success) {
-      const details = [{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }];
-      throw new AppError('validation_error', `content ${details[0]!.message}`, { details });
+    if (!checked.success || jsonDepth(checked.data, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+      throw validationError([{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }]);
     }
     content = { kind: 'tiptap', tiptap: checked.data as never };
   } else if (typeof b.content !== 'string') {
-    const details = [{ path: 'content', message: `must be a string when contentType is ${b.contentType}` }];
-    throw new AppError('validation_error', `content ${details[0]!.message}`, { details });
+    throw validationError([{ path: 'content', message: `must be a string when contentType is ${b.contentType}` }]);
   } else {
     content = b.contentType === 'HTML' ? { kind: 'html', html: b.content } : { kind: 'markdown', markdown: b.content };
   }
@@ -230,4 +234,3 @@ export function parseSendBodyV1(body: unknown): SendRequest {
   };
 }
 
-export { describe as describeDetails };

@@ -51,25 +51,34 @@ function insertPreheader(html: string, preview: string): string {
  * Throws validation_error when a tiptap document cannot be rendered.
  */
 export function renderEmailContent(content: EmailContent, preview?: string | null): RenderedEmail {
-  let html: string;
+  try {
+    const html = toHtml(content);
+    const text = htmlToPlainText(html);
+    return { html: preview ? insertPreheader(html, preview) : html, text };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A document the renderers cannot walk (nested thousands deep, say) is bad input, not a server fault.
+    const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
+    throw new AppError('validation_error', `${content.kind} cannot be rendered: ${reason}`, {
+      details: [{ path: content.kind, message: `cannot be rendered: ${reason}` }],
+    });
+  }
+}
+
+function toHtml(content: EmailContent): string {
   switch (content.kind) {
     case 'html':
-      html = content.html;
-      break;
+      return content.html;
     case 'markdown':
-      html = wrapDocument(markdownToHtml(content.markdown));
-      break;
+      return wrapDocument(markdownToHtml(content.markdown));
     case 'tiptap':
       try {
-        html = wrapDocument(tiptapToHtml(content.tiptap));
+        return wrapDocument(tiptapToHtml(content.tiptap));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new AppError('validation_error', `tiptap: document cannot be rendered (${reason})`, {
           details: [{ path: 'tiptap', message: `document cannot be rendered: ${reason}` }],
         });
       }
-      break;
   }
-  const text = htmlToPlainText(html);
-  return { html: preview ? insertPreheader(html, preview) : html, text };
 }

@@ -13,6 +13,8 @@ export interface ThreadPool {
   close(): Promise<void>;
 }
 
+const RESPAWN_DELAY_MS = 500;
+
 type Pending = { worker: Worker; resolve: (output: never) => void; reject: (e: Error) => void };
 
 /** `threads: 0` runs tasks on the calling thread (tests, the CLI, one-core hosts). */
@@ -52,27 +54,49 @@ export function createThreadPool(options: { threads: number }): ThreadPool {
       // A dead thread fails its own tasks (their callers retry or report) and is replaced.
       failOf(worker, new Error('pool thread exited'));
       const index = workers.indexOf(worker);
-      if (index >= 0) workers[index] = spawn();
+      if (index < 0) return;
+      // Out of the rotation now; replaced after a pause, so a thread that cannot start does not spin.
+      workers[index] = null;
+      setTimeout(() => {
+        if (!closing) workers[index] = spawn();
+      }, RESPAWN_DELAY_MS).unref();
     });
     return worker;
   }
 
-  const workers = Array.from({ length: options.threads }, spawn);
+  const workers: (Worker | null)[] = Array.from({ length: options.threads }, spawn);
+
+  function nextWorker(): Worker | null {
+    for (let i = 0; i < workers.length; i++) {
+      const worker = workers[turn++ % workers.length];
+      if (worker) return worker;
+    }
+    return null;
+  }
 
   return {
     run(task, input) {
       if (closing) return Promise.reject(new Error('thread pool is closed'));
+      const worker = nextWorker();
+      // Every thread is being replaced: the tasks are pure functions, so run this one here.
+      if (!worker) return Promise.resolve().then(async () => (await tasks[task](input as never)) as never);
       const id = nextId++;
-      const worker = workers[turn++ % workers.length]!;
       return new Promise((resolve, reject) => {
         pending.set(id, { worker, resolve: resolve as (output: never) => void, reject });
-        worker.postMessage({ id, task, input });
+        try {
+          worker.postMessage({ id, task, input });
+        } catch (error) {
+          // The input could not be copied to the thread: fail this task alone.
+          pending.delete(id);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
       });
     },
     async close() {
       closing = true;
-      for (const worker of workers) failOf(worker, new Error('thread pool is closed'));
-      await Promise.all(workers.map((w) => w.terminate()));
+      const live = workers.filter((w): w is Worker => w !== null);
+      for (const worker of live) failOf(worker, new Error('thread pool is closed'));
+      await Promise.all(live.map((w) => w.terminate()));
     },
   };
 }

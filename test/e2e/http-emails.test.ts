@@ -190,6 +190,31 @@ describe('POST /api/v2/emails (spec §4.2)', () => {
     expect(await emailCount()).toBe(before);
   });
 
+  it.each([
+    ['deeply nested markdown', { markdown: `${'>'.repeat(20_000)} x` }, 'markdown'],
+    ['deeply nested html', { markdown: undefined, html: '<div>'.repeat(10_000) }, 'html'],
+  ])('refuses %s with 422, never a 500', async (_label, overrides, path) => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails', { body: send(overrides), headers: { 'idempotency-key': `deep-${path}` } });
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path, message: 'cannot be rendered: it is nested too deeply' }]);
+    expect(await emailCount()).toBe(before);
+  });
+
+  it('refuses a JSON body nested deeper than 64 levels with 422, with or without an idempotency key', async () => {
+    // Built as text: JSON.stringify itself would overflow on a document this deep.
+    const deep = `${'{"type":"blockquote","content":['.repeat(1500)}{"type":"text","text":"x"}${']}'.repeat(1500)}`;
+    const head = '{"from":"hello@acme.example","to":"ada@example.com","subject":"deep",';
+    for (const headers of [{}, { 'idempotency-key': 'deep-tiptap' }]) {
+      const res = await server.api('/api/v2/emails', { rawBody: `${head}"tiptap":{"type":"doc","content":[${deep}]}}`, headers });
+      expect(res.status).toBe(422);
+      expect((await json(res)).details).toEqual([{ path: '', message: 'is nested more than 64 levels deep' }]);
+    }
+    const v1 = await server.api('/api/v1/emails', { rawBody: `${head}"contentType":"TIPTAP","content":{"type":"doc","content":[${deep}]}}` });
+    expect(v1.status).toBe(422);
+    expect((await json(v1)).message).toContain('nested more than 64 levels');
+  });
+
   it('answers malformed JSON with 400 invalid_json', async () => {
     const res = await server.api('/api/v2/emails', { rawBody: '{"from": "a@acme.example",' });
     expect(res.status).toBe(400);
@@ -391,6 +416,27 @@ describe('POST /api/v2/emails/batch', () => {
     expect(body.data).toHaveLength(2);
     expect(body.errors).toEqual([{ index: 1, message: expect.stringContaining('[1].to'), details: [{ path: '[1].to', message: expect.any(String) }] }]);
     expect(await emailCount()).toBe(before + 2);
+  });
+
+  it('reports an item that fails while rendering at its own index, in both modes', async () => {
+    const unknownNode = send({ markdown: undefined, tiptap: { type: 'doc', content: [{ type: 'nope' }] } });
+    const strict = await server.api('/api/v2/emails/batch', { body: [send(), unknownNode] });
+    expect(strict.status).toBe(422);
+    expect((await json(strict)).details).toEqual([{ path: '[1].tiptap', message: expect.stringContaining('cannot be rendered') }]);
+
+    const before = await emailCount();
+    const permissive = await server.api('/api/v2/emails/batch', {
+      body: [send({ subject: 'kept' }), unknownNode, send({ to: 'bad' })],
+      headers: { 'batch-validation': 'permissive' },
+    });
+    expect(permissive.status).toBe(200);
+    const body = await json(permissive);
+    expect(body.data).toHaveLength(1);
+    expect(body.errors.map((e: { index: number; details: { path: string }[] }) => [e.index, e.details[0]!.path])).toEqual([
+      [1, '[1].tiptap'],
+      [2, '[2].to'],
+    ]);
+    expect(await emailCount()).toBe(before + 1);
   });
 
   it.each([
