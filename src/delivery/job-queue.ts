@@ -46,20 +46,18 @@ export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Pr
 /** Claim up to `limit` due jobs for `owner` until `now + leaseMs`; each claim counts as an attempt. */
 export async function claimDueJobs(
   handle: DatabaseHandle,
-  options: { now: number; limit: number; leaseMs: number; owner: string },
+  options: { now: number; limit: number; leaseMs: number; owner: string; exclude?: readonly string[] },
 ): Promise<Job[]> {
-  const { now, limit, leaseMs, owner } = options;
+  const { now, limit, leaseMs, owner, exclude = [] } = options;
   return handle.db.transaction().execute(async (trx) => {
-    const due = await skipLockedRows(
-      trx
-        .selectFrom('jobs')
-        .select('id')
-        .where('run_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-        .orderBy('run_at')
-        .limit(limit),
-      handle.dialect,
-    ).execute();
+    let query = trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('run_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]));
+    // Never hand a caller a job it is still running, even if that job's lease ran out.
+    if (exclude.length > 0) query = query.where('id', 'not in', [...exclude]);
+    const due = await skipLockedRows(query.orderBy('run_at').limit(limit), handle.dialect).execute();
     if (due.length === 0) return [];
     const rows = await trx
       .updateTable('jobs')
@@ -99,7 +97,18 @@ export async function retryJob(db: Db, jobId: string, owner: string, runAt: numb
     .execute();
 }
 
-/** Release leases held by `owner` (graceful shutdown), so another worker may take them at once. */
-export async function releaseJobs(db: Db, owner: string): Promise<void> {
-  await db.updateTable('jobs').set({ lease_until: null, lease_owner: null }).where('lease_owner', '=', owner).execute();
+/** Extend the leases of jobs this owner is still running. */
+export async function renewLeases(db: Db, jobIds: readonly string[], owner: string, until: number): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db.updateTable('jobs').set({ lease_until: until }).where('id', 'in', [...jobIds]).where('lease_owner', '=', owner).execute();
+}
+
+/**
+ * Release leases held by `owner` (graceful shutdown) so another worker may take
+ * them at once, except `stillRunning`: those keep their lease until it expires.
+ */
+export async function releaseJobs(db: Db, owner: string, stillRunning: readonly string[] = []): Promise<void> {
+  let query = db.updateTable('jobs').set({ lease_until: null, lease_owner: null }).where('lease_owner', '=', owner);
+  if (stillRunning.length > 0) query = query.where('id', 'not in', [...stillRunning]);
+  await query.execute();
 }

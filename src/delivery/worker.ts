@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { claimDueJobs, retryJob, releaseJobs, type Job } from './job-queue.ts';
+import { claimDueJobs, releaseJobs, renewLeases, retryJob, type Job } from './job-queue.ts';
 import { retryDelayMs } from './deliver-email.ts';
 
 /** After an abort, how long stopped jobs get to record their outcome. */
@@ -48,6 +48,9 @@ export function createWorker(options: WorkerOptions): Worker {
   const { db, clock, owner, handlers, concurrency, leaseMs, logger } = options;
   const pollMs = options.pollMs ?? 250;
   const active = new Set<Promise<void>>();
+  /** Ids of the jobs in `active`. */
+  const runningIds = new Set<string>();
+  let renewTimer: NodeJS.Timeout | undefined;
   let running = false;
   let ticking = false;
   let again = false;
@@ -83,14 +86,16 @@ export function createWorker(options: WorkerOptions): Worker {
       if (room <= 0 || (active.size > 0 && room < Math.ceil(concurrency / 2))) return;
       let jobs: Job[];
       try {
-        jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner });
+        jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner, exclude: [...runningIds] });
       } catch (error) {
         logger?.error({ err: error }, 'claiming jobs failed');
         return;
       }
       for (const job of jobs) {
+        runningIds.add(job.id);
         const p = runJob(job).finally(() => {
           active.delete(p);
+          runningIds.delete(job.id);
           void tick();
         });
         active.add(p);
@@ -130,6 +135,13 @@ export function createWorker(options: WorkerOptions): Worker {
       running = true;
       void tick();
       schedule();
+      // A slow hand-off must not outlive its lease, or another worker would run it twice.
+      renewTimer = setInterval(() => {
+        renewLeases(db.db, [...runningIds], owner, clock.now() + leaseMs).catch((error) =>
+          logger?.error({ err: error }, 'renewing leases failed'),
+        );
+      }, Math.max(1_000, Math.floor(leaseMs / 3)));
+      renewTimer.unref?.();
     },
     async stop({ graceMs = Infinity, abort } = {}) {
       running = false;
@@ -150,7 +162,9 @@ export function createWorker(options: WorkerOptions): Worker {
         await abort().catch((error) => logger?.error({ err: error }, 'aborting deliveries failed'));
         await settled(ABORT_SETTLE_MS);
       }
-      await releaseJobs(db.db, owner);
+      if (renewTimer) clearInterval(renewTimer);
+      // Jobs still running keep their lease and are taken over only once it expires.
+      await releaseJobs(db.db, owner, [...runningIds]);
     },
     notify() {
       if (!running || notified) return;

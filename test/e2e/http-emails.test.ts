@@ -205,7 +205,7 @@ describe('POST /api/v2/emails (spec §4.2)', () => {
     // Built as text: JSON.stringify itself would overflow on a document this deep.
     const deep = `${'{"type":"blockquote","content":['.repeat(1500)}{"type":"text","text":"x"}${']}'.repeat(1500)}`;
     const head = '{"from":"hello@acme.example","to":"ada@example.com","subject":"deep",';
-    for (const headers of [{}, { 'idempotency-key': 'deep-tiptap' }]) {
+    for (const headers of [{}, { 'idempotency-key': 'deep-tiptap' }] as Record<string, string>[]) {
       const res = await server.api('/api/v2/emails', { rawBody: `${head}"tiptap":{"type":"doc","content":[${deep}]}}`, headers });
       expect(res.status).toBe(422);
       expect((await json(res)).details).toEqual([{ path: '', message: 'is nested more than 64 levels deep' }]);

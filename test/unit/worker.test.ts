@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.ts';
+import { ManualClock, systemClock } from '../../src/clock.ts';
 import { createWorker, enqueueJobs, type Job } from '../../src/delivery/index.ts';
 import { completeJob } from '../../src/delivery/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -63,5 +63,56 @@ describe('the queue worker', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('keeps the lease of a job that outlasts it, so no other worker runs it twice', { timeout: 15_000 }, async () => {
+    await enqueueJobs(testDb.handle.db, [{ kind: 'slow', refId: 'slow-1', runAt: systemClock.now() }], systemClock.now());
+    const runs: string[] = [];
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slow = (name: string) => async (job: Job) => {
+      runs.push(name);
+      await finished;
+      await completeJob(testDb.handle.db, job.id, name);
+    };
+    // Real time: leases of 1.5 s, renewed every second; the job takes 4 s.
+    const options = { db: testDb.handle, clock: systemClock, concurrency: 2, leaseMs: 1_500, pollMs: 100 };
+    const first = createWorker({ ...options, owner: 'first', handlers: { slow: slow('first') } });
+    const second = createWorker({ ...options, owner: 'second', handlers: { slow: slow('second') } });
+    first.start();
+    await new Promise((r) => setTimeout(r, 200));
+    second.start();
+    await new Promise((r) => setTimeout(r, 4_000));
+    finish();
+    await first.stop();
+    await second.stop();
+    expect(runs).toEqual(['first']);
+    expect(await testDb.handle.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+  });
+
+  it('on stop, releases what it holds but not a job that is still running', async () => {
+    const now = clock.now();
+    await enqueueJobs(testDb.handle.db, [{ kind: 'stuck', refId: 'stuck-1', runAt: now }], now);
+    let unstick: () => void = () => {};
+    const stuck = new Promise<void>((resolve) => (unstick = resolve));
+    const worker = createWorker({
+      db: testDb.handle,
+      clock,
+      owner: 'stopping',
+      concurrency: 2,
+      leaseMs: 60_000,
+      handlers: { stuck: () => stuck },
+    });
+    worker.start();
+    const leased = async () =>
+      (await testDb.handle.db.selectFrom('jobs').select(['lease_owner', 'lease_until']).executeTakeFirstOrThrow()).lease_owner;
+    const deadline = Date.now() + 3_000;
+    while ((await leased()) !== 'stopping' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    let aborted = false;
+    await worker.stop({ graceMs: 50, abort: async () => void (aborted = true) });
+    expect(aborted).toBe(true);
+    // Still running: its lease stays, so nobody else starts it until the lease expires.
+    expect(await leased()).toBe('stopping');
+    unstick();
   });
 });
