@@ -1,5 +1,7 @@
 // The one process: reads the environment once, opens the database, builds the core,
 // and starts the roles named in MAILGATE_ROLES. Shuts down in reverse order of start.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, createCore, loadConfig, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
 import { buildHttpApp } from './http/app.ts';
 
@@ -86,7 +88,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+const invokedDirectly = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (invokedDirectly) {
   main().catch((error) => {
     console.error(error);

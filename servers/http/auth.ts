@@ -23,3 +23,9 @@ export function bearerAuth(core: Core) {
     request.auth = await core.tokens.authenticate(match[1]!);
   };
 }
+
+/** The `Idempotency-Key` request header (the SDK's idempotencyKey option), if sent. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['idempotency-key'];
+  return Array.isArray(value) ? value[0] : value;
+}

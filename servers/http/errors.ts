@@ -39,7 +39,8 @@ export function toHttpError(error: unknown): HttpError {
     return { status: 400, name: 'invalid_json', message: `Request body is not valid JSON${e.message ? `: ${e.message}` : ''}` };
   }
   if (status === 415) {
-    return { status: 415, name: 'unsupported_media_type', message: 'Send the body as application/json' };
+    // DESIGN's names: a body that is not JSON is invalid_json, whatever it claims to be.
+    return { status: 400, name: 'invalid_json', message: 'Request body must be JSON sent as Content-Type: application/json' };
   }
   if (status >= 400 && status < 500) {
     return { status, name: 'bad_request', message: e.message ?? 'Bad request' };

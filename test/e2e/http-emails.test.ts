@@ -235,10 +235,10 @@ describe('POST /api/v2/emails (spec §4.2)', () => {
     expect(await emailCount()).toBe(before);
   });
 
-  it('answers a non-JSON content type with 415', async () => {
+  it('answers a body that is not JSON (a form post) with 400 invalid_json', async () => {
     const res = await server.api('/api/v2/emails', { rawBody: 'from=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(res.status).toBe(415);
-    expect((await json(res)).name).toBe('unsupported_media_type');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ name: 'invalid_json', message: expect.stringContaining('application/json'), statusCode: 400 });
   });
 });
 
@@ -488,6 +488,17 @@ describe('v1 (frozen, spec §4.4)', () => {
     expect(res.status).toBe(200);
     const record = await json(await server.api(`/api/v2/emails/${(await json(res)).id}`));
     expect(record.html).toContain(expected);
+  });
+
+  it('honours Idempotency-Key on the v1 send too', async () => {
+    const body = { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1 once', content: 'hi' };
+    const headers = { 'idempotency-key': 'v1-once' };
+    const first = await json(await server.api('/api/v1/emails', { body, headers }));
+    const again = await json(await server.api('/api/v1/emails', { body, headers }));
+    expect(again.id).toBe(first.id);
+    const other = await server.api('/api/v1/emails', { body: { ...body, subject: 'changed' }, headers });
+    expect(other.status).toBe(409);
+    expect(await json(other)).toEqual({ success: false, message: expect.stringContaining('different request') });
   });
 
   it('serves the same under the alternative host path /v1', async () => {

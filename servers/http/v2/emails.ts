@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, parseSendBody, type BatchMode, type Core } from '../../../src/index.ts';
-import { authOf } from '../auth.ts';
-
-function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const value = headers['idempotency-key'];
-  return Array.isArray(value) ? value[0] : value;
-}
+import { authOf, idempotencyKeyOf } from '../auth.ts';
 
 function batchModeOf(headers: Record<string, string | string[] | undefined>): BatchMode {
   const raw = headers['batch-validation'] ?? headers['x-batch-validation'];
