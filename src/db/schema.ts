@@ -74,6 +74,8 @@ export interface IdempotencyKeysTable {
   organization_id: string;
   key: string;
   fingerprint: string;
+  /** Which request holds the claim: only it may complete or release it. */
+  claim_token: string;
   state: 'in_flight' | 'completed';
   response: string | null;
   created_at: number;

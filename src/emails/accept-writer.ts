@@ -2,7 +2,7 @@ import { createGroupCommit, type GroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { enqueueJobs } from '../delivery/job-queue.ts';
 import { insertEmails, type NewEmailRow } from './email.repository.ts';
-import { completeIdempotencyKey } from './idempotency.ts';
+import { completeIdempotencyKey, type ClaimRef } from './idempotency.ts';
 
 /**
  * Accepting is one transaction: the emails, their `queued` events, their outbox
@@ -12,7 +12,7 @@ import { completeIdempotencyKey } from './idempotency.ts';
 export interface AcceptUnit {
   rows: NewEmailRow[];
   jobKind: string;
-  idempotency?: { organizationId: string; key: string; response: unknown };
+  idempotency?: ClaimRef & { response: unknown };
 }
 
 export function createAcceptWriter(handle: DatabaseHandle, now: () => number): GroupCommit<AcceptUnit> {

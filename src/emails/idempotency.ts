@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,7 +16,14 @@ export const IDEMPOTENCY_KEY_MAX = 256;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type ClaimResult = { status: 'claimed' } | { status: 'replay'; response: unknown };
+/** A claim names its holder: complete and release act only for the request that claimed. */
+export type ClaimResult = { status: 'claimed'; token: string } | { status: 'replay'; response: unknown };
+
+export interface ClaimRef {
+  organizationId: string;
+  key: string;
+  token: string;
+}
 
 /** Throws validation_error unless the key is 1–256 printable ASCII characters. */
 export function assertValidIdempotencyKey(key: string): void {
@@ -52,6 +59,7 @@ export async function claimIdempotencyKey(
   input: { organizationId: string; key: string; fingerprint: string; now: number },
 ): Promise<ClaimResult> {
   const { organizationId, key, fingerprint, now } = input;
+  const token = randomBytes(12).toString('hex');
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await db
       .selectFrom('idempotency_keys')
@@ -75,13 +83,13 @@ export async function claimIdempotencyKey(
       // A stale in-flight claim: its process died before committing. Take it over.
       const taken = await db
         .updateTable('idempotency_keys')
-        .set({ created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS })
+        .set({ created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS, claim_token: token })
         .where('organization_id', '=', organizationId)
         .where('key', '=', key)
         .where('state', '=', 'in_flight')
-        .where('created_at', '=', existing.created_at)
+        .where('claim_token', '=', existing.claim_token)
         .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return { status: 'claimed' };
+      if (Number(taken.numUpdatedRows) === 1) return { status: 'claimed', token };
       continue;
     }
     if (existing) {
@@ -99,13 +107,14 @@ export async function claimIdempotencyKey(
           organization_id: organizationId,
           key,
           fingerprint,
+          claim_token: token,
           state: 'in_flight',
           response: null,
           created_at: now,
           expires_at: now + IDEMPOTENCY_TTL_MS,
         })
         .execute();
-      return { status: 'claimed' };
+      return { status: 'claimed', token };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Another request claimed it between our read and insert: read again.
@@ -117,25 +126,36 @@ export async function claimIdempotencyKey(
   });
 }
 
-/** Store the answer, in the same transaction that accepted the work. */
-export async function completeIdempotencyKey(
-  db: Db,
-  input: { organizationId: string; key: string; response: unknown },
-): Promise<void> {
-  await db
+/**
+ * Store the answer, in the same transaction that accepted the work. Throws
+ * idempotency_conflict when the claim is no longer this request's (it stalled
+ * past IN_FLIGHT_STALE_MS and another request took the key over), so that the
+ * transaction rolls back instead of accepting the work twice.
+ */
+export async function completeIdempotencyKey(db: Db, input: ClaimRef & { response: unknown }): Promise<void> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({ state: 'completed', response: JSON.stringify(input.response) })
     .where('organization_id', '=', input.organizationId)
     .where('key', '=', input.key)
-    .execute();
+    .where('claim_token', '=', input.token)
+    .where('state', '=', 'in_flight')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new AppError('idempotency_conflict', 'This Idempotency-Key was taken over by a later request while this one stalled', {
+      code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+      retryAfter: 1,
+    });
+  }
 }
 
-/** Drop an in-flight claim whose request failed before anything was accepted, so a retry may run. */
-export async function releaseIdempotencyKey(db: Db, input: { organizationId: string; key: string }): Promise<void> {
+/** Drop this request's in-flight claim after it failed before anything was accepted, so a retry may run. */
+export async function releaseIdempotencyKey(db: Db, input: ClaimRef): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where('organization_id', '=', input.organizationId)
     .where('key', '=', input.key)
+    .where('claim_token', '=', input.token)
     .where('state', '=', 'in_flight')
     .execute();
 }

@@ -17,6 +17,7 @@ import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
+  type ClaimRef,
 } from './idempotency.ts';
 import { checkSendBody, type SendRequest } from './send-request.ts';
 
@@ -105,7 +106,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R }>,
   ): Promise<R> {
     const now = clock.now();
-    const keyRef = idempotency ? { organizationId: auth.organizationId, key: idempotency.key } : undefined;
+    let keyRef: ClaimRef | undefined;
     if (idempotency) {
       assertValidIdempotencyKey(idempotency.key);
       const claim = await claimIdempotencyKey(db, {
@@ -115,6 +116,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         now,
       });
       if (claim.status === 'replay') return claim.response as R;
+      keyRef = { organizationId: auth.organizationId, key: idempotency.key, token: claim.token };
     }
     let result: R;
     try {

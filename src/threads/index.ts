@@ -14,11 +14,14 @@ export interface ThreadPool {
 }
 
 const RESPAWN_DELAY_MS = 500;
+/** A task that takes longer has hung its thread (a pathological input); the thread is replaced. */
+const DEFAULT_TASK_TIMEOUT_MS = 30_000;
 
-type Pending = { worker: Worker; resolve: (output: never) => void; reject: (e: Error) => void };
+type Pending = { worker: Worker; timer: NodeJS.Timeout; resolve: (output: never) => void; reject: (e: Error) => void };
 
 /** `threads: 0` runs tasks on the calling thread (tests, the CLI, one-core hosts). */
-export function createThreadPool(options: { threads: number }): ThreadPool {
+export function createThreadPool(options: { threads: number; taskTimeoutMs?: number }): ThreadPool {
+  const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   if (options.threads <= 0) {
     return {
       run: async (task, input) => (await tasks[task](input as never)) as never,
@@ -34,6 +37,7 @@ export function createThreadPool(options: { threads: number }): ThreadPool {
     for (const [id, p] of pending) {
       if (p.worker !== worker) continue;
       pending.delete(id);
+      clearTimeout(p.timer);
       p.reject(error);
     }
   }
@@ -45,6 +49,7 @@ export function createThreadPool(options: { threads: number }): ThreadPool {
       const p = pending.get(message.id);
       if (!p) return;
       pending.delete(message.id);
+      clearTimeout(p.timer);
       if (message.error) p.reject(fromWireError(message.error));
       else p.resolve(message.output as never);
     });
@@ -52,7 +57,7 @@ export function createThreadPool(options: { threads: number }): ThreadPool {
     worker.on('exit', () => {
       if (closing) return;
       // A dead thread fails its own tasks (their callers retry or report) and is replaced.
-      failOf(worker, new Error('pool thread exited'));
+      failOf(worker, new Error('pool thread exited or hung'));
       const index = workers.indexOf(worker);
       if (index < 0) return;
       // Out of the rotation now; replaced after a pause, so a thread that cannot start does not spin.
@@ -82,12 +87,18 @@ export function createThreadPool(options: { threads: number }): ThreadPool {
       if (!worker) return Promise.resolve().then(async () => (await tasks[task](input as never)) as never);
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { worker, resolve: resolve as (output: never) => void, reject });
+        const timer = setTimeout(() => {
+          // The thread is stuck: end it; its exit fails its tasks and brings a replacement.
+          void worker.terminate();
+        }, taskTimeoutMs);
+        timer.unref();
+        pending.set(id, { worker, timer, resolve: resolve as (output: never) => void, reject });
         try {
           worker.postMessage({ id, task, input });
         } catch (error) {
           // The input could not be copied to the thread: fail this task alone.
           pending.delete(id);
+          clearTimeout(timer);
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       });

@@ -279,6 +279,7 @@ describe('Idempotency-Key (DESIGN §4)', () => {
         organization_id: auth.organizationId,
         key: 'in-flight-1',
         fingerprint: requestFingerprint('emails.send', parseSendBody(send())),
+        claim_token: 'held-by-another-process',
         state: 'in_flight',
         response: null,
         created_at: now,

@@ -10,6 +10,7 @@ import {
   purgeExpiredIdempotencyKeys,
   releaseIdempotencyKey,
   requestFingerprint,
+  type ClaimRef,
 } from '../../src/emails/idempotency.ts';
 import { AppError } from '../../src/errors.ts';
 import { createOrganizationService } from '../../src/orgs/index.ts';
@@ -132,6 +133,13 @@ describe('idempotency keys in the database', () => {
   const db = () => testDb.handle.db;
   const claim = (organizationId: string, key: string, fingerprint: string) =>
     claimIdempotencyKey(db(), { organizationId, key, fingerprint, now: clock.now() });
+  /** Claim, expect a fresh claim, and give back the reference that completes or releases it. */
+  const claimed = async (organizationId: string, key: string, fingerprint: string): Promise<ClaimRef> => {
+    const result = await claim(organizationId, key, fingerprint);
+    if (result.status !== 'claimed') throw new Error(`expected a claim, got ${JSON.stringify(result)}`);
+    return { organizationId, key, token: result.token };
+  };
+  const CLAIMED = { status: 'claimed', token: expect.stringMatching(/^[0-9a-f]{24}$/) };
   const rows = () =>
     db()
       .selectFrom('idempotency_keys')
@@ -143,12 +151,13 @@ describe('idempotency keys in the database', () => {
   it('claims a fresh key and records it in flight for 24 h', async () => {
     expect(IDEMPOTENCY_TTL_MS).toBe(24 * 60 * 60 * 1000);
     const t0 = clock.now();
-    expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'claimed' });
+    expect(await claim(orgA, 'key-1', fpA)).toEqual(CLAIMED);
     expect(await rows()).toEqual([
       {
         organization_id: orgA,
         key: 'key-1',
         fingerprint: fpA,
+        claim_token: expect.stringMatching(/^[0-9a-f]{24}$/),
         state: 'in_flight',
         response: null,
         created_at: t0,
@@ -176,8 +185,8 @@ describe('idempotency keys in the database', () => {
 
   it('replays the exact stored response once completed', async () => {
     const response = { data: [{ id: 'eml_1' }, { id: 'eml_2' }], errors: [], note: 'ünïcødé ✓', n: 0, nothing: null };
-    await claim(orgA, 'key-1', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', response });
+    const ref_key_1 = await claimed(orgA, 'key-1', fpA);
+    await completeIdempotencyKey(db(), { ...ref_key_1, response });
     clock.advance(5 * 60 * 1000);
     const replay = await claim(orgA, 'key-1', fpA);
     expect(replay).toEqual({ status: 'replay', response });
@@ -187,8 +196,8 @@ describe('idempotency keys in the database', () => {
   });
 
   it('refuses a completed key with a different fingerprint', async () => {
-    await claim(orgA, 'key-1', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', response: { id: 'eml_1' } });
+    const ref_key_1 = await claimed(orgA, 'key-1', fpA);
+    await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
     const error = await appErrorOf(claim(orgA, 'key-1', fpB));
     expect(error.kind).toBe('idempotency_conflict');
     expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -198,17 +207,17 @@ describe('idempotency keys in the database', () => {
   });
 
   it('keeps keys per organization', async () => {
-    await claim(orgA, 'shared', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'shared', response: { id: 'eml_a' } });
+    const ref_shared = await claimed(orgA, 'shared', fpA);
+    await completeIdempotencyKey(db(), { ...ref_shared, response: { id: 'eml_a' } });
     // Same key, other request, other organization: independent, so claimed.
-    expect(await claim(orgB, 'shared', fpB)).toEqual({ status: 'claimed' });
-    await completeIdempotencyKey(db(), { organizationId: orgB, key: 'shared', response: { id: 'eml_b' } });
+    const refB = await claimed(orgB, 'shared', fpB);
+    await completeIdempotencyKey(db(), { ...refB, response: { id: 'eml_b' } });
     expect(await claim(orgA, 'shared', fpA)).toEqual({ status: 'replay', response: { id: 'eml_a' } });
     expect(await claim(orgB, 'shared', fpB)).toEqual({ status: 'replay', response: { id: 'eml_b' } });
     // Releasing or completing in one organization does not touch the other.
-    await claim(orgA, 'other', fpA);
+    const otherA = await claimed(orgA, 'other', fpA);
     await claim(orgB, 'other', fpA);
-    await releaseIdempotencyKey(db(), { organizationId: orgA, key: 'other' });
+    await releaseIdempotencyKey(db(), otherA);
     expect(orgA < orgB).toBe(true); // ids are time-sortable: A was created first
     expect((await rows()).map((r) => [r.organization_id, r.key, r.state])).toEqual([
       [orgA, 'shared', 'completed'],
@@ -224,31 +233,47 @@ describe('idempotency keys in the database', () => {
     expect((await appErrorOf(claim(orgA, 'key-1', fpA))).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
     clock.advance(1);
     const t1 = clock.now();
-    expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'claimed' });
+    expect(await claim(orgA, 'key-1', fpA)).toEqual(CLAIMED);
     const [row] = await rows();
     expect(row).toMatchObject({ state: 'in_flight', created_at: t1, expires_at: t1 + IDEMPOTENCY_TTL_MS });
     // The new owner's claim is fresh: a third request is in progress again.
     expect((await appErrorOf(claim(orgA, 'key-1', fpA))).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
   });
 
+  it('a stalled request that lost its claim can neither complete nor release the new holder\'s claim', async () => {
+    const stalled = await claimed(orgA, 'key-1', fpA);
+    clock.advance(IN_FLIGHT_STALE_MS);
+    const fresh = await claimed(orgA, 'key-1', fpA);
+    expect(fresh.token).not.toBe(stalled.token);
+    // The stalled request wakes up: its completion is refused, so its transaction rolls back.
+    const refused = await appErrorOf(completeIdempotencyKey(db(), { ...stalled, response: { id: 'eml_stalled' } }));
+    expect(refused.kind).toBe('idempotency_conflict');
+    // Nor may its failure path free the key under the new holder.
+    await releaseIdempotencyKey(db(), stalled);
+    expect((await appErrorOf(claim(orgA, 'key-1', fpA))).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    await completeIdempotencyKey(db(), { ...fresh, response: { id: 'eml_fresh' } });
+    expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_fresh' } });
+  });
+
   it('never takes over a completed key, however old (within 24 h)', async () => {
-    await claim(orgA, 'key-1', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', response: { id: 'eml_1' } });
+    const ref_key_1 = await claimed(orgA, 'key-1', fpA);
+    await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
     clock.advance(IDEMPOTENCY_TTL_MS - 1);
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
   });
 
   it('frees a key after 24 h, even for another request', async () => {
-    await claim(orgA, 'key-1', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', response: { id: 'eml_1' } });
+    const ref_key_1 = await claimed(orgA, 'key-1', fpA);
+    await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
     clock.advance(IDEMPOTENCY_TTL_MS);
     const t1 = clock.now();
-    expect(await claim(orgA, 'key-1', fpB)).toEqual({ status: 'claimed' });
+    expect(await claim(orgA, 'key-1', fpB)).toEqual(CLAIMED);
     expect(await rows()).toEqual([
       {
         organization_id: orgA,
         key: 'key-1',
         fingerprint: fpB,
+        claim_token: expect.stringMatching(/^[0-9a-f]{24}$/),
         state: 'in_flight',
         response: null,
         created_at: t1,
@@ -258,24 +283,24 @@ describe('idempotency keys in the database', () => {
   });
 
   it('release frees an in-flight key for a retry', async () => {
-    await claim(orgA, 'key-1', fpA);
-    await releaseIdempotencyKey(db(), { organizationId: orgA, key: 'key-1' });
+    const ref = await claimed(orgA, 'key-1', fpA);
+    await releaseIdempotencyKey(db(), ref);
     expect(await rows()).toEqual([]);
-    expect(await claim(orgA, 'key-1', fpB)).toEqual({ status: 'claimed' });
+    expect(await claim(orgA, 'key-1', fpB)).toEqual(CLAIMED);
   });
 
   it('release never frees a completed key', async () => {
-    await claim(orgA, 'key-1', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', response: { id: 'eml_1' } });
-    await releaseIdempotencyKey(db(), { organizationId: orgA, key: 'key-1' });
+    const ref_key_1 = await claimed(orgA, 'key-1', fpA);
+    await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
+    await releaseIdempotencyKey(db(), ref_key_1);
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
     expect((await appErrorOf(claim(orgA, 'key-1', fpB))).code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('purge removes exactly the expired rows and says how many', async () => {
     const t0 = clock.now();
-    await claim(orgA, 'old-completed', fpA);
-    await completeIdempotencyKey(db(), { organizationId: orgA, key: 'old-completed', response: 1 });
+    const ref_old_completed = await claimed(orgA, 'old-completed', fpA);
+    await completeIdempotencyKey(db(), { ...ref_old_completed, response: 1 });
     await claim(orgB, 'old-in-flight', fpA);
     clock.advance(10_000);
     await claim(orgA, 'boundary', fpA); // expires at t0 + 10 s + TTL

@@ -101,6 +101,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('organization_id', 'text', (c) => c.notNull())
       .addColumn('key', 'text', (c) => c.notNull())
       .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('claim_token', 'text', (c) => c.notNull())
       .addColumn('state', 'text', (c) => c.notNull())
       .addColumn('response', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
