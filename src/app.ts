@@ -55,7 +55,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     deps.transport ??
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
-  const orgs = createOrganizationService(db.db, clock, tokens);
+  const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({ threads: config.cpuThreads });
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 

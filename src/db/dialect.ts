@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DialectName } from './connect.ts';
 
 /**
@@ -20,3 +20,15 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown };
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/**
+ * Serialize one-time setup (the first-start bootstrap) across processes for the
+ * rest of the transaction. PostgreSQL: a transaction-scoped advisory lock.
+ * SQLite: the single writer already serializes the transaction's writes.
+ */
+export async function lockForSetup(trx: Transaction<any>, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
+}
+
+/** An arbitrary constant naming Mailgate's setup lock. */
+const SETUP_LOCK_ID = 7_305_419_883;

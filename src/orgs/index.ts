@@ -1,11 +1,12 @@
 // Organizations: the tenant every record belongs to, and the first-start bootstrap.
 // Owns the organizations table. Must not import any protocol library.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { lockForSetup, type DatabaseHandle } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { IssuedToken, TokenService } from '../tokens/index.ts';
+import { insertToken, type IssuedToken } from '../tokens/index.ts';
 import { isPlan, type Plan } from './plans.ts';
 
 export { PLANS, isPlan, type Plan } from './plans.ts';
@@ -31,11 +32,12 @@ export interface OrganizationService {
   bootstrap(token: string | undefined): Promise<BootstrapResult | null>;
 }
 
-export function createOrganizationService(db: Kysely<Database>, clock: Clock, tokens: TokenService): OrganizationService {
-  async function insertOrganization(name: string, plan: Plan): Promise<Organization> {
+export function createOrganizationService(handle: DatabaseHandle, clock: Clock): OrganizationService {
+  const db = handle.db;
+  async function insertOrganization(trx: Kysely<Database> | Transaction<Database>, name: string, plan: Plan): Promise<Organization> {
     const now = clock.now();
     const id = newId('org', now);
-    await db.insertInto('organizations').values({ id, name, plan, created_at: now }).execute();
+    await trx.insertInto('organizations').values({ id, name, plan, created_at: now }).execute();
     return { id, name, plan, created_at: new Date(now).toISOString() };
   }
 
@@ -47,9 +49,11 @@ export function createOrganizationService(db: Kysely<Database>, clock: Clock, to
           details: [{ path: 'plan', message: 'must be one of free, premium, enterprise' }],
         });
       }
-      const org = await insertOrganization(name.trim(), plan);
-      const token = await tokens.create(org.id);
-      return { org, token };
+      return db.transaction().execute(async (trx) => {
+        const org = await insertOrganization(trx, name.trim(), plan);
+        const token = await insertToken(trx, { organizationId: org.id, now: clock.now() });
+        return { org, token };
+      });
     },
 
     async get(id) {
@@ -59,11 +63,16 @@ export function createOrganizationService(db: Kysely<Database>, clock: Clock, to
     },
 
     async bootstrap(token) {
-      const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-      if (existing) return null;
-      const org = await insertOrganization('default', 'enterprise');
-      const issued = await tokens.create(org.id, token ? { secret: token } : {});
-      return { org, generatedToken: token ? null : issued.token };
+      // One transaction, serialized across processes: two first starts create one
+      // organization, and never an organization without its token.
+      return db.transaction().execute(async (trx) => {
+        await lockForSetup(trx, handle.dialect);
+        const existing = await trx.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+        if (existing) return null;
+        const org = await insertOrganization(trx, 'default', 'enterprise');
+        const issued = await insertToken(trx, { organizationId: org.id, now: clock.now(), ...(token ? { secret: token } : {}) });
+        return { org, generatedToken: token ? null : issued.token };
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 // API tokens: issuing, hashing, and resolving a bearer secret to its organization.
 // Owns the api_tokens table. Must not import any protocol library.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -35,6 +35,29 @@ export interface TokenService {
   authenticate(secret: string): Promise<AuthContext>;
 }
 
+/** Store a token (hashed) for an organization; usable inside a caller's transaction. */
+export async function insertToken(
+  db: Kysely<Database> | Transaction<Database>,
+  input: { organizationId: string; now: number; name?: string; secret?: string },
+): Promise<IssuedToken> {
+  const secret = input.secret ?? generateTokenSecret();
+  const id = newId('tok', input.now);
+  const name = input.name ?? 'default';
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id,
+      organization_id: input.organizationId,
+      name,
+      token_hash: hashTokenSecret(secret),
+      token_hint: tokenHint(secret),
+      created_at: input.now,
+      revoked_at: null,
+    })
+    .execute();
+  return { id, organization_id: input.organizationId, name, token: secret, created_at: new Date(input.now).toISOString() };
+}
+
 export function createTokenService(db: Kysely<Database>, clock: Clock): TokenService {
   // Tokens are checked on every request; a short-lived cache keeps the database
   // out of the hot path while a revocation still takes effect within seconds.
@@ -44,23 +67,7 @@ export function createTokenService(db: Kysely<Database>, clock: Clock): TokenSer
     async create(organizationId, options = {}) {
       const org = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
       if (!org) throw new AppError('not_found', `Organization ${organizationId} not found`);
-      const secret = options.secret ?? generateTokenSecret();
-      const now = clock.now();
-      const id = newId('tok', now);
-      const name = options.name ?? 'default';
-      await db
-        .insertInto('api_tokens')
-        .values({
-          id,
-          organization_id: organizationId,
-          name,
-          token_hash: hashTokenSecret(secret),
-          token_hint: tokenHint(secret),
-          created_at: now,
-          revoked_at: null,
-        })
-        .execute();
-      return { id, organization_id: organizationId, name, token: secret, created_at: new Date(now).toISOString() };
+      return insertToken(db, { organizationId, now: clock.now(), ...options });
     },
 
     async authenticate(secret) {

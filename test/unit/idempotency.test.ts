@@ -14,7 +14,6 @@ import {
 } from '../../src/emails/idempotency.ts';
 import { AppError } from '../../src/errors.ts';
 import { createOrganizationService } from '../../src/orgs/index.ts';
-import { createTokenService } from '../../src/tokens/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
@@ -120,8 +119,7 @@ describe('idempotency keys in the database', () => {
     const opened = testDb;
     cleanups.push(() => opened.cleanup());
     clock = new ManualClock();
-    const tokens = createTokenService(testDb.handle.db, clock);
-    const orgs = createOrganizationService(testDb.handle.db, clock, tokens);
+    const orgs = createOrganizationService(testDb.handle, clock);
     orgA = (await orgs.create({ name: 'Org A', plan: 'free' })).org.id;
     orgB = (await orgs.create({ name: 'Org B', plan: 'free' })).org.id;
   });
