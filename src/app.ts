@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -8,6 +7,7 @@ import {
   createCaptureTransport,
   createDeliverEmailHandler,
   createRelayTransport,
+  retryDelayMs,
   createWorker,
   type Transport,
   type Worker,
@@ -67,6 +67,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     owner,
     concurrency: config.delivery.concurrency,
     leaseMs: config.delivery.leaseSeconds * 1000,
+    retryDelayMs,
     handlers: {
       [DELIVER_EMAIL_JOB]: createDeliverEmailHandler({
         db,
@@ -108,7 +109,7 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
-    sqlitePath: path.join(config.dataDir, 'mailgate.db'),
+    sqlitePath: config.sqlitePath,
   });
   await migrateToLatest(handle);
   return handle;

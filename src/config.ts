@@ -71,6 +71,8 @@ export interface Config {
   readonly smtpPort: number;
   readonly baseUrl: string;
   readonly dataDir: string;
+  /** The embedded database file, in DATA_DIR. */
+  readonly sqlitePath: string;
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string | undefined;
   readonly relayUrl: string | undefined;
@@ -112,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpPort: e.SMTP_PORT,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    sqlitePath: path.join(path.resolve(e.DATA_DIR), 'mailgate.db'),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     relayUrl: e.RELAY_URL,

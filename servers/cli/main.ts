@@ -1,6 +1,5 @@
 // The `mailgate` command: administrative operations over the core, printing JSON.
 // Usage errors exit 2 before anything is opened; failures of the operation exit 1.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, createCore, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase, type Config } from '../../src/index.ts';
 
@@ -50,7 +49,7 @@ async function run(command: Command, config: Config): Promise<void> {
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       databaseSchema: config.databaseSchema,
-      sqlitePath: path.join(config.dataDir, 'mailgate.db'),
+      sqlitePath: config.sqlitePath,
     });
     try {
       print({ migrated: await migrateToLatest(handle), dialect: handle.dialect });

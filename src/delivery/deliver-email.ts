@@ -2,14 +2,11 @@ import type { Clock } from '../clock.ts';
 import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type NewEmailEvent } from '../emails/email.repository.ts';
-import { addressOf } from '../emails/email-record.ts';
+import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
-
-/** States after which a delivery job has nothing left to do. */
-const FINISHED = new Set(['sent', 'delivered', 'bounced', 'complained', 'failed']);
 
 /** Outcomes wait up to this long to share a commit with their neighbours. */
 const OUTCOME_COMMIT_DELAY_MS = 5;
@@ -122,7 +119,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
 
   return async function deliverEmail(job) {
     const email = await loadEmail(job.refId);
-    if (!email || FINISHED.has(email.last_event)) {
+    if (!email || DELIVERY_FINISHED.has(email.last_event)) {
       await completeJob(db, job.id, owner);
       return;
     }

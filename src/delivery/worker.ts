@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { claimDueJobs, releaseJobs, renewLeases, retryJob, type Job } from './job-queue.ts';
-import { retryDelayMs } from './deliver-email.ts';
 
 /** After an abort, how long stopped jobs get to record their outcome. */
 const ABORT_SETTLE_MS = 2_000;
@@ -21,6 +20,8 @@ export interface WorkerOptions {
   leaseMs: number;
   pollMs?: number;
   logger?: WorkerLogger;
+  /** Wait before a job whose handler threw unexpectedly runs again, by attempt number. */
+  retryDelayMs: (attempt: number) => number;
   /** Periodic housekeeping (purging expired records); errors are logged. */
   housekeeping?: { everyMs: number; run: () => Promise<void> };
 }
@@ -65,7 +66,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await handler(job);
     } catch (error) {
       logger?.error({ err: error, job }, 'job failed unexpectedly; will retry');
-      await retryJob(db.db, job.id, owner, clock.now() + retryDelayMs(job.attempts), String(error)).catch(() => undefined);
+      await retryJob(db.db, job.id, owner, clock.now() + options.retryDelayMs(job.attempts), String(error)).catch(() => undefined);
     }
   }
 

@@ -14,6 +14,9 @@ export const EMAIL_EVENT_TYPES = [
 ] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
+/** States after which delivery has nothing left to do (opened/clicked come later still, but only after these). */
+export const DELIVERY_FINISHED: ReadonlySet<string> = new Set<EmailEventType>(['sent', 'delivered', 'bounced', 'complained', 'failed', 'opened', 'clicked']);
+
 export interface EmailListItem {
   object: 'email';
   id: string;

@@ -22,15 +22,16 @@ export const PREVIEW_MAX = 1000;
 
 const ADDRESS_HINT = 'must be a valid email address ("name@example.com" or "Name <name@example.com>")';
 
+/** One mailbox from a string, or a zod issue saying why not. */
+function toMailbox(value: string, ctx: z.RefinementCtx): Mailbox {
+  const mailbox = parseMailbox(value);
+  if (mailbox) return mailbox;
+  ctx.addIssue({ code: 'custom', message: hasLineBreak(value) ? 'must not contain CR or LF' : ADDRESS_HINT });
+  return z.NEVER;
+}
+
 function mailboxField() {
-  return z.string().transform((value, ctx): Mailbox => {
-    const mailbox = parseMailbox(value);
-    if (!mailbox) {
-      ctx.addIssue({ code: 'custom', message: hasLineBreak(value) ? 'must not contain CR or LF' : ADDRESS_HINT });
-      return z.NEVER;
-    }
-    return mailbox;
-  });
+  return z.string().transform(toMailbox);
 }
 
 const subjectField = z
@@ -51,13 +52,7 @@ const recipientField = z.union([z.string(), z.array(z.string())]).transform((val
     ctx.addIssue({ code: 'custom', message: 'must be one address, or an array holding exactly one address' });
     return z.NEVER;
   }
-  const raw = Array.isArray(value) ? value[0]! : value;
-  const mailbox = parseMailbox(raw);
-  if (!mailbox) {
-    ctx.addIssue({ code: 'custom', message: hasLineBreak(raw) ? 'must not contain CR or LF' : ADDRESS_HINT });
-    return z.NEVER;
-  }
-  return mailbox;
+  return toMailbox(Array.isArray(value) ? value[0]! : value, ctx);
 });
 
 export const CONTENT_FIELDS = ['html', 'markdown', 'tiptap'] as const;

@@ -44,6 +44,7 @@ describe('the queue worker', () => {
       owner,
       concurrency,
       leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
       // A lost wake-up waits a minute for the next poll, far past the deadline below.
       pollMs: 60_000,
       handlers: {
@@ -76,7 +77,7 @@ describe('the queue worker', () => {
       await completeJob(testDb.handle.db, job.id, name);
     };
     // Real time: leases of 1.5 s, renewed every second; the job takes 4 s.
-    const options = { db: testDb.handle, clock: systemClock, concurrency: 2, leaseMs: 1_500, pollMs: 100 };
+    const options = { db: testDb.handle, clock: systemClock, concurrency: 2, leaseMs: 1_500, pollMs: 100, retryDelayMs: () => 1_000 };
     const first = createWorker({ ...options, owner: 'first', handlers: { slow: slow('first') } });
     const second = createWorker({ ...options, owner: 'second', handlers: { slow: slow('second') } });
     first.start();
@@ -101,6 +102,7 @@ describe('the queue worker', () => {
       owner: 'stopping',
       concurrency: 2,
       leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
       handlers: { stuck: () => stuck },
     });
     worker.start();
