@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       SMTP_PORT: '0',
       DATA_DIR: dataDir,
       MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
-      MAILGATE_ROLES: 'http,worker',
+      MAILGATE_ROLES: process.env.BENCH_ROLES ?? 'http,worker',
       LOG_LEVEL: 'warn',
     },
     /HTTP listening/,
