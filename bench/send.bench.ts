@@ -68,6 +68,7 @@ async function main(): Promise<void> {
       MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
       MAILGATE_ROLES: process.env.BENCH_ROLES ?? 'http,worker',
       LOG_LEVEL: 'warn',
+      ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
     },
     /HTTP listening/,
   );
