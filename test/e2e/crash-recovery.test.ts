@@ -27,6 +27,17 @@ async function getEmail(proc: MailgateProcess, id: string): Promise<Email> {
   return (await res.json()) as Email;
 }
 
+/** The relay reads the first message whole and never answers it; later ones are accepted. */
+function stallFirstMessage(relay: SmtpSink): SmtpSink {
+  let stallNext = true;
+  relay.onData = () => {
+    if (!stallNext) return 'accept';
+    stallNext = false;
+    return 'stall';
+  };
+  return relay;
+}
+
 describe('a Mailgate process killed mid-delivery', () => {
   const processes: MailgateProcess[] = [];
   let sink: SmtpSink | undefined;
@@ -65,16 +76,7 @@ describe('a Mailgate process killed mid-delivery', () => {
   }
 
   it('loses nothing: after SIGKILL the lease expires and a new process delivers the email', { timeout: 20_000 }, async () => {
-    const relay = sink!;
-    // Stall the first message in DATA: read it all, never answer.
-    let stallNext = true;
-    relay.onData = () => {
-      if (stallNext) {
-        stallNext = false;
-        return 'stall';
-      }
-      return 'accept';
-    };
+    const relay = stallFirstMessage(sink!);
 
     const first = await start();
     const res = await apiCall(first.url, TOKEN, '/api/v2/emails', {
@@ -150,15 +152,7 @@ describe('a Mailgate process killed mid-delivery', () => {
   });
 
   it('exits 0 on SIGTERM within the grace period while a relay stalls, and the next process delivers', { timeout: 25_000 }, async () => {
-    const relay = sink!;
-    let stallNext = true;
-    relay.onData = () => {
-      if (stallNext) {
-        stallNext = false;
-        return 'stall';
-      }
-      return 'accept';
-    };
+    const relay = stallFirstMessage(sink!);
     const first = await startMailgateProcess({ ...env(), SHUTDOWN_GRACE_SECONDS: '1' });
     processes.push(first);
     const res = await apiCall(first.url, TOKEN, '/api/v2/emails', {
