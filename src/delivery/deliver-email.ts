@@ -51,16 +51,20 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     weight: (o) => o.events.length + 1,
     delayMs: OUTCOME_COMMIT_DELAY_MS,
     async apply(trx, items) {
-      await recordEmailEvents(
-        trx,
-        items.flatMap((o) => o.events),
-      );
-      await completeJobs(
+      // Only an attempt whose job this worker still holds may record what happened:
+      // if the lease was lost (a stall past it), the job belongs to someone else now.
+      const held = await completeJobs(
         trx,
         items.filter((o) => !o.retry).map((o) => o.jobId),
         owner,
       );
-      for (const o of items) if (o.retry) await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error);
+      for (const o of items) {
+        if (o.retry && (await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error))) held.add(o.jobId);
+      }
+      await recordEmailEvents(
+        trx,
+        items.filter((o) => held.has(o.jobId)).flatMap((o) => o.events),
+      );
     },
   });
 

@@ -81,20 +81,22 @@ export async function completeJob(db: Db, jobId: string, owner: string): Promise
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Remove several finished jobs held by this owner in one statement. */
-export async function completeJobs(db: Db, jobIds: string[], owner: string): Promise<void> {
-  if (jobIds.length === 0) return;
-  await db.deleteFrom('jobs').where('id', 'in', jobIds).where('lease_owner', '=', owner).execute();
+/** Remove several finished jobs held by this owner in one statement; returns the ids it still held. */
+export async function completeJobs(db: Db, jobIds: string[], owner: string): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const rows = await db.deleteFrom('jobs').where('id', 'in', jobIds).where('lease_owner', '=', owner).returning('id').execute();
+  return new Set(rows.map((r) => r.id));
 }
 
-/** Give a job back to the queue to run again at `runAt`. */
-export async function retryJob(db: Db, jobId: string, owner: string, runAt: number, error: string): Promise<void> {
-  await db
+/** Give a job back to the queue to run again at `runAt`; false when this owner no longer held it. */
+export async function retryJob(db: Db, jobId: string, owner: string, runAt: number, error: string): Promise<boolean> {
+  const result = await db
     .updateTable('jobs')
     .set({ run_at: runAt, lease_until: null, lease_owner: null, last_error: error.slice(0, 1000) })
     .where('id', '=', jobId)
     .where('lease_owner', '=', owner)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Extend the leases of jobs this owner is still running. */

@@ -124,6 +124,27 @@ describe('delivering an email through the worker', () => {
     expect(transport.calls).toHaveLength(1);
   });
 
+  it('records nothing for an attempt whose lease was taken over meanwhile', async () => {
+    // The hand-off stalls past the lease and another worker takes the job over.
+    const takenOver: Transport = {
+      name: 'stalling',
+      async deliver() {
+        await core.db.db.updateTable('jobs').set({ lease_owner: 'another-worker' }).execute();
+        return sent();
+      },
+      async close() {},
+    };
+    transport = takenOver as ScriptedTransport;
+    await startCore();
+    const id = await send('someone@example.com');
+    await core.worker.drain();
+    const email = await core.emails.get(auth, id);
+    expect(email.last_event).toBe('queued');
+    expect(email.events.map((e) => e.type)).toEqual(['queued']);
+    // The job is the new holder's to finish.
+    expect((await jobs()).map((j) => j.lease_owner)).toEqual(['another-worker']);
+  });
+
   it('a transport that is the final destination: queued, sent, delivered', async () => {
     await startCore();
     transport.script({ outcome: 'delivered', response: '250 stored' });
