@@ -14,6 +14,7 @@ import {
 } from './delivery/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
+import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
@@ -41,6 +42,8 @@ export interface Core {
   readonly orgs: OrganizationService;
   readonly tokens: TokenService;
   readonly emails: EmailService;
+  /** The per-IP rate and the organization quota, applied by every door to each request. */
+  readonly limits: RequestLimits;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -57,6 +60,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({ threads: config.cpuThreads });
+  const limits = createRequestLimits(config, db, clock);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let worker: Worker;
@@ -76,12 +80,16 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         pool,
         maxAttempts: config.delivery.maxAttempts,
         owner,
+        bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
       }),
     },
     housekeeping: {
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: async () => {
-        await purgeExpiredIdempotencyKeys(db.db, clock.now());
+        const now = clock.now();
+        await purgeExpiredIdempotencyKeys(db.db, now);
+        await limits.purge(now);
+        await purgeRecipientGuards(db.db, now);
       },
     },
     ...(logger ? { logger } : {}),
@@ -95,6 +103,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     orgs,
     tokens,
     emails,
+    limits,
     worker,
     async close() {
       await worker.stop({ graceMs: config.shutdownGraceSeconds * 1000, abort: () => transport.close() });

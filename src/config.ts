@@ -62,6 +62,9 @@ const envSchema = z.object({
   CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  IP_RATE_LIMIT: z.coerce.number().int().min(1).default(500),
+  BOUNCE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(24 * 60 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -90,6 +93,14 @@ export interface Config {
   readonly cpuThreads: number;
   /** On SIGTERM, how long running deliveries may take before they are cut off and retried later. */
   readonly shutdownGraceSeconds: number;
+  readonly limits: {
+    /** `RATE_LIMITS=off` switches off the organization quota and the per-IP limit (not the recipient guard). */
+    readonly enabled: boolean;
+    /** Requests per second per client IP address. */
+    readonly perIpPerSecond: number;
+    /** How long a mailbox that bounced is refused for transactional sends. */
+    readonly bounceCooldownSeconds: number;
+  };
   readonly logLevel: string;
 }
 
@@ -130,6 +141,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     cpuThreads: e.CPU_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    limits: Object.freeze({
+      enabled: e.RATE_LIMITS === 'on',
+      perIpPerSecond: e.IP_RATE_LIMIT,
+      bounceCooldownSeconds: e.BOUNCE_COOLDOWN_SECONDS,
+    }),
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -8,3 +8,5 @@ export { parseSendBody, parseSendBodyV1, BATCH_MAX, type SendRequest, type Batch
 export type { AuthContext } from './tokens/index.ts';
 export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
+export type { QuotaState } from './limits/index.ts';
+export { markdownToHtml } from './render/markdown.ts';

@@ -4,24 +4,24 @@ import { parseArgs } from 'node:util';
 import { ConfigError, createCore, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase, type Config } from '../../src/index.ts';
 
 const USAGE = `Usage:
-  mailgate org create --name NAME --plan free|premium|enterprise
+  mailgate org create --name NAME --plan free|premium|enterprise [--rate-limit REQUESTS_PER_MINUTE]
   mailgate token create --org ORG_ID [--name NAME]
   mailgate migrate`;
 
 type Command =
   | { kind: 'migrate' }
-  | { kind: 'org-create'; name: string; plan: string }
+  | { kind: 'org-create'; name: string; plan: string; rateLimit: number | undefined }
   | { kind: 'token-create'; org: string; name: string | undefined };
 
 class UsageError extends Error {}
 
 function parseCommand(argv: string[]): Command {
   const [group, action, ...rest] = argv;
-  let values: { name?: string | undefined; plan?: string | undefined; org?: string | undefined };
+  let values: { name?: string | undefined; plan?: string | undefined; org?: string | undefined; 'rate-limit'?: string | undefined };
   try {
     values = parseArgs({
       args: group === 'migrate' ? argv.slice(1) : rest,
-      options: { name: { type: 'string' }, plan: { type: 'string' }, org: { type: 'string' } },
+      options: { name: { type: 'string' }, plan: { type: 'string' }, org: { type: 'string' }, 'rate-limit': { type: 'string' } },
       allowPositionals: false,
       strict: true,
     }).values;
@@ -31,7 +31,9 @@ function parseCommand(argv: string[]): Command {
   if (group === 'migrate') return { kind: 'migrate' };
   if (group === 'org' && action === 'create') {
     if (!values.name || !values.plan) throw new UsageError('org create needs --name and --plan');
-    return { kind: 'org-create', name: values.name, plan: values.plan };
+    const rateLimit = values['rate-limit'];
+    if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
+    return { kind: 'org-create', name: values.name, plan: values.plan, rateLimit: rateLimit === undefined ? undefined : Number(rateLimit) };
   }
   if (group === 'token' && action === 'create') {
     if (!values.org) throw new UsageError('token create needs --org');
@@ -62,7 +64,11 @@ async function run(command: Command, config: Config): Promise<void> {
   const core = createCore({ ...config, cpuThreads: 0 }, { db });
   try {
     if (command.kind === 'org-create') {
-      const { org, token } = await core.orgs.create({ name: command.name, plan: command.plan });
+      const { org, token } = await core.orgs.create({
+        name: command.name,
+        plan: command.plan,
+        ...(command.rateLimit !== undefined ? { rateLimit: command.rateLimit } : {}),
+      });
       print({ org, token: token.token });
     } else {
       const token = await core.tokens.create(command.org, command.name ? { name: command.name } : {});

@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Core } from '../../src/index.ts';
-import { bearerAuth } from './auth.ts';
+import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
 import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
+import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
 import { emailRoutesV1, verifyRoutesV1 } from './v1/emails.ts';
 import { emailRoutesV2 } from './v2/emails.ts';
 
@@ -41,9 +42,12 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.setErrorHandler(errorHandler(v2ErrorBody));
   app.setNotFoundHandler(notFound(v2ErrorBody));
 
+  app.addHook('onRequest', perIpLimit(core));
   app.get('/health', async () => ({ status: 'ok' }));
+  await docsRoutes(app);
 
-  const authenticate = bearerAuth(core);
+  const authenticate = authenticateAndCount(core);
+  const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);
 
   await app.register(
     async (v2) => {
@@ -58,8 +62,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   for (const prefix of ['/api/v1', '/v1']) {
     await app.register(
       async (v1) => {
-        v1.setErrorHandler(errorHandler(v1ErrorBody));
-        v1.setNotFoundHandler({ preHandler: authenticate }, notFound(v1ErrorBody));
+        v1.setErrorHandler(errorHandler(v1Body));
+        v1.setNotFoundHandler({ preHandler: authenticate }, notFound(v1Body));
         v1.addHook('onRequest', authenticate);
         await emailRoutesV1(v1, core);
         await verifyRoutesV1(v1);

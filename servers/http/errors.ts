@@ -67,7 +67,16 @@ export function v2ErrorBody(e: HttpError): Record<string, unknown> {
   return body;
 }
 
-/** v1 error body (frozen): `{success:false, message}`. */
-export function v1ErrorBody(e: HttpError): Record<string, unknown> {
-  return { success: false, message: e.message };
+/**
+ * v1 error bodies (frozen): `{success:false, message}`; a refused recipient adds
+ * its `code`; the organization's rate limit is `{message, docs}` (spec §7).
+ */
+export function v1ErrorBody(rateLimitDocsUrl: string) {
+  return function body(e: HttpError): Record<string, unknown> {
+    if (e.name === 'rate_limit_exceeded') {
+      return { message: 'Too many requests: slow down and retry after the number of seconds in Retry-After', docs: rateLimitDocsUrl };
+    }
+    if (e.code === 'RECIPIENT_RATE_LIMITED') return { success: false, message: e.message, code: e.code };
+    return { success: false, message: e.message };
+  };
 }

@@ -6,15 +6,20 @@ import type { Database } from './schema.ts';
  * transaction, so a burst of N writes costs one commit and N-row inserts instead
  * of N commits. Each caller's promise settles only after its own item is
  * committed. If the shared transaction fails, each item is retried alone, so one
- * bad item cannot fail its neighbours.
+ * bad item cannot fail its neighbours. An item can also be refused on its own
+ * merits while the rest commit: `apply` returns that item's error in its slot.
  */
 export interface GroupCommit<T> {
   write(item: T): Promise<void>;
 }
 
 export interface GroupCommitOptions<T> {
-  /** Write `items` inside `trx`; called once per group. */
-  apply(trx: Transaction<Database>, items: T[]): Promise<void>;
+  /**
+   * Write `items` inside `trx`; called once per group. May return one slot per
+   * item: an error there refuses that item (its caller's promise rejects with it
+   * once the others are committed), undefined accepts it.
+   */
+  apply(trx: Transaction<Database>, items: T[]): Promise<void | readonly unknown[]>;
   /** Weight of one item (e.g. its row count); a group stays under `maxWeight`. */
   weight?(item: T): number;
   maxWeight?: number;
@@ -35,6 +40,8 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
   let scheduled = false;
 
   const commit = (items: T[]) => db.transaction().execute((trx) => options.apply(trx, items));
+  const settle = (g: { resolve: () => void; reject: (e: unknown) => void }, refusal: unknown) =>
+    refusal === undefined ? g.resolve() : g.reject(refusal);
 
   async function flush(): Promise<void> {
     scheduled = false;
@@ -49,8 +56,8 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
     pendingWeight -= total;
     if (pending.length > 0) schedule();
     try {
-      await commit(group.map((g) => g.item));
-      for (const g of group) g.resolve();
+      const refusals = await commit(group.map((g) => g.item));
+      group.forEach((g, i) => settle(g, refusals?.[i]));
     } catch (error) {
       if (group.length === 1) {
         group[0]!.reject(error);
@@ -58,8 +65,8 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
       }
       for (const g of group) {
         try {
-          await commit([g.item]);
-          g.resolve();
+          const refusals = await commit([g.item]);
+          settle(g, refusals?.[0]);
         } catch (own) {
           g.reject(own);
         }

@@ -10,6 +10,8 @@ export interface OrganizationsTable {
   name: string;
   plan: 'free' | 'premium' | 'enterprise';
   created_at: number;
+  /** Requests per minute by arrangement; null = the plan's quota. */
+  rate_limit: number | null;
 }
 
 export interface ApiTokensTable {
@@ -82,6 +84,23 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+export interface QuotaWindowsTable {
+  organization_id: string;
+  window_start: number;
+  count: number;
+}
+
+export interface RecipientGuardsTable {
+  organization_id: string;
+  /** Lower-cased address. */
+  mailbox: string;
+  /** JSON array of send times (ms), oldest first. */
+  sends: string;
+  cooldown_until: number | null;
+  /** When the row no longer matters (last send out of the long window and cooldown over). */
+  expires_at: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -91,4 +110,6 @@ export interface Database {
   captured_messages: CapturedMessagesTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  quota_windows: QuotaWindowsTable;
+  recipient_guards: RecipientGuardsTable;
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type NewEmailEvent } from '../emails/email.repository.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import type { ThreadPool } from '../threads/index.ts';
+import { startBounceCooldown, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
@@ -27,6 +28,8 @@ export interface DeliverEmailDeps {
   pool: ThreadPool;
   maxAttempts: number;
   owner: string;
+  /** A mailbox that bounces is refused transactional sends for this long (0: no cooldown). */
+  bounceCooldownMs: number;
 }
 
 type EventInput = { type: string; detail?: Record<string, unknown> };
@@ -36,6 +39,8 @@ interface Outcome {
   jobId: string;
   events: NewEmailEvent[];
   retry: { runAt: number; error: string } | null;
+  /** The mailbox bounced: it goes on cooldown. */
+  bounced: GuardedSend | null;
 }
 
 /**
@@ -44,7 +49,7 @@ interface Outcome {
  * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, pool, maxAttempts, owner } = deps;
+  const { db: handle, clock, transport, pool, maxAttempts, owner, bounceCooldownMs } = deps;
   const db = handle.db;
 
   const outcomes = createGroupCommit<Outcome>(db, {
@@ -61,10 +66,14 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       for (const o of items) {
         if (o.retry && (await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error))) held.add(o.jobId);
       }
+      const recorded = items.filter((o) => held.has(o.jobId));
       await recordEmailEvents(
         trx,
-        items.filter((o) => held.has(o.jobId)).flatMap((o) => o.events),
+        recorded.flatMap((o) => o.events),
       );
+      for (const o of recorded) {
+        if (o.bounced && bounceCooldownMs > 0) await startBounceCooldown(trx, o.bounced, o.events[0]!.at + bounceCooldownMs);
+      }
     },
   });
 
@@ -91,12 +100,15 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     });
   }
 
-  function outcome(job: Job, email: { id: string; organization_id: string }, events: EventInput[], retry: Outcome['retry'] = null) {
+  function outcome(job: Job, email: EmailForDelivery, events: EventInput[], retry: Outcome['retry'] = null) {
     const at = clock.now();
     return outcomes.write({
       jobId: job.id,
       events: events.map((e) => ({ emailId: email.id, organizationId: email.organization_id, type: e.type, detail: e.detail ?? null, at })),
       retry,
+      bounced: events.some((e) => e.type === 'bounced')
+        ? { organizationId: email.organization_id, mailbox: addressOf(email.to_address).toLowerCase() }
+        : null,
     });
   }
 

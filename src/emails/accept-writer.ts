@@ -1,17 +1,23 @@
 import { createGroupCommit, type GroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { enqueueJobs } from '../delivery/job-queue.ts';
+import { admitSends, recipientRateLimited } from '../limits/index.ts';
 import { insertEmails, type NewEmailRow } from './email.repository.ts';
 import { completeIdempotencyKey, type ClaimRef } from './idempotency.ts';
 
 /**
- * Accepting is one transaction: the emails, their `queued` events, their outbox
- * jobs and the idempotency answer commit together (grouped with other sends of
- * the same moment), so an answer never promises an email that is not durable.
+ * Accepting is one transaction: the recipient guard's check and record, the
+ * emails, their `queued` events, their outbox jobs and the idempotency answer
+ * commit together (grouped with other sends of the same moment), so an answer
+ * never promises an email that is not durable, and a refused unit leaves nothing.
  */
 export interface AcceptUnit {
   rows: NewEmailRow[];
   jobKind: string;
+  /** Transactional sends pass the recipient guard; a unit is admitted whole or refused whole. */
+  guarded: boolean;
+  /** A batch: the client's index of each row, which a refusal names. */
+  itemIndexes?: readonly number[];
   idempotency?: ClaimRef & { response: unknown };
 }
 
@@ -23,16 +29,25 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
     // burst share its commit (the commit, not the inserts, is most of the cost).
     delayMs: 1,
     async apply(trx, units) {
-      await insertEmails(
+      const at = now();
+      const decisions = await admitSends(
         trx,
-        units.flatMap((u) => u.rows),
+        handle.dialect,
+        units.map((u) => (u.guarded ? u.rows.map((r) => ({ organizationId: r.email.organization_id, mailbox: r.mailbox })) : [])),
+        at,
       );
+      const admitted = units.filter((_, i) => decisions[i] === null);
+      const rows = admitted.flatMap((u) => u.rows);
+      await insertEmails(trx, rows);
       await enqueueJobs(
         trx,
-        units.flatMap((u) => u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at }))),
-        now(),
+        admitted.flatMap((u) => u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at }))),
+        at,
       );
-      for (const u of units) if (u.idempotency) await completeIdempotencyKey(trx, u.idempotency);
+      for (const u of admitted) if (u.idempotency) await completeIdempotencyKey(trx, u.idempotency);
+      return decisions.map((d, i) =>
+        d === null ? undefined : recipientRateLimited(d.mailbox, d.refusal, units[i]!.itemIndexes?.[d.index]),
+      );
     },
   });
 }

@@ -6,6 +6,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewEmailRow {
   email: EmailsTable;
+  /** The recipient's address, lower-cased: what the recipient guard counts by. */
+  mailbox: string;
   html: string;
   text: string;
 }

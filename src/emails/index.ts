@@ -91,6 +91,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         created_at: now,
         updated_at: now,
       },
+      mailbox: request.to.address.toLowerCase(),
       html: rendered.html,
       text: rendered.text,
     };
@@ -103,7 +104,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   async function accept<R>(
     auth: AuthContext,
     idempotency: { key: string; operation: string; request: unknown } | undefined,
-    build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R }>,
+    build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R; itemIndexes?: number[] }>,
   ): Promise<R> {
     const now = clock.now();
     let keyRef: ClaimRef | undefined;
@@ -125,6 +126,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       await writer.write({
         rows: built.rows,
         jobKind: DELIVER_EMAIL_JOB,
+        guarded: true,
+        ...(built.itemIndexes ? { itemIndexes: built.itemIndexes } : {}),
         ...(keyRef ? { idempotency: { ...keyRef, response: result } } : {}),
       });
     } catch (error) {
@@ -170,9 +173,13 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       const now = clock.now();
       const built = await Promise.allSettled(valid.map((v) => buildRow(auth, v.request, 'batch', now)));
       const rows: NewEmailRow[] = [];
+      const itemIndexes: number[] = [];
       built.forEach((result, i) => {
         const index = valid[i]!.index;
-        if (result.status === 'fulfilled') rows.push(result.value);
+        if (result.status === 'fulfilled') {
+          rows.push(result.value);
+          itemIndexes.push(index);
+        }
         else if (isAppError(result.reason) && result.reason.kind === 'validation_error') {
           const details = (result.reason.details as ErrorDetail[] | undefined) ?? [{ path: '', message: result.reason.message }];
           invalid.push({ index, details: details.map((d) => ({ path: d.path ? `[${index}].${d.path}` : `[${index}]`, message: d.message })) });
@@ -196,7 +203,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           if (options.mode === 'permissive') {
             result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));
           }
-          return { rows, result };
+          return { rows, result, itemIndexes };
         },
       );
     },

@@ -15,6 +15,8 @@ export interface Organization {
   id: string;
   name: string;
   plan: Plan;
+  /** Requests per minute by arrangement; absent = the plan's quota. */
+  rate_limit?: number;
   created_at: string;
 }
 
@@ -26,7 +28,7 @@ export interface BootstrapResult {
 
 export interface OrganizationService {
   /** Create an organization and its first token. */
-  create(input: { name: string; plan: string }): Promise<{ org: Organization; token: IssuedToken }>;
+  create(input: { name: string; plan: string; rateLimit?: number }): Promise<{ org: Organization; token: IssuedToken }>;
   get(id: string): Promise<Organization>;
   /** On an empty database, create org `default` (enterprise); otherwise do nothing and return null. */
   bootstrap(token: string | undefined): Promise<BootstrapResult | null>;
@@ -34,23 +36,33 @@ export interface OrganizationService {
 
 export function createOrganizationService(handle: DatabaseHandle, clock: Clock): OrganizationService {
   const db = handle.db;
-  async function insertOrganization(trx: Kysely<Database> | Transaction<Database>, name: string, plan: Plan): Promise<Organization> {
+  async function insertOrganization(
+    trx: Kysely<Database> | Transaction<Database>,
+    name: string,
+    plan: Plan,
+    rateLimit: number | null = null,
+  ): Promise<Organization> {
     const now = clock.now();
     const id = newId('org', now);
-    await trx.insertInto('organizations').values({ id, name, plan, created_at: now }).execute();
-    return { id, name, plan, created_at: new Date(now).toISOString() };
+    await trx.insertInto('organizations').values({ id, name, plan, rate_limit: rateLimit, created_at: now }).execute();
+    return { id, name, plan, ...(rateLimit !== null ? { rate_limit: rateLimit } : {}), created_at: new Date(now).toISOString() };
   }
 
   return {
-    async create({ name, plan }) {
+    async create({ name, plan, rateLimit }) {
       if (!name.trim()) throw new AppError('validation_error', 'name must not be empty', { details: [{ path: 'name', message: 'must not be empty' }] });
       if (!isPlan(plan)) {
         throw new AppError('validation_error', `plan must be one of free, premium, enterprise`, {
           details: [{ path: 'plan', message: 'must be one of free, premium, enterprise' }],
         });
       }
+      if (rateLimit !== undefined && !(Number.isSafeInteger(rateLimit) && rateLimit > 0)) {
+        throw new AppError('validation_error', 'rate_limit must be a positive whole number of requests per minute', {
+          details: [{ path: 'rate_limit', message: 'must be a positive whole number' }],
+        });
+      }
       return db.transaction().execute(async (trx) => {
-        const org = await insertOrganization(trx, name.trim(), plan);
+        const org = await insertOrganization(trx, name.trim(), plan, rateLimit ?? null);
         const token = await insertToken(trx, { organizationId: org.id, now: clock.now() });
         return { org, token };
       });
@@ -59,7 +71,13 @@ export function createOrganizationService(handle: DatabaseHandle, clock: Clock):
     async get(id) {
       const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw new AppError('not_found', `Organization ${id} not found`);
-      return { id: row.id, name: row.name, plan: row.plan, created_at: new Date(row.created_at).toISOString() };
+      return {
+        id: row.id,
+        name: row.name,
+        plan: row.plan,
+        ...(row.rate_limit !== null ? { rate_limit: Number(row.rate_limit) } : {}),
+        created_at: new Date(row.created_at).toISOString(),
+      };
     },
 
     async bootstrap(token) {

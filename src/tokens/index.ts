@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { quotaOf } from '../limits/quotas.ts';
 import type { Plan } from '../orgs/plans.ts';
 import { generateTokenSecret, hashTokenSecret, tokenHint, TOKEN_PREFIX } from './token-secret.ts';
 
@@ -15,6 +16,8 @@ export interface AuthContext {
   organizationId: string;
   plan: Plan;
   tokenId: string;
+  /** Requests per minute the organization may make (its arrangement, else its plan's). */
+  quota: number;
 }
 
 export interface IssuedToken {
@@ -81,14 +84,19 @@ export function createTokenService(db: Kysely<Database>, clock: Clock): TokenSer
       const row = await db
         .selectFrom('api_tokens')
         .innerJoin('organizations', 'organizations.id', 'api_tokens.organization_id')
-        .select(['api_tokens.id as token_id', 'api_tokens.organization_id', 'api_tokens.revoked_at', 'organizations.plan'])
+        .select(['api_tokens.id as token_id', 'api_tokens.organization_id', 'api_tokens.revoked_at', 'organizations.plan', 'organizations.rate_limit'])
         .where('api_tokens.token_hash', '=', hash)
         .executeTakeFirst();
       if (!row || row.revoked_at !== null) {
         cache.delete(hash);
         throw new AppError('invalid_api_key', 'API key is invalid');
       }
-      const auth: AuthContext = { organizationId: row.organization_id, plan: row.plan, tokenId: row.token_id };
+      const auth: AuthContext = {
+        organizationId: row.organization_id,
+        plan: row.plan,
+        tokenId: row.token_id,
+        quota: quotaOf(row.plan, row.rate_limit === null ? null : Number(row.rate_limit)),
+      };
       if (cache.size >= CACHE_MAX) cache.clear();
       cache.set(hash, { auth, expires: now + CACHE_TTL_MS });
       return auth;

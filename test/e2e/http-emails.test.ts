@@ -7,9 +7,13 @@ import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts'
  */
 const ID = /^eml_[0-9a-hjkmnp-tv-z]{26}$/;
 
+// A mailbox of its own for every send: the recipient guard (5 per 10 minutes) is not under test here.
+let recipients = 0;
+const nextRecipient = () => `ada+${++recipients}@example.com`;
+
 const send = (overrides: Record<string, unknown> = {}) => ({
   from: 'Acme <hello@acme.example>',
-  to: 'ada@example.com',
+  to: nextRecipient(),
   subject: 'Welcome',
   markdown: '# Hello Ada\n\nYour [workspace](https://acme.example/w) is ready.',
   ...overrides,
@@ -83,7 +87,7 @@ describe('POST /api/v2/emails (spec §4.2)', () => {
       object: 'email',
       id: body.id,
       from: 'Acme <hello@acme.example>',
-      to: ['ada@example.com'],
+      to: [expect.stringMatching(/^ada\+\d+@example\.com$/)],
       subject: 'Welcome',
       reply_to: null,
       preview: null,
@@ -131,7 +135,7 @@ describe('POST /api/v2/emails (spec §4.2)', () => {
   });
 
   it('accepts `to` as an array of exactly one address', async () => {
-    const res = await server.api('/api/v2/emails', { body: send({ to: ['ada@example.com'] }) });
+    const res = await server.api('/api/v2/emails', { body: send({ to: [nextRecipient()] }) });
     expect(res.status).toBe(200);
   });
 
@@ -246,8 +250,9 @@ describe('Idempotency-Key (DESIGN §4)', () => {
   it('replays the first answer for the same key and body, creating one email', async () => {
     const before = await emailCount();
     const headers = { 'idempotency-key': 'welcome-ada-1' };
-    const first = await server.api('/api/v2/emails', { body: send(), headers });
-    const second = await server.api('/api/v2/emails', { body: send(), headers });
+    const body = send();
+    const first = await server.api('/api/v2/emails', { body, headers });
+    const second = await server.api('/api/v2/emails', { body, headers });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(await json(second)).toEqual(await json(first));
@@ -273,12 +278,13 @@ describe('Idempotency-Key (DESIGN §4)', () => {
     const now = Date.now();
     const { requestFingerprint } = await import('../../src/emails/idempotency.ts');
     const { parseSendBody } = await import('../../src/index.ts');
+    const inFlight = send();
     await server.core.db.db
       .insertInto('idempotency_keys')
       .values({
         organization_id: auth.organizationId,
         key: 'in-flight-1',
-        fingerprint: requestFingerprint('emails.send', parseSendBody(send())),
+        fingerprint: requestFingerprint('emails.send', parseSendBody(inFlight)),
         claim_token: 'held-by-another-process',
         state: 'in_flight',
         response: null,
@@ -286,7 +292,7 @@ describe('Idempotency-Key (DESIGN §4)', () => {
         expires_at: now + 86_400_000,
       })
       .execute();
-    const res = await server.api('/api/v2/emails', { body: send(), headers: { 'idempotency-key': 'in-flight-1' } });
+    const res = await server.api('/api/v2/emails', { body: inFlight, headers: { 'idempotency-key': 'in-flight-1' } });
     expect(res.status).toBe(409);
     expect(res.headers.get('retry-after')).toBe('1');
     expect(await json(res)).toMatchObject({ name: 'idempotency_conflict', code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS' });
@@ -459,8 +465,9 @@ describe('POST /api/v2/emails/batch', () => {
   it('honours Idempotency-Key for the whole batch', async () => {
     const before = await emailCount();
     const headers = { 'idempotency-key': 'batch-1' };
-    const first = await json(await server.api('/api/v2/emails/batch', { body: [send(), send()], headers }));
-    const again = await json(await server.api('/api/v2/emails/batch', { body: [send(), send()], headers }));
+    const batch = [send(), send()];
+    const first = await json(await server.api('/api/v2/emails/batch', { body: batch, headers }));
+    const again = await json(await server.api('/api/v2/emails/batch', { body: batch, headers }));
     expect(again).toEqual(first);
     expect(await emailCount()).toBe(before + 2);
     const other = await server.api('/api/v2/emails/batch', { body: [send()], headers });
@@ -471,7 +478,7 @@ describe('POST /api/v2/emails/batch', () => {
 describe('v1 (frozen, spec §4.4)', () => {
   it('sends markdown by default and answers {success, message, id}', async () => {
     const res = await server.api('/api/v1/emails', {
-      body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1', content: '**bold**', replyTo: 'help@acme.example', tracking: true },
+      body: { from: 'hello@acme.example', to: nextRecipient(), subject: 'v1', content: '**bold**', replyTo: 'help@acme.example', tracking: true },
     });
     expect(res.status).toBe(200);
     const body = await json(res);
@@ -485,14 +492,14 @@ describe('v1 (frozen, spec §4.4)', () => {
     ['HTML', '<p>raw <i>html</i></p>', '<p>raw <i>html</i></p>'],
     ['TIPTAP', JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'tip' }] }] }), '<p>tip</p>'],
   ])('sends contentType %s', async (contentType, content, expected) => {
-    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1', content, contentType } });
+    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: nextRecipient(), subject: 'v1', content, contentType } });
     expect(res.status).toBe(200);
     const record = await json(await server.api(`/api/v2/emails/${(await json(res)).id}`));
     expect(record.html).toContain(expected);
   });
 
   it('honours Idempotency-Key on the v1 send too', async () => {
-    const body = { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1 once', content: 'hi' };
+    const body = { from: 'hello@acme.example', to: nextRecipient(), subject: 'v1 once', content: 'hi' };
     const headers = { 'idempotency-key': 'v1-once' };
     const first = await json(await server.api('/api/v1/emails', { body, headers }));
     const again = await json(await server.api('/api/v1/emails', { body, headers }));
@@ -503,13 +510,13 @@ describe('v1 (frozen, spec §4.4)', () => {
   });
 
   it('serves the same under the alternative host path /v1', async () => {
-    const res = await server.api('/v1/emails', { body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'alias', content: 'hi' } });
+    const res = await server.api('/v1/emails', { body: { from: 'hello@acme.example', to: nextRecipient(), subject: 'alias', content: 'hi' } });
     expect(res.status).toBe(200);
     expect((await json(res)).success).toBe(true);
   });
 
   it('answers v1 validation errors as {success:false, message} with 422', async () => {
-    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: 'ada@example.com', subject: 'v1', contentType: 'PDF', content: 'x' } });
+    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: nextRecipient(), subject: 'v1', contentType: 'PDF', content: 'x' } });
     expect(res.status).toBe(422);
     expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('contentType') });
   });

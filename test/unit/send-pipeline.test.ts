@@ -6,9 +6,11 @@ import { appErrorOf } from '../helpers/errors.ts';
 
 const TOKEN = `mailgate_${'p'.repeat(40)}`;
 
+// A mailbox of its own for every body: the recipient guard has its own tests.
+let recipients = 0;
 const body = (extra: Record<string, unknown> = {}) => ({
   from: 'Sender <sender@example.com>',
-  to: 'rcpt@example.org',
+  to: `rcpt+${++recipients}@example.org`,
   subject: 'Hello',
   html: '<p>Hi</p>',
   ...extra,
@@ -46,7 +48,7 @@ describe('the send pipeline through createCore', () => {
   describe('send', () => {
     it('accepts one email: row, body, queued event, job', async () => {
       const t0 = clock.now();
-      const { id } = await core.emails.send(auth, parseSendBody(body()), { source: 'api' });
+      const { id } = await core.emails.send(auth, parseSendBody(body({ to: 'rcpt@example.org' })), { source: 'api' });
       expect(id).toMatch(/^eml_[0-9a-z]{26}$/);
       expect(await count('emails')).toBe(1);
       expect(await count('email_bodies')).toBe(1);
@@ -71,7 +73,7 @@ describe('the send pipeline through createCore', () => {
       const request = parseSendBody(body());
       const first = await core.emails.send(auth, request, { source: 'api', idempotencyKey: 'order-42' });
       clock.advance(1000);
-      const second = await core.emails.send(auth, parseSendBody(body()), { source: 'api', idempotencyKey: 'order-42' });
+      const second = await core.emails.send(auth, request, { source: 'api', idempotencyKey: 'order-42' });
       expect(second).toEqual(first);
       expect(await emailIds()).toEqual([first.id]);
       expect(await count('jobs')).toBe(1);
@@ -191,8 +193,9 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('with an idempotency key replays the batch answer', async () => {
-      const first = await core.emails.sendBatch(auth, [body(), missingSubject], { mode: 'permissive', idempotencyKey: 'batch-1' });
-      const second = await core.emails.sendBatch(auth, [body(), missingSubject], { mode: 'permissive', idempotencyKey: 'batch-1' });
+      const batch = [body(), missingSubject];
+      const first = await core.emails.sendBatch(auth, batch, { mode: 'permissive', idempotencyKey: 'batch-1' });
+      const second = await core.emails.sendBatch(auth, batch, { mode: 'permissive', idempotencyKey: 'batch-1' });
       expect(second).toEqual(first);
       expect(await count('emails')).toBe(1);
       // Same bodies in the other mode are another request.
@@ -247,7 +250,7 @@ describe('the send pipeline through createCore', () => {
 
     it('list items have the v2 shape', async () => {
       const t0 = clock.now();
-      const { id } = await core.emails.send(auth, parseSendBody(body({ reply_to: 'r@example.com' })), { source: 'api' });
+      const { id } = await core.emails.send(auth, parseSendBody(body({ reply_to: 'r@example.com', to: 'rcpt@example.org' })), { source: 'api' });
       const page = await core.emails.list(auth, { limit: 1 });
       expect(page.data).toEqual([
         {

@@ -1,0 +1,19 @@
+// Limits (spec §8, DESIGN §5): the organization quota, the per-IP rate, the
+// recipient guard and bounce cooldown. Every door applies the same functions.
+// Must not import any protocol library.
+export { PLAN_QUOTAS, MINIMUM_QUOTA, QUOTA_WINDOW_MS, quotaOf, quotaState, secondsToReset, type QuotaState } from './quotas.ts';
+export { createOrgQuota, type OrgQuota } from './org-quota.ts';
+export { createIpLimiter, type IpLimiter } from './ip-limit.ts';
+export {
+  SHORT_WINDOW,
+  LONG_WINDOW,
+  checkMailbox,
+  recordSend,
+  recipientRateLimited,
+  type GuardReason,
+  type GuardRefusal,
+  type MailboxState,
+} from './recipient-guard.ts';
+export { admitSends, startBounceCooldown, purgeRecipientGuards, type GuardedSend, type UnitRefusal } from './recipient-store.ts';
+export { createRequestLimits, type RequestLimits } from './service.ts';
+export { quotaExceeded } from './quotas.ts';

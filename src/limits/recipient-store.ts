@@ -1,0 +1,145 @@
+import type { Kysely, Transaction } from 'kysely';
+import { lockRows, type DialectName } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { checkMailbox, recordSend, stateExpiresAt, type GuardRefusal, type MailboxState } from './recipient-guard.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One transactional send the guard must admit. */
+export interface GuardedSend {
+  organizationId: string;
+  /** Lower-cased address. */
+  mailbox: string;
+}
+
+/** Why a unit of sends was refused: its first refused send. */
+export interface UnitRefusal {
+  index: number;
+  mailbox: string;
+  refusal: GuardRefusal;
+}
+
+const keyOf = (organizationId: string, mailbox: string) => `${organizationId}\u0000${mailbox}`;
+
+/**
+ * Admit or refuse units of sends (one unit = one request: a send, or a whole
+ * batch, all or nothing), in order, inside the caller's transaction, and record
+ * the admitted ones. The mailboxes' rows are created if missing and locked in
+ * one order (PostgreSQL), so concurrent transactions in any process see each
+ * other's sends and never deadlock on each other.
+ */
+export async function admitSends(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  units: readonly (readonly GuardedSend[])[],
+  now: number,
+): Promise<(UnitRefusal | null)[]> {
+  const keys = new Map<string, GuardedSend>();
+  for (const unit of units) for (const s of unit) keys.set(keyOf(s.organizationId, s.mailbox), s);
+  if (keys.size === 0) return units.map(() => null);
+  const sorted = [...keys.values()].sort((a, b) =>
+    a.organizationId === b.organizationId ? (a.mailbox < b.mailbox ? -1 : 1) : a.organizationId < b.organizationId ? -1 : 1,
+  );
+
+  await trx
+    .insertInto('recipient_guards')
+    .values(sorted.map((s) => ({ organization_id: s.organizationId, mailbox: s.mailbox, sends: '[]', cooldown_until: null, expires_at: now })))
+    .onConflict((oc) => oc.columns(['organization_id', 'mailbox']).doNothing())
+    .execute();
+
+  const byOrg = new Map<string, string[]>();
+  for (const s of sorted) byOrg.set(s.organizationId, [...(byOrg.get(s.organizationId) ?? []), s.mailbox]);
+  const rows = await lockRows(
+    trx
+      .selectFrom('recipient_guards')
+      .select(['organization_id', 'mailbox', 'sends', 'cooldown_until'])
+      .where((eb) =>
+        eb.or([...byOrg].map(([org, mailboxes]) => eb.and([eb('organization_id', '=', org), eb('mailbox', 'in', mailboxes)]))),
+      )
+      .orderBy('organization_id')
+      .orderBy('mailbox'),
+    dialect,
+  ).execute();
+
+  const states = new Map<string, MailboxState>();
+  for (const row of rows) {
+    states.set(keyOf(row.organization_id, row.mailbox), {
+      sends: JSON.parse(row.sends) as number[],
+      cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until),
+    });
+  }
+
+  const changed = new Set<string>();
+  const decisions = units.map((unit): UnitRefusal | null => {
+    // Tentative within the unit (a batch may name one mailbox twice); kept only if all of it passes.
+    const tentative = new Map<string, MailboxState>();
+    for (let index = 0; index < unit.length; index++) {
+      const send = unit[index]!;
+      const key = keyOf(send.organizationId, send.mailbox);
+      const state = tentative.get(key) ?? states.get(key)!;
+      const refusal = checkMailbox(state, now);
+      if (refusal) return { index, mailbox: send.mailbox, refusal };
+      tentative.set(key, { ...state, sends: recordSend(state.sends, now) });
+    }
+    for (const [key, state] of tentative) {
+      states.set(key, state);
+      changed.add(key);
+    }
+    return null;
+  });
+
+  if (changed.size > 0) {
+    await trx
+      .insertInto('recipient_guards')
+      .values(
+        [...changed].map((key) => {
+          const { organizationId, mailbox } = keys.get(key)!;
+          const state = states.get(key)!;
+          return {
+            organization_id: organizationId,
+            mailbox,
+            sends: JSON.stringify(state.sends),
+            cooldown_until: state.cooldownUntil,
+            expires_at: stateExpiresAt(state),
+          };
+        }),
+      )
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
+          sends: eb.ref('excluded.sends'),
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+      )
+      .execute();
+  }
+  return decisions;
+}
+
+/** Put a mailbox that bounced on cooldown until `until` (a later cooldown is never shortened). */
+export async function startBounceCooldown(db: Db, send: GuardedSend, until: number): Promise<void> {
+  await db
+    .insertInto('recipient_guards')
+    .values({ organization_id: send.organizationId, mailbox: send.mailbox, sends: '[]', cooldown_until: until, expires_at: until })
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
+        cooldown_until: eb
+          .case()
+          .when('recipient_guards.cooldown_until', '>', eb.ref('excluded.cooldown_until'))
+          .then(eb.ref('recipient_guards.cooldown_until'))
+          .else(eb.ref('excluded.cooldown_until'))
+          .end(),
+        expires_at: eb
+          .case()
+          .when('recipient_guards.expires_at', '>', eb.ref('excluded.expires_at'))
+          .then(eb.ref('recipient_guards.expires_at'))
+          .else(eb.ref('excluded.expires_at'))
+          .end(),
+      })),
+    )
+    .execute();
+}
+
+/** Drop mailboxes whose sends and cooldown no longer matter. */
+export async function purgeRecipientGuards(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('recipient_guards').where('expires_at', '<=', now).execute();
+}
