@@ -52,7 +52,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   await app.register(
     async (v2) => {
       v2.setErrorHandler(errorHandler(v2ErrorBody));
-      v2.setNotFoundHandler({ preHandler: authenticate }, notFound(v2ErrorBody));
+      v2.setNotFoundHandler(notFound(v2ErrorBody));
       v2.addHook('onRequest', authenticate);
       await emailRoutesV2(v2, core);
     },
@@ -63,7 +63,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     await app.register(
       async (v1) => {
         v1.setErrorHandler(errorHandler(v1Body));
-        v1.setNotFoundHandler({ preHandler: authenticate }, notFound(v1Body));
+        v1.setNotFoundHandler(notFound(v1Body));
         v1.addHook('onRequest', authenticate);
         await emailRoutesV1(v1, core);
         await verifyRoutesV1(v1);
