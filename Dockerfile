@@ -20,6 +20,7 @@ COPY package.json ./
 COPY bin ./bin
 COPY src ./src
 COPY servers ./servers
+COPY docs ./docs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
