@@ -41,9 +41,12 @@ export function createOrgQuota(handle: DatabaseHandle, clock: Clock): OrgQuota {
       const windowStart = windowStartOf(now);
       const counts = new Map<string, number>();
       for (const p of batch) counts.set(p.organizationId, (counts.get(p.organizationId) ?? 0) + 1);
+      // In one order of organization (PostgreSQL locks the rows as it goes), so
+      // processes flushing the same organizations never deadlock on each other.
+      const ordered = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const rows = await db
         .insertInto('quota_windows')
-        .values([...counts].map(([organization_id, count]) => ({ organization_id, window_start: windowStart, count })))
+        .values(ordered.map(([organization_id, count]) => ({ organization_id, window_start: windowStart, count })))
         .onConflict((oc) =>
           oc.columns(['organization_id', 'window_start']).doUpdateSet((eb) => ({
             count: eb('quota_windows.count', '+', eb.ref('excluded.count')),
