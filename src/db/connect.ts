@@ -117,6 +117,7 @@ async function openPostgres(
 
 /** Apply every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  if (handle.dialect === 'sqlite') return migrateSqlite(handle.db);
   // Without migrationTableSchema, Kysely takes its migration tables in *any* schema
   // for ours and skips creating them: a second schema in the same PostgreSQL
   // database (DATABASE_SCHEMA) then fails with "kysely_migration_lock does not exist".
@@ -138,6 +139,29 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 }
 
 const MIGRATE_ATTEMPTS = 5;
+
+/**
+ * SQLite: Kysely takes no migration lock there, and its transaction is a deferred
+ * BEGIN, so two processes starting at once on one file both find the migrations
+ * pending and the second fails ("table … already exists", "duplicate column").
+ * BEGIN IMMEDIATE takes the write lock before the state is read: a second
+ * process waits (busy_timeout) and then finds nothing left to do.
+ */
+async function migrateSqlite(db: Kysely<Database>): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const migrator = new Migrator({ db: conn, provider: migrationProvider, disableTransactions: true });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      await sql`commit`.execute(conn);
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw error;
+    }
+  });
+}
 
 /**
  * Kysely's migrator lists the tables of every schema (resolving each schema and

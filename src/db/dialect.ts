@@ -24,10 +24,16 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * Serialize one-time setup (the first-start bootstrap) across processes for the
  * rest of the transaction. PostgreSQL: a transaction-scoped advisory lock.
- * SQLite: the single writer already serializes the transaction's writes.
+ * SQLite: take the database's write lock now, with a write that changes nothing
+ * (on the organizations table, which the bootstrap creates rows in). Kysely's
+ * BEGIN is deferred: a transaction that reads first and writes later fails with
+ * SQLITE_BUSY, without waiting, when another process wrote in between (two
+ * processes starting at once on one DATA_DIR). A first statement that writes
+ * waits for the lock under busy_timeout instead, and then reads the latest state.
  */
 export async function lockForSetup(trx: Transaction<any>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
+  else await sql`update organizations set id = id where 0`.execute(trx);
 }
 
 /** An arbitrary constant naming Mailgate's setup lock. */

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase, type DatabaseHandle } from '../../src/index.ts';
 import { dropSchema, newSchemaName, testDatabaseUrl } from './db.ts';
 
 /**
@@ -49,6 +50,17 @@ export async function createProcessDatabase(): Promise<ProcessDatabase> {
     };
   }
   return { env: { DATA_DIR: dataDir }, dialect: 'sqlite', cleanup: removeDir };
+}
+
+/**
+ * A connection of the test's own to a process database, for assertions the API
+ * cannot make without changing what is asserted (counting rows past a used-up quota).
+ * Does not migrate: a process or the CLI has done that.
+ */
+export async function openProcessDatabase(database: ProcessDatabase): Promise<DatabaseHandle> {
+  const { DATABASE_URL, DATABASE_SCHEMA, DATA_DIR } = database.env;
+  if (DATABASE_URL) return openDatabase({ databaseUrl: DATABASE_URL, databaseSchema: DATABASE_SCHEMA, poolSize: 2 });
+  return openDatabase({ sqlitePath: path.join(DATA_DIR!, 'mailgate.db') });
 }
 
 /** Only what node needs, so nothing from the test runner's environment leaks into the config. */
