@@ -1,15 +1,33 @@
 // bench:send — markdown sends against the real server (SQLite, capture transport,
 // worker running) vs a bare Fastify JSON route, both measured in this run.
-import Database from 'better-sqlite3';
-import fs from 'node:fs';
+// Limits stay on, so the quota and the per-IP check are part of every send, but
+// they are set so high that they never refuse: the load runs as an organization
+// with a custom quota, and the per-IP rate is raised.
 import os from 'node:os';
-import path from 'node:path';
-import { cpuSeconds, describe, freePort, load, startChild, stopChild, type LoadResult } from './lib.ts';
+import {
+  cpuSeconds,
+  createOrg,
+  describe,
+  freePort,
+  load,
+  medianBy,
+  quotaTally,
+  readDb,
+  startChild,
+  startMailgate,
+  stopAll,
+  tempDir,
+  watchdog,
+  type LoadResult,
+} from './lib.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TOKEN = 'mailgate_bench_token_0123456789abcdefghij';
+/** Requests per minute for the load's organization, and per second per IP: counted, never reached. */
+const ORG_QUOTA = 1_000_000_000;
+const IP_RATE_LIMIT = 1_000_000_000;
 
 const markdown = [
   '# Welcome aboard, Ada',
@@ -37,12 +55,14 @@ function body(): string {
 
 async function main(): Promise<void> {
   const sampleSize = Buffer.byteLength(body());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-bench-'));
+  const dataDir = tempDir('mailgate-bench-');
   console.log(
     `bench:send  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s against each, ~${sampleSize}-byte markdown body, ${os.cpus().length} cores`,
   );
+  // Generous: warm-up, then per round two loads and a drain of at most 120 s, plus starting and stopping.
+  watchdog((60 + 130 + ROUNDS * (2 * DURATION + 130)) * 1000);
 
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` };
+  let headers: Record<string, string> = {};
   const sendOptions = (url: string, duration: number) => ({
     url,
     connections: CONNECTIONS,
@@ -53,23 +73,7 @@ async function main(): Promise<void> {
   const roles = process.env.BENCH_ROLES ?? 'http,worker';
   const withWorker = roles.split(',').includes('worker');
   const barePort = await freePort();
-  const bareChild = await startChild('bench/bare-server.ts', { PORT: String(barePort) }, /LISTENING \d+/);
-  const port = await freePort();
-  const mailgate = await startChild(
-    'servers/main.ts',
-    {
-      PORT: String(port),
-      SMTP_PORT: '0',
-      DATA_DIR: dataDir,
-      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
-      MAILGATE_ROLES: roles,
-      LOG_LEVEL: 'warn',
-      ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
-    },
-    /HTTP listening/,
-  );
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  const mailgateUrl = `http://127.0.0.1:${port}`;
 
   /** Wait until the worker has delivered everything accepted; returns deliveries/s while draining. */
   async function drain(): Promise<{ seconds: number; rate: number; left: number }> {
@@ -85,6 +89,22 @@ async function main(): Promise<void> {
   }
 
   try {
+    await startChild('bench/bare-server.ts', { PORT: String(barePort) }, /LISTENING \d+/);
+    const { child: mailgate, url: mailgateUrl } = await startMailgate(dataDir, {
+      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
+      MAILGATE_ROLES: roles,
+      RATE_LIMITS: 'on',
+      IP_RATE_LIMIT: String(IP_RATE_LIMIT),
+      ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
+    });
+    // The bootstrap organization is enterprise (2000 a minute): the load runs as one with its own quota.
+    const org = await createOrg(dataDir, { name: 'bench-send', plan: 'enterprise', rateLimit: ORG_QUOTA });
+    headers = { 'content-type': 'application/json', authorization: `Bearer ${org.token}` };
+    const counted = quotaTally(dataDir, org.id);
+    console.log(
+      `limits on: organization quota ${org.rateLimit} req/min (custom, org ${org.id}), per-IP ${IP_RATE_LIMIT} req/s; both counted on every request, neither reached`,
+    );
+
     // Warm both up; then alternate: the bare route with Mailgate idle (its backlog drained), then the send route.
     await load(sendOptions(bareUrl, 2));
     await load(sendOptions(mailgateUrl, 2));
@@ -96,8 +116,10 @@ async function main(): Promise<void> {
       const before = cpuSeconds(mailgate.pid!);
       const send = await load(sendOptions(mailgateUrl, DURATION));
       const after = cpuSeconds(mailgate.pid!);
+      counted.sample();
       const afterLoad = await deliveryCounts(dataDir);
       const drained = await drain();
+      counted.sample();
       const perSend = (seconds: number) => (seconds * 1e6) / Math.max(1, send.requests);
       rounds.push({
         bare,
@@ -113,8 +135,7 @@ async function main(): Promise<void> {
     }
 
     // The median round by ratio speaks for the run; every round's ratio is listed.
-    const byRatio = [...rounds].sort((a, b) => a.send.rps / a.bare.rps - b.send.rps / b.bare.rps);
-    const median = byRatio[Math.floor(byRatio.length / 2)]!;
+    const median = medianBy(rounds, (r) => r.send.rps / r.bare.rps);
     console.log(describe('send (POST /api/v2/emails)', median.send));
     console.log(describe('bare Fastify route', median.bare));
     if (median.cpu) {
@@ -134,24 +155,31 @@ async function main(): Promise<void> {
     }
     const ratios = rounds.map((r) => (r.send.rps / r.bare.rps).toFixed(3)).join(', ');
     console.log(`ratio send/bare: ${(median.send.rps / median.bare.rps).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (target ≥ 0.25 with p99 ≤ 50 ms)`);
+
+    // Broken, not slow: any refusal or failure of a send means the numbers above measured something else.
+    const sends = rounds.reduce((n, r) => n + r.send.requests, 0);
+    const non2xx = rounds.reduce((n, r) => n + r.send.non2xx, 0);
+    const errors = rounds.reduce((n, r) => n + r.send.errors, 0);
+    const statuses = rounds.map((r) => r.send.statuses).filter(Boolean).join(', ');
+    console.log(
+      `quota counted in the database: ${counted.total()} requests of the load's organization (warm-up and all rounds); ` +
+        `${non2xx} non-2xx${statuses ? ` [${statuses}]` : ''} and ${errors} errors in ${sends} measured sends`,
+    );
+    if (non2xx > 0 || errors > 0) {
+      console.error('bench:send is broken: sends were refused or failed');
+      process.exitCode = 1;
+    }
   } finally {
-    await stopChild(mailgate);
-    await stopChild(bareChild);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopAll();
   }
 }
 
-/** Read the server's SQLite file (WAL readers do not block the writer). */
+/** Emails accepted and delivered so far, from the server's SQLite file. */
 async function deliveryCounts(dataDir: string): Promise<{ accepted: number; delivered: number }> {
-  const db = new Database(path.join(dataDir, 'mailgate.db'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db
-      .prepare("select count(*) as accepted, sum(case when last_event = 'delivered' then 1 else 0 end) as delivered from emails")
-      .get() as { accepted: number; delivered: number | null };
-    return { accepted: row.accepted, delivered: row.delivered ?? 0 };
-  } finally {
-    db.close();
-  }
+  const row = readDb(dataDir, (db) =>
+    db.prepare("select count(*) as accepted, sum(case when last_event = 'delivered' then 1 else 0 end) as delivered from emails").get(),
+  ) as { accepted: number; delivered: number | null };
+  return { accepted: row.accepted, delivered: row.delivered ?? 0 };
 }
 
 main().catch((error) => {
