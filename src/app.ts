@@ -12,6 +12,7 @@ import {
   type Transport,
   type Worker,
 } from './delivery/index.ts';
+import { createAudienceService, type AudienceService } from './audience/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
@@ -42,6 +43,7 @@ export interface Core {
   readonly orgs: OrganizationService;
   readonly tokens: TokenService;
   readonly emails: EmailService;
+  readonly audience: AudienceService;
   /** The per-IP rate and the organization quota, applied by every door to each request. */
   readonly limits: RequestLimits;
   /** The queue worker of this process; started only by the `worker` role. */
@@ -103,6 +105,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     orgs,
     tokens,
     emails,
+    audience: createAudienceService(db, clock),
     limits,
     worker,
     async close() {

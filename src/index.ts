@@ -10,3 +10,20 @@ export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
 export type { QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
+export { parseBody, parseQuery } from './validation.ts';
+export { parsePageRequest, parseV1PageRequest, type Page, type PageRequest } from './pagination.ts';
+export {
+  subscriberCreateSchema,
+  subscriberUpdateSchema,
+  subscriberCreateSchemaV1,
+  subscriberUpdateSchemaV1,
+  subscriberFilterSchema,
+  parseSubscriberListQuery,
+  tagsBodySchema,
+  unsubscribeBodySchema,
+  tagCreateSchema,
+  eventCreateSchema,
+  type SubscriberRecord,
+  type TagRecord,
+  type SubscriberEventRecord,
+} from './audience/index.ts';

@@ -56,3 +56,19 @@ export function toPage<R, T>(rows: R[], request: PageRequest, map: (row: R) => T
   const kept = request.before !== undefined ? rows.slice(rows.length - Math.min(rows.length, request.limit)) : rows.slice(0, request.limit);
   return { object: 'list', data: kept.map(map), has_more };
 }
+
+/**
+ * v1 (frozen) lists page by `page` (1-based, with `limit`) or by `cursor` (the
+ * last id of the previous page, as `nextCursor` gave it). Throws validation_error.
+ */
+export function parseV1PageRequest(query: Record<string, unknown>, prefix: IdPrefix): PageRequest & { offset?: number } {
+  const { page: rawPage, cursor, limit } = query;
+  const base = parsePageRequest({ ...(limit !== undefined ? { limit } : {}), ...(cursor !== undefined ? { after: cursor } : {}) }, prefix);
+  if (rawPage === undefined) return base;
+  const page = typeof rawPage === 'string' && /^\d+$/.test(rawPage.trim()) ? Number(rawPage) : NaN;
+  const details: ErrorDetail[] = [];
+  if (!Number.isSafeInteger(page) || page < 1) details.push({ path: 'page', message: 'must be an integer of at least 1' });
+  if (cursor !== undefined) details.push({ path: 'page', message: 'cannot be combined with cursor' });
+  if (details.length > 0) throw validationError(details);
+  return { ...base, offset: (page - 1) * base.limit };
+}

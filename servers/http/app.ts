@@ -3,7 +3,9 @@ import type { Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
 import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
+import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1, verifyRoutesV1 } from './v1/emails.ts';
+import { audienceRoutesV2 } from './v2/audience.ts';
 import { emailRoutesV2 } from './v2/emails.ts';
 
 export interface HttpAppOptions {
@@ -55,6 +57,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       v2.setNotFoundHandler(notFound(v2ErrorBody));
       v2.addHook('onRequest', authenticate);
       await emailRoutesV2(v2, core);
+      await audienceRoutesV2(v2, core);
     },
     { prefix: '/api/v2' },
   );
@@ -66,6 +69,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         v1.setNotFoundHandler(notFound(v1Body));
         v1.addHook('onRequest', authenticate);
         await emailRoutesV1(v1, core);
+        await audienceRoutesV1(v1, core);
         await verifyRoutesV1(v1);
       },
       { prefix },

@@ -101,6 +101,49 @@ export interface RecipientGuardsTable {
   expires_at: number;
 }
 
+export type SubscriberStatus = 'subscribed' | 'unsubscribed' | 'bounced' | 'complained';
+
+export interface SubscribersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  /** Lower-cased address: unique per organization. */
+  email_key: string;
+  first_name: string | null;
+  last_name: string | null;
+  status: SubscriberStatus;
+  /** JSON object of custom fields. */
+  attributes: string;
+  /** Email and names, lower-cased, for `query`. */
+  search_text: string;
+  created_at: number;
+  updated_at: number;
+  unsubscribed_at: number | null;
+}
+
+export interface TagsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface SubscriberTagsTable {
+  tag_id: string;
+  subscriber_id: string;
+  created_at: number;
+}
+
+export interface SubscriberEventsTable {
+  id: string;
+  organization_id: string;
+  subscriber_id: string;
+  name: string;
+  /** JSON object. */
+  properties: string;
+  created_at: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -112,4 +155,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   quota_windows: QuotaWindowsTable;
   recipient_guards: RecipientGuardsTable;
+  subscribers: SubscribersTable;
+  tags: TagsTable;
+  subscriber_tags: SubscriberTagsTable;
+  subscriber_events: SubscriberEventsTable;
 }

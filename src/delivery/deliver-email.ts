@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type NewEmailEvent } from '../emails/email.repository.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import type { ThreadPool } from '../threads/index.ts';
+import { recordDeliveryOutcome } from '../audience/index.ts';
 import { startBounceCooldown, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
@@ -39,8 +40,9 @@ interface Outcome {
   jobId: string;
   events: NewEmailEvent[];
   retry: { runAt: number; error: string } | null;
-  /** The mailbox bounced: it goes on cooldown. */
-  bounced: GuardedSend | null;
+  emailId: string;
+  /** The recipient: a bounce puts it on cooldown, and its subscriber (if any) hears of delivery. */
+  recipient: GuardedSend;
 }
 
 /**
@@ -72,7 +74,11 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         recorded.flatMap((o) => o.events),
       );
       for (const o of recorded) {
-        if (o.bounced && bounceCooldownMs > 0) await startBounceCooldown(trx, o.bounced, o.events[0]!.at + bounceCooldownMs);
+        for (const e of o.events) {
+          if (e.type !== 'delivered' && e.type !== 'bounced' && e.type !== 'complained') continue;
+          if (e.type === 'bounced' && bounceCooldownMs > 0) await startBounceCooldown(trx, o.recipient, e.at + bounceCooldownMs);
+          await recordDeliveryOutcome(trx, { ...o.recipient, type: e.type, emailId: o.emailId, at: e.at });
+        }
       }
     },
   });
@@ -106,9 +112,8 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       jobId: job.id,
       events: events.map((e) => ({ emailId: email.id, organizationId: email.organization_id, type: e.type, detail: e.detail ?? null, at })),
       retry,
-      bounced: events.some((e) => e.type === 'bounced')
-        ? { organizationId: email.organization_id, mailbox: addressOf(email.to_address).toLowerCase() }
-        : null,
+      emailId: email.id,
+      recipient: { organizationId: email.organization_id, mailbox: addressOf(email.to_address).toLowerCase() },
     });
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
 import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
@@ -106,26 +107,6 @@ export const sendEmailV1Schema = z.strictObject({
   preview: previewField.optional(),
 });
 
-export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix = ''): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  for (const issue of issues) {
-    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) details.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
-    } else if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && 'input' in issue && issue.input === undefined) {
-      // zod 4 only reports `input` when parsed with { reportInput: true }; without it, a wrong type is not "missing".
-      details.push({ path: base, message: 'is required' });
-    } else {
-      details.push({ path: base, message: issue.message });
-    }
-  }
-  return details;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
 /** Deeper than any real document; bounds the work (and recursion) spent on one body. */
 export const MAX_BODY_DEPTH = 64;
@@ -229,3 +210,5 @@ export function parseSendBodyV1(body: unknown): SendRequest {
   };
 }
 
+
+export { zodIssuesToDetails } from '../validation.ts';

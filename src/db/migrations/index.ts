@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_limits.ts';
+import * as m0003 from './0003_audience.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_limits': m0002,
+  '0003_audience': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

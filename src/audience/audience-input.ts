@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { isValidAddress } from '../emails/address.ts';
+
+/**
+ * The audience's input rules, once: subscriber create/update, tags, events and
+ * list filters. v2 bodies are snake_case; v1 bodies (frozen) camelCase map onto
+ * the same inputs.
+ */
+export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'complained'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const NAME_MAX = 200;
+export const TAG_NAME_MAX = 100;
+export const TAGS_PER_REQUEST_MAX = 100;
+export const EVENT_NAME_MAX = 100;
+/** Serialized size of a subscriber's attributes or an event's properties. */
+export const JSON_FIELD_MAX_BYTES = 32 * 1024;
+
+const emailField = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .refine((v) => isValidAddress(v), { error: 'must be a valid email address (addr@example.com)' });
+
+const personName = z.string({ error: 'must be a string or null' }).trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).nullable();
+
+const jsonObject = (what: string) =>
+  z
+    .record(z.string(), z.unknown(), { error: `must be a JSON object of ${what}` })
+    .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= JSON_FIELD_MAX_BYTES, {
+      error: `must be at most ${JSON_FIELD_MAX_BYTES} bytes as JSON`,
+    });
+
+export const tagName = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(TAG_NAME_MAX, `must be at most ${TAG_NAME_MAX} characters`);
+
+const tagList = z.array(tagName, { error: 'must be an array of tag names' }).max(TAGS_PER_REQUEST_MAX, `must hold at most ${TAGS_PER_REQUEST_MAX} tags`);
+const status = z.enum(SUBSCRIBER_STATUSES, { error: `must be one of ${SUBSCRIBER_STATUSES.join(', ')}` });
+const triggerWorkflows = z.boolean({ error: 'must be true or false' });
+
+/** What a create/upsert or an update may set. Absent = unchanged (attributes merge; a null value removes a key). */
+export interface SubscriberChanges {
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  status?: SubscriberStatus;
+  attributes?: Record<string, unknown>;
+  tags?: string[];
+}
+
+export interface SubscriberWrite {
+  changes: SubscriberChanges;
+  /** False: this write starts no workflow (spec §2, §6.4). */
+  triggerWorkflows: boolean;
+}
+
+type Shape = {
+  email?: string | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  status?: SubscriberStatus | undefined;
+  attributes?: Record<string, unknown> | undefined;
+  tags?: string[] | undefined;
+  triggerWorkflows?: boolean | undefined;
+};
+
+function toWrite(b: Shape): SubscriberWrite {
+  const changes: SubscriberChanges = {};
+  if (b.email !== undefined) changes.email = b.email;
+  if (b.first_name !== undefined) changes.firstName = b.first_name || null;
+  if (b.last_name !== undefined) changes.lastName = b.last_name || null;
+  if (b.status !== undefined) changes.status = b.status;
+  if (b.attributes !== undefined) changes.attributes = b.attributes;
+  if (b.tags !== undefined) changes.tags = b.tags;
+  return { changes, triggerWorkflows: b.triggerWorkflows ?? true };
+}
+
+export const subscriberCreateSchema = z
+  .strictObject({
+    email: emailField,
+    first_name: personName.optional(),
+    last_name: personName.optional(),
+    status: status.optional(),
+    attributes: jsonObject('custom fields').optional(),
+    tags: tagList.optional(),
+    triggerWorkflows: triggerWorkflows.optional(),
+  })
+  .transform(toWrite);
+
+export const subscriberUpdateSchema = z
+  .strictObject({
+    email: emailField.optional(),
+    first_name: personName.optional(),
+    last_name: personName.optional(),
+    status: status.optional(),
+    attributes: jsonObject('custom fields').optional(),
+    triggerWorkflows: triggerWorkflows.optional(),
+  })
+  .transform(toWrite);
+
+const fromV1 = (b: {
+  email?: string | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  status?: SubscriberStatus | undefined;
+  attributes?: Record<string, unknown> | undefined;
+  tags?: string[] | undefined;
+  triggerWorkflows?: boolean | undefined;
+}): SubscriberWrite =>
+  toWrite({
+    email: b.email,
+    first_name: b.firstName,
+    last_name: b.lastName,
+    status: b.status,
+    attributes: b.attributes,
+    tags: b.tags,
+    triggerWorkflows: b.triggerWorkflows,
+  });
+
+export const subscriberCreateSchemaV1 = z
+  .strictObject({
+    email: emailField,
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    status: status.optional(),
+    attributes: jsonObject('custom fields').optional(),
+    tags: tagList.optional(),
+    triggerWorkflows: triggerWorkflows.optional(),
+  })
+  .transform(fromV1);
+
+export const subscriberUpdateSchemaV1 = z
+  .strictObject({
+    email: emailField.optional(),
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    status: status.optional(),
+    attributes: jsonObject('custom fields').optional(),
+    triggerWorkflows: triggerWorkflows.optional(),
+  })
+  .transform(fromV1);
+
+export const tagsBodySchema = z.strictObject({
+  tags: tagList.min(1, 'must name at least one tag'),
+  triggerWorkflows: triggerWorkflows.optional(),
+});
+
+export const unsubscribeBodySchema = z.strictObject({ triggerWorkflows: triggerWorkflows.optional() });
+
+export const tagCreateSchema = z.strictObject({ name: tagName });
+
+export const eventCreateSchema = z.strictObject({
+  email: emailField,
+  name: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(EVENT_NAME_MAX, `must be at most ${EVENT_NAME_MAX} characters`),
+  properties: jsonObject('event properties').optional(),
+  triggerWorkflows: triggerWorkflows.optional(),
+});
+export type EventCreate = z.output<typeof eventCreateSchema>;
+
+/** Filters of the subscriber list (spec §4.3); paging is separate. */
+export const subscriberFilterSchema = z.object({
+  status: status.optional(),
+  tag: tagName.optional(),
+  query: z.string().trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).optional(),
+});
+export type SubscriberFilter = z.output<typeof subscriberFilterSchema>;

@@ -1,0 +1,222 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, SubscribersTable } from '../db/schema.ts';
+import { hasPrefix, newId } from '../ids.ts';
+import type { PageRequest } from '../pagination.ts';
+import type { SubscriberFilter } from './audience-input.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** `{subscriber}` in a path: an id (`sub_…`) or an email address (compared lower-cased). */
+export async function findSubscriber(db: Db, organizationId: string, ref: string): Promise<SubscribersTable | undefined> {
+  const query = db.selectFrom('subscribers').selectAll().where('organization_id', '=', organizationId);
+  return (hasPrefix(ref, 'sub') ? query.where('id', '=', ref) : query.where('email_key', '=', ref.trim().toLowerCase())).executeTakeFirst();
+}
+
+export async function findSubscriberByEmail(db: Db, organizationId: string, email: string): Promise<SubscribersTable | undefined> {
+  return db
+    .selectFrom('subscribers')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('email_key', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function searchTextOf(row: { email: string; first_name: string | null; last_name: string | null }): string {
+  return [row.email, row.first_name, row.last_name].filter(Boolean).join(' ').toLowerCase();
+}
+
+/** Tag names per subscriber, sorted. */
+export async function tagNamesOf(db: Db, subscriberIds: string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>(subscriberIds.map((id) => [id, []]));
+  if (subscriberIds.length === 0) return names;
+  const rows = await db
+    .selectFrom('subscriber_tags')
+    .innerJoin('tags', 'tags.id', 'subscriber_tags.tag_id')
+    .select(['subscriber_tags.subscriber_id', 'tags.name'])
+    .where('subscriber_tags.subscriber_id', 'in', subscriberIds)
+    .orderBy('tags.name')
+    .execute();
+  for (const row of rows) names.get(row.subscriber_id)!.push(row.name);
+  return names;
+}
+
+/** The ids of these tag names, creating the ones that do not exist yet. */
+export async function ensureTags(trx: Db, organizationId: string, names: string[], now: number): Promise<Map<string, string>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  await trx
+    .insertInto('tags')
+    .values(unique.map((name) => ({ id: newId('tag', now), organization_id: organizationId, name, created_at: now })))
+    .onConflict((oc) => oc.columns(['organization_id', 'name']).doNothing())
+    .execute();
+  return findTagIds(trx, organizationId, unique);
+}
+
+export async function findTagIds(db: Db, organizationId: string, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.selectFrom('tags').select(['id', 'name']).where('organization_id', '=', organizationId).where('name', 'in', names).execute();
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Attach tags; returns the tag ids that were not attached before. */
+export async function attachTags(trx: Db, subscriberId: string, tagIds: string[], now: number): Promise<Set<string>> {
+  if (tagIds.length === 0) return new Set();
+  const present = await trx
+    .selectFrom('subscriber_tags')
+    .select('tag_id')
+    .where('subscriber_id', '=', subscriberId)
+    .where('tag_id', 'in', tagIds)
+    .execute();
+  const had = new Set(present.map((r) => r.tag_id));
+  const added = tagIds.filter((id) => !had.has(id));
+  if (added.length > 0) {
+    await trx
+      .insertInto('subscriber_tags')
+      .values(added.map((tag_id) => ({ tag_id, subscriber_id: subscriberId, created_at: now })))
+      .onConflict((oc) => oc.columns(['tag_id', 'subscriber_id']).doNothing())
+      .execute();
+  }
+  return new Set(added);
+}
+
+/** Detach tags; returns the tag ids that were attached. */
+export async function detachTags(trx: Db, subscriberId: string, tagIds: string[]): Promise<Set<string>> {
+  if (tagIds.length === 0) return new Set();
+  const rows = await trx
+    .deleteFrom('subscriber_tags')
+    .where('subscriber_id', '=', subscriberId)
+    .where('tag_id', 'in', tagIds)
+    .returning('tag_id')
+    .execute();
+  return new Set(rows.map((r) => r.tag_id));
+}
+
+export interface NewSubscriberEvent {
+  organizationId: string;
+  subscriberId: string;
+  name: string;
+  properties: Record<string, unknown>;
+  at: number;
+}
+
+export async function insertSubscriberEvents(trx: Db, events: NewSubscriberEvent[]): Promise<{ id: string; event: NewSubscriberEvent }[]> {
+  if (events.length === 0) return [];
+  const withIds = events.map((event) => ({ id: newId('evt', event.at), event }));
+  await trx
+    .insertInto('subscriber_events')
+    .values(
+      withIds.map(({ id, event }) => ({
+        id,
+        organization_id: event.organizationId,
+        subscriber_id: event.subscriberId,
+        name: event.name,
+        properties: JSON.stringify(event.properties),
+        created_at: event.at,
+      })),
+    )
+    .execute();
+  return withIds;
+}
+
+/** `query` matches email and names anywhere, case-insensitively (search_text is lower-cased). */
+function matchesQuery(text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Both dialects take an explicit ESCAPE; SQLite has no default escape character.
+  return sql<boolean>`s.search_text like ${pattern} escape '\\'`;
+}
+
+export interface SubscriberQuery {
+  filter: SubscriberFilter;
+  /** The filter's tag resolved to its id; null when the tag does not exist (nothing matches). */
+  tagId?: string | null;
+}
+
+/**
+ * One page of subscribers, newest first, `limit + 1` rows (has_more). Filtered by
+ * tag, the walk starts from the tag's own key (subscriber_tags is keyed by tag,
+ * then subscriber), so a page costs the same whatever the size of the audience.
+ */
+export async function listSubscriberRows(
+  db: Db,
+  organizationId: string,
+  { filter, tagId }: SubscriberQuery,
+  page: PageRequest & { offset?: number },
+): Promise<SubscribersTable[]> {
+  if (tagId === null) return [];
+  let query = tagId
+    ? db
+        .selectFrom('subscriber_tags as st')
+        .innerJoin('subscribers as s', 's.id', 'st.subscriber_id')
+        .selectAll('s')
+        .where('st.tag_id', '=', tagId)
+        .where('s.organization_id', '=', organizationId)
+    : db.selectFrom('subscribers as s').selectAll('s').where('s.organization_id', '=', organizationId);
+  const idColumn = tagId ? ('st.subscriber_id' as const) : ('s.id' as const);
+  if (filter.status) query = query.where('s.status', '=', filter.status);
+  if (filter.query) query = query.where(matchesQuery(filter.query));
+  if (page.before !== undefined) {
+    const rows = await query.where(idColumn, '>', page.before).orderBy(idColumn, 'asc').limit(page.limit + 1).execute();
+    return rows.reverse();
+  }
+  if (page.after !== undefined) query = query.where(idColumn, '<', page.after);
+  query = query.orderBy(idColumn, 'desc').limit(page.limit + 1);
+  if (page.offset) query = query.offset(page.offset);
+  return query.execute();
+}
+
+export async function countSubscribers(db: Db, organizationId: string, { filter, tagId }: SubscriberQuery): Promise<number> {
+  if (tagId === null) return 0;
+  let query = tagId
+    ? db
+        .selectFrom('subscriber_tags as st')
+        .innerJoin('subscribers as s', 's.id', 'st.subscriber_id')
+        .where('st.tag_id', '=', tagId)
+        .where('s.organization_id', '=', organizationId)
+    : db.selectFrom('subscribers as s').where('s.organization_id', '=', organizationId);
+  if (filter.status) query = query.where('s.status', '=', filter.status);
+  if (filter.query) query = query.where(matchesQuery(filter.query));
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listSubscriberEventRows(db: Db, subscriberId: string, page: PageRequest) {
+  let query = db
+    .selectFrom('subscriber_events')
+    .select(['id', 'subscriber_id', 'name', 'properties', 'created_at'])
+    .where('subscriber_id', '=', subscriberId);
+  if (page.before !== undefined) {
+    const rows = await query.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute();
+    return rows.reverse();
+  }
+  if (page.after !== undefined) query = query.where('id', '<', page.after);
+  return query.orderBy('id', 'desc').limit(page.limit + 1).execute();
+}
+
+/** `{tag}` in a path: an id (`tag_…`) or a name. */
+export async function findTag(db: Db, organizationId: string, ref: string) {
+  const query = db.selectFrom('tags').selectAll().where('organization_id', '=', organizationId);
+  return (hasPrefix(ref, 'tag') ? query.where('id', '=', ref) : query.where('name', '=', ref)).executeTakeFirst();
+}
+
+export async function countTagSubscribers(db: Db, tagIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(tagIds.map((id) => [id, 0]));
+  if (tagIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('subscriber_tags')
+    .select(['tag_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tag_id', 'in', tagIds)
+    .groupBy('tag_id')
+    .execute();
+  for (const row of rows) counts.set(row.tag_id, Number(row.n));
+  return counts;
+}
+
+export async function listTagRows(db: Db, organizationId: string, page: PageRequest) {
+  let query = db.selectFrom('tags').selectAll().where('organization_id', '=', organizationId);
+  if (page.before !== undefined) {
+    const rows = await query.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute();
+    return rows.reverse();
+  }
+  if (page.after !== undefined) query = query.where('id', '<', page.after);
+  return query.orderBy('id', 'desc').limit(page.limit + 1).execute();
+}

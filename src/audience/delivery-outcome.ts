@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { findSubscriberByEmail, insertSubscriberEvents } from './audience.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const EVENT_OF = { delivered: 'email_delivered', bounced: 'email_bounced', complained: 'email_complained' } as const;
+export type DeliveryOutcomeType = keyof typeof EVENT_OF;
+
+/**
+ * What delivery learned about an address, on its subscriber (if the organization
+ * has one with that email): an event, and for a bounce or complaint the status
+ * that keeps marketing away from it. Runs in the delivery outcome's transaction.
+ */
+export async function recordDeliveryOutcome(
+  trx: Db,
+  outcome: { organizationId: string; mailbox: string; type: DeliveryOutcomeType; emailId: string; at: number },
+): Promise<void> {
+  const subscriber = await findSubscriberByEmail(trx, outcome.organizationId, outcome.mailbox);
+  if (!subscriber) return;
+  await insertSubscriberEvents(trx, [
+    { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: EVENT_OF[outcome.type], properties: { email_id: outcome.emailId }, at: outcome.at },
+  ]);
+  if (outcome.type !== 'delivered' && subscriber.status === 'subscribed') {
+    await trx.updateTable('subscribers').set({ status: outcome.type, updated_at: outcome.at }).where('id', '=', subscriber.id).execute();
+    await insertSubscriberEvents(trx, [
+      { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: outcome.type, properties: { previous_status: 'subscribed', email_id: outcome.emailId }, at: outcome.at },
+    ]);
+  }
+}

@@ -1,0 +1,313 @@
+// Audience: subscribers, tags and subscriber events, scoped to an organization.
+// Owns the subscribers, tags, subscriber_tags and subscriber_events tables.
+// Must not import any protocol library.
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../clock.ts';
+import { isUniqueViolation, type DatabaseHandle } from '../db/index.ts';
+import type { Database, SubscribersTable } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { parsePageRequest, toPage, type Page, type PageRequest } from '../pagination.ts';
+import type { AuthContext } from '../tokens/index.ts';
+import type { EventCreate, SubscriberChanges, SubscriberFilter, SubscriberWrite } from './audience-input.ts';
+import {
+  attachTags,
+  countSubscribers,
+  countTagSubscribers,
+  detachTags,
+  ensureTags,
+  findSubscriber,
+  findSubscriberByEmail,
+  findTag,
+  findTagIds,
+  insertSubscriberEvents,
+  listSubscriberEventRows,
+  listSubscriberRows,
+  listTagRows,
+  searchTextOf,
+  tagNamesOf,
+  type NewSubscriberEvent,
+  type SubscriberQuery,
+} from './audience.repository.ts';
+import {
+  toSubscriberEventRecord,
+  toSubscriberRecord,
+  toTagRecord,
+  type SubscriberEventRecord,
+  type SubscriberRecord,
+  type TagRecord,
+} from './audience-record.ts';
+
+export * from './audience-input.ts';
+export { parseSubscriberListQuery } from './list-query.ts';
+export type { SubscriberRecord, TagRecord, SubscriberEventRecord } from './audience-record.ts';
+export { recordDeliveryOutcome } from './delivery-outcome.ts';
+
+/** Events the platform records on a subscriber by itself (custom events are named by the caller). */
+export const SUBSCRIBER_EVENTS = {
+  created: 'subscriber_created',
+  tagAdded: 'tag_added',
+  tagRemoved: 'tag_removed',
+} as const;
+
+export interface AudienceService {
+  /** Create, or update the subscriber with this email (compared lower-cased). */
+  upsertSubscriber(auth: AuthContext, write: SubscriberWrite): Promise<{ subscriber: SubscriberRecord; created: boolean }>;
+  /** `ref`: id or email. Throws not_found. */
+  getSubscriber(auth: AuthContext, ref: string): Promise<SubscriberRecord>;
+  updateSubscriber(auth: AuthContext, ref: string, write: SubscriberWrite): Promise<SubscriberRecord>;
+  unsubscribe(auth: AuthContext, ref: string): Promise<SubscriberRecord>;
+  addTags(auth: AuthContext, ref: string, tags: string[]): Promise<SubscriberRecord>;
+  /** Detaching a tag the subscriber does not have (or that does not exist) is not an error. */
+  removeTags(auth: AuthContext, ref: string, tags: string[]): Promise<SubscriberRecord>;
+  listSubscribers(auth: AuthContext, filter: SubscriberFilter, page: PageRequest & { offset?: number }): Promise<Page<SubscriberRecord>>;
+  countSubscribers(auth: AuthContext, filter: SubscriberFilter): Promise<number>;
+  listSubscriberEvents(auth: AuthContext, ref: string, query: Record<string, unknown>): Promise<Page<SubscriberEventRecord>>;
+  /** Record an event for the subscriber with this email, creating the subscriber if absent. */
+  recordEvent(auth: AuthContext, input: EventCreate): Promise<SubscriberEventRecord>;
+  listTags(auth: AuthContext, query: Record<string, unknown>): Promise<Page<TagRecord>>;
+  /** Throws conflict if the name exists. */
+  createTag(auth: AuthContext, name: string): Promise<TagRecord>;
+  getTag(auth: AuthContext, ref: string): Promise<TagRecord>;
+}
+
+type Trx = Transaction<Database>;
+
+export function createAudienceService(handle: DatabaseHandle, clock: Clock): AudienceService {
+  const db: Kysely<Database> = handle.db;
+
+  /** Run `work` in a transaction; a unique violation (two first writes of one email at once) runs it once more. */
+  async function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return db.transaction().execute(work);
+    }
+  }
+
+  async function record(dbOrTrx: Kysely<Database> | Trx, row: SubscribersTable): Promise<SubscriberRecord> {
+    const tags = await tagNamesOf(dbOrTrx, [row.id]);
+    return toSubscriberRecord(row, tags.get(row.id)!);
+  }
+
+  async function mustFind(trx: Kysely<Database> | Trx, auth: AuthContext, ref: string): Promise<SubscribersTable> {
+    const row = await findSubscriber(trx, auth.organizationId, ref);
+    if (!row) throw new AppError('not_found', `Subscriber ${ref} not found`);
+    return row;
+  }
+
+  /** Apply changes to a row in memory; returns the new row and the events they mean. */
+  function change(row: SubscribersTable, changes: SubscriberChanges, now: number): { row: SubscribersTable; events: NewSubscriberEvent[] } {
+    const next: SubscribersTable = { ...row, updated_at: now };
+    const events: NewSubscriberEvent[] = [];
+    if (changes.email !== undefined) {
+      next.email = changes.email;
+      next.email_key = changes.email.toLowerCase();
+    }
+    if (changes.firstName !== undefined) next.first_name = changes.firstName;
+    if (changes.lastName !== undefined) next.last_name = changes.lastName;
+    if (changes.attributes !== undefined) {
+      const merged: Record<string, unknown> = JSON.parse(row.attributes) as Record<string, unknown>;
+      for (const [key, value] of Object.entries(changes.attributes)) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      next.attributes = JSON.stringify(merged);
+    }
+    if (changes.status !== undefined && changes.status !== row.status) {
+      next.status = changes.status;
+      next.unsubscribed_at = changes.status === 'unsubscribed' ? now : changes.status === 'subscribed' ? null : row.unsubscribed_at;
+      events.push({ organizationId: row.organization_id, subscriberId: row.id, name: changes.status, properties: { previous_status: row.status }, at: now });
+    }
+    next.search_text = searchTextOf(next);
+    return { row: next, events };
+  }
+
+  async function saveRow(trx: Trx, row: SubscribersTable): Promise<void> {
+    const { id, organization_id, created_at, ...rest } = row;
+    await trx.updateTable('subscribers').set(rest).where('id', '=', id).where('organization_id', '=', organization_id).execute();
+  }
+
+  async function tagEvents(trx: Trx, row: SubscribersTable, names: string[], now: number, attach: boolean): Promise<NewSubscriberEvent[]> {
+    const unique = [...new Set(names)];
+    const ids = attach ? await ensureTags(trx, row.organization_id, unique, now) : await findTagIds(trx, row.organization_id, unique);
+    const changed = attach ? await attachTags(trx, row.id, [...ids.values()], now) : await detachTags(trx, row.id, [...ids.values()]);
+    return unique
+      .filter((name) => ids.has(name) && changed.has(ids.get(name)!))
+      .map((tag) => ({
+        organizationId: row.organization_id,
+        subscriberId: row.id,
+        name: attach ? SUBSCRIBER_EVENTS.tagAdded : SUBSCRIBER_EVENTS.tagRemoved,
+        properties: { tag },
+        at: now,
+      }));
+  }
+
+  /** The subscriber with this email, created (subscribed) if absent. */
+  async function findOrCreate(trx: Trx, organizationId: string, email: string, now: number): Promise<{ row: SubscribersTable; events: NewSubscriberEvent[] }> {
+    const existing = await findSubscriberByEmail(trx, organizationId, email);
+    if (existing) return { row: existing, events: [] };
+    const row: SubscribersTable = {
+      id: newId('sub', now),
+      organization_id: organizationId,
+      email,
+      email_key: email.toLowerCase(),
+      first_name: null,
+      last_name: null,
+      status: 'subscribed',
+      attributes: '{}',
+      search_text: '',
+      created_at: now,
+      updated_at: now,
+      unsubscribed_at: null,
+    };
+    row.search_text = searchTextOf(row);
+    await trx.insertInto('subscribers').values(row).execute();
+    return { row, events: [{ organizationId, subscriberId: row.id, name: SUBSCRIBER_EVENTS.created, properties: {}, at: now }] };
+  }
+
+  async function subscriberQuery(auth: AuthContext, filter: SubscriberFilter): Promise<SubscriberQuery> {
+    if (filter.tag === undefined) return { filter };
+    const tag = await findTag(db, auth.organizationId, filter.tag);
+    return { filter, tagId: tag ? tag.id : null };
+  }
+
+  async function recordsOf(rows: SubscribersTable[]): Promise<Map<string, SubscriberRecord>> {
+    const tags = await tagNamesOf(db, rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, toSubscriberRecord(r, tags.get(r.id)!)]));
+  }
+
+  return {
+    async upsertSubscriber(auth, write) {
+      const now = clock.now();
+      return inTransaction(async (trx) => {
+        const found = await findOrCreate(trx, auth.organizationId, write.changes.email!, now);
+        const created = found.events.length > 0;
+        // A new subscriber keeps the address as given; an existing one keeps its own spelling unless it changes.
+        const { email: _email, ...changes } = write.changes;
+        const changed = change(found.row, changes, now);
+        await saveRow(trx, changed.row);
+        const events = [...found.events, ...changed.events];
+        if (write.changes.tags) events.push(...(await tagEvents(trx, changed.row, write.changes.tags, now, true)));
+        await insertSubscriberEvents(trx, events);
+        return { subscriber: await record(trx, changed.row), created };
+      });
+    },
+
+    async getSubscriber(auth, ref) {
+      return record(db, await mustFind(db, auth, ref));
+    },
+
+    async updateSubscriber(auth, ref, write) {
+      const now = clock.now();
+      return inTransaction(async (trx) => {
+        const row = await mustFind(trx, auth, ref);
+        const changed = change(row, write.changes, now);
+        if (changed.row.email_key !== row.email_key) {
+          const other = await findSubscriberByEmail(trx, auth.organizationId, changed.row.email_key);
+          if (other) throw new AppError('conflict', `Another subscriber already has the email ${changed.row.email}`);
+        }
+        await saveRow(trx, changed.row);
+        await insertSubscriberEvents(trx, changed.events);
+        return record(trx, changed.row);
+      });
+    },
+
+    async unsubscribe(auth, ref) {
+      const now = clock.now();
+      return inTransaction(async (trx) => {
+        const row = await mustFind(trx, auth, ref);
+        const changed = change(row, { status: 'unsubscribed' }, now);
+        await saveRow(trx, changed.row);
+        await insertSubscriberEvents(trx, changed.events);
+        return record(trx, changed.row);
+      });
+    },
+
+    async addTags(auth, ref, tags) {
+      const now = clock.now();
+      return inTransaction(async (trx) => {
+        const row = await mustFind(trx, auth, ref);
+        const events = await tagEvents(trx, row, tags, now, true);
+        if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
+        await insertSubscriberEvents(trx, events);
+        return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
+      });
+    },
+
+    async removeTags(auth, ref, tags) {
+      const now = clock.now();
+      return inTransaction(async (trx) => {
+        const row = await mustFind(trx, auth, ref);
+        const events = await tagEvents(trx, row, tags, now, false);
+        if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
+        await insertSubscriberEvents(trx, events);
+        return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
+      });
+    },
+
+    async listSubscribers(auth, filter, page) {
+      const rows = await listSubscriberRows(db, auth.organizationId, await subscriberQuery(auth, filter), page);
+      const records = await recordsOf(rows);
+      return toPage(rows, page, (r) => records.get(r.id)!);
+    },
+
+    async countSubscribers(auth, filter) {
+      return countSubscribers(db, auth.organizationId, await subscriberQuery(auth, filter));
+    },
+
+    async listSubscriberEvents(auth, ref, query) {
+      const page = parsePageRequest(query, 'evt');
+      const row = await mustFind(db, auth, ref);
+      const events = await listSubscriberEventRows(db, row.id, page);
+      return toPage(events, page, (e) => toSubscriberEventRecord(e, row.email));
+    },
+
+    async recordEvent(auth, input) {
+      const now = clock.now();
+      return inTransaction(async (trx) => {
+        const found = await findOrCreate(trx, auth.organizationId, input.email, now);
+        const event: NewSubscriberEvent = {
+          organizationId: auth.organizationId,
+          subscriberId: found.row.id,
+          name: input.name,
+          properties: input.properties ?? {},
+          at: now,
+        };
+        const inserted = await insertSubscriberEvents(trx, [...found.events, event]);
+        const mine = inserted[inserted.length - 1]!;
+        return toSubscriberEventRecord(
+          { id: mine.id, subscriber_id: found.row.id, name: event.name, properties: JSON.stringify(event.properties), created_at: now },
+          found.row.email,
+        );
+      });
+    },
+
+    async listTags(auth, query) {
+      const page = parsePageRequest(query, 'tag');
+      const rows = await listTagRows(db, auth.organizationId, page);
+      const counts = await countTagSubscribers(db, rows.map((r) => r.id));
+      return toPage(rows, page, (r) => toTagRecord(r, counts.get(r.id)!));
+    },
+
+    async createTag(auth, name) {
+      const now = clock.now();
+      const row = { id: newId('tag', now), organization_id: auth.organizationId, name, created_at: now };
+      try {
+        await db.insertInto('tags').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', `A tag named "${name}" already exists`);
+        throw error;
+      }
+      return toTagRecord(row, 0);
+    },
+
+    async getTag(auth, ref) {
+      const row = await findTag(db, auth.organizationId, ref);
+      if (!row) throw new AppError('not_found', `Tag ${ref} not found`);
+      const counts = await countTagSubscribers(db, [row.id]);
+      return toTagRecord(row, counts.get(row.id)!);
+    },
+  };
+}

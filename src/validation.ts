@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { jsonDepth, validationError, type ErrorDetail } from './errors.ts';
+
+/** Input validation shared by every area: zod schemas in, `validation_error` with `details` out. */
+
+/** Deeper than any real input; bounds the work (and recursion) spent on one body. */
+export const MAX_INPUT_DEPTH = 64;
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** zod issues → `{path, message}` details, with unknown fields and missing fields named plainly. */
+export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix = ''): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
+    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) details.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
+    } else if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && 'input' in issue && issue.input === undefined) {
+      // zod 4 only reports `input` when parsed with { reportInput: true }; without it, a wrong type is not "missing".
+      details.push({ path: base, message: 'is required' });
+    } else {
+      details.push({ path: base, message: issue.message });
+    }
+  }
+  return details;
+}
+
+/** Parse a JSON body (an object) with a schema; throws validation_error naming every problem. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
+  if (jsonDepth(body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
+    throw validationError([{ path: '', message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` }]);
+  }
+  const parsed = schema.safeParse(body, { reportInput: true });
+  if (!parsed.success) throw validationError(zodIssuesToDetails(parsed.error.issues));
+  return parsed.data;
+}
+
+/** Parse query parameters (strings from a URL) with a schema; throws validation_error. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(query, { reportInput: true });
+  if (!parsed.success) throw validationError(zodIssuesToDetails(parsed.error.issues));
+  return parsed.data;
+}
