@@ -13,6 +13,7 @@ import {
   type Worker,
 } from './delivery/index.ts';
 import { createAudienceService, type AudienceService } from './audience/index.ts';
+import { createWorkflowRunHandler, createWorkflowService, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
@@ -44,6 +45,7 @@ export interface Core {
   readonly tokens: TokenService;
   readonly emails: EmailService;
   readonly audience: AudienceService;
+  readonly workflows: WorkflowService;
   /** The per-IP rate and the organization quota, applied by every door to each request. */
   readonly limits: RequestLimits;
   /** The queue worker of this process; started only by the `worker` role. */
@@ -67,6 +69,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
 
   let worker: Worker;
   const emails = createEmailService({ db, clock, pool, onAccepted: () => worker.notify() });
+  const audience = createAudienceService(db, clock);
   worker = createWorker({
     db,
     clock,
@@ -84,6 +87,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         owner,
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
       }),
+      [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
     },
     housekeeping: {
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -105,7 +109,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     orgs,
     tokens,
     emails,
-    audience: createAudienceService(db, clock),
+    audience,
+    workflows: createWorkflowService(db, clock),
     limits,
     worker,
     async close() {

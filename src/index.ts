@@ -27,3 +27,4 @@ export {
   type TagRecord,
   type SubscriberEventRecord,
 } from './audience/index.ts';
+export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type WorkflowRunRecord } from './workflows/index.ts';

@@ -6,6 +6,7 @@ import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1, verifyRoutesV1 } from './v1/emails.ts';
 import { audienceRoutesV2 } from './v2/audience.ts';
+import { workflowRoutesV2 } from './v2/workflows.ts';
 import { emailRoutesV2 } from './v2/emails.ts';
 
 export interface HttpAppOptions {
@@ -58,6 +59,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       v2.addHook('onRequest', authenticate);
       await emailRoutesV2(v2, core);
       await audienceRoutesV2(v2, core);
+      await workflowRoutesV2(v2, core);
     },
     { prefix: '/api/v2' },
   );

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { findSubscriberByEmail, insertSubscriberEvents } from './audience.repository.ts';
+import { startWorkflowRuns } from '../workflows/triggers.ts';
+import { findSubscriberByEmail, insertSubscriberEvents, type NewSubscriberEvent } from './audience.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,13 +19,24 @@ export async function recordDeliveryOutcome(
 ): Promise<void> {
   const subscriber = await findSubscriberByEmail(trx, outcome.organizationId, outcome.mailbox);
   if (!subscriber) return;
-  await insertSubscriberEvents(trx, [
+  const events: NewSubscriberEvent[] = [
     { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: EVENT_OF[outcome.type], properties: { email_id: outcome.emailId }, at: outcome.at },
-  ]);
+  ];
   if (outcome.type !== 'delivered' && subscriber.status === 'subscribed') {
     await trx.updateTable('subscribers').set({ status: outcome.type, updated_at: outcome.at }).where('id', '=', subscriber.id).execute();
-    await insertSubscriberEvents(trx, [
-      { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: outcome.type, properties: { previous_status: 'subscribed', email_id: outcome.emailId }, at: outcome.at },
-    ]);
+    events.push({
+      organizationId: outcome.organizationId,
+      subscriberId: subscriber.id,
+      name: outcome.type,
+      properties: { previous_status: 'subscribed', email_id: outcome.emailId },
+      at: outcome.at,
+    });
   }
+  const inserted = await insertSubscriberEvents(trx, events);
+  // Delivery news is an event like any other: workflows waiting for it start.
+  await startWorkflowRuns(
+    trx,
+    inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
+    outcome.at,
+  );
 }

@@ -8,7 +8,8 @@ import type { Database, SubscribersTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page, type PageRequest } from '../pagination.ts';
-import type { AuthContext } from '../tokens/index.ts';
+import type { OrgScope } from '../tokens/index.ts';
+import { startWorkflowRuns } from '../workflows/triggers.ts';
 import type { EventCreate, SubscriberChanges, SubscriberFilter, SubscriberWrite } from './audience-input.ts';
 import {
   attachTags,
@@ -52,26 +53,44 @@ export const SUBSCRIBER_EVENTS = {
 
 export interface AudienceService {
   /** Create, or update the subscriber with this email (compared lower-cased). */
-  upsertSubscriber(auth: AuthContext, write: SubscriberWrite): Promise<{ subscriber: SubscriberRecord; created: boolean }>;
+  upsertSubscriber(auth: OrgScope, write: SubscriberWrite): Promise<{ subscriber: SubscriberRecord; created: boolean }>;
   /** `ref`: id or email. Throws not_found. */
-  getSubscriber(auth: AuthContext, ref: string): Promise<SubscriberRecord>;
-  updateSubscriber(auth: AuthContext, ref: string, write: SubscriberWrite): Promise<SubscriberRecord>;
-  unsubscribe(auth: AuthContext, ref: string): Promise<SubscriberRecord>;
-  addTags(auth: AuthContext, ref: string, tags: string[]): Promise<SubscriberRecord>;
+  getSubscriber(auth: OrgScope, ref: string): Promise<SubscriberRecord>;
+  updateSubscriber(auth: OrgScope, ref: string, write: SubscriberWrite): Promise<SubscriberRecord>;
+  unsubscribe(auth: OrgScope, ref: string, options?: WorkflowOption): Promise<SubscriberRecord>;
+  addTags(auth: OrgScope, ref: string, tags: string[], options?: WorkflowOption): Promise<SubscriberRecord>;
   /** Detaching a tag the subscriber does not have (or that does not exist) is not an error. */
-  removeTags(auth: AuthContext, ref: string, tags: string[]): Promise<SubscriberRecord>;
-  listSubscribers(auth: AuthContext, filter: SubscriberFilter, page: PageRequest & { offset?: number }): Promise<Page<SubscriberRecord>>;
-  countSubscribers(auth: AuthContext, filter: SubscriberFilter): Promise<number>;
-  listSubscriberEvents(auth: AuthContext, ref: string, query: Record<string, unknown>): Promise<Page<SubscriberEventRecord>>;
+  removeTags(auth: OrgScope, ref: string, tags: string[], options?: WorkflowOption): Promise<SubscriberRecord>;
+  listSubscribers(auth: OrgScope, filter: SubscriberFilter, page: PageRequest & { offset?: number }): Promise<Page<SubscriberRecord>>;
+  countSubscribers(auth: OrgScope, filter: SubscriberFilter): Promise<number>;
+  listSubscriberEvents(auth: OrgScope, ref: string, query: Record<string, unknown>): Promise<Page<SubscriberEventRecord>>;
   /** Record an event for the subscriber with this email, creating the subscriber if absent. */
-  recordEvent(auth: AuthContext, input: EventCreate): Promise<SubscriberEventRecord>;
-  listTags(auth: AuthContext, query: Record<string, unknown>): Promise<Page<TagRecord>>;
+  recordEvent(auth: OrgScope, input: EventCreate): Promise<SubscriberEventRecord>;
+  listTags(auth: OrgScope, query: Record<string, unknown>): Promise<Page<TagRecord>>;
   /** Throws conflict if the name exists. */
-  createTag(auth: AuthContext, name: string): Promise<TagRecord>;
-  getTag(auth: AuthContext, ref: string): Promise<TagRecord>;
+  createTag(auth: OrgScope, name: string): Promise<TagRecord>;
+  getTag(auth: OrgScope, ref: string): Promise<TagRecord>;
 }
 
 type Trx = Transaction<Database>;
+
+/** `triggerWorkflows: false` records the change without starting workflows (spec §2, §6.4). */
+export interface WorkflowOption {
+  triggerWorkflows?: boolean;
+}
+
+/** Record events and, unless told not to, start the workflows they trigger, in the same transaction. */
+async function recordEvents(trx: Trx, events: NewSubscriberEvent[], trigger: boolean, now: number) {
+  const inserted = await insertSubscriberEvents(trx, events);
+  if (trigger) {
+    await startWorkflowRuns(
+      trx,
+      inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
+      now,
+    );
+  }
+  return inserted;
+}
 
 export function createAudienceService(handle: DatabaseHandle, clock: Clock): AudienceService {
   const db: Kysely<Database> = handle.db;
@@ -91,7 +110,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
     return toSubscriberRecord(row, tags.get(row.id)!);
   }
 
-  async function mustFind(trx: Kysely<Database> | Trx, auth: AuthContext, ref: string): Promise<SubscribersTable> {
+  async function mustFind(trx: Kysely<Database> | Trx, auth: OrgScope, ref: string): Promise<SubscribersTable> {
     const row = await findSubscriber(trx, auth.organizationId, ref);
     if (!row) throw new AppError('not_found', `Subscriber ${ref} not found`);
     return row;
@@ -167,7 +186,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
     return { row, events: [{ organizationId, subscriberId: row.id, name: SUBSCRIBER_EVENTS.created, properties: {}, at: now }] };
   }
 
-  async function subscriberQuery(auth: AuthContext, filter: SubscriberFilter): Promise<SubscriberQuery> {
+  async function subscriberQuery(auth: OrgScope, filter: SubscriberFilter): Promise<SubscriberQuery> {
     if (filter.tag === undefined) return { filter };
     const tag = await findTag(db, auth.organizationId, filter.tag);
     return { filter, tagId: tag ? tag.id : null };
@@ -190,7 +209,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
         await saveRow(trx, changed.row);
         const events = [...found.events, ...changed.events];
         if (write.changes.tags) events.push(...(await tagEvents(trx, changed.row, write.changes.tags, now, true)));
-        await insertSubscriberEvents(trx, events);
+        await recordEvents(trx, events, write.triggerWorkflows, now);
         return { subscriber: await record(trx, changed.row), created };
       });
     },
@@ -209,40 +228,40 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
           if (other) throw new AppError('conflict', `Another subscriber already has the email ${changed.row.email}`);
         }
         await saveRow(trx, changed.row);
-        await insertSubscriberEvents(trx, changed.events);
+        await recordEvents(trx, changed.events, write.triggerWorkflows, now);
         return record(trx, changed.row);
       });
     },
 
-    async unsubscribe(auth, ref) {
+    async unsubscribe(auth, ref, options = {}) {
       const now = clock.now();
       return inTransaction(async (trx) => {
         const row = await mustFind(trx, auth, ref);
         const changed = change(row, { status: 'unsubscribed' }, now);
         await saveRow(trx, changed.row);
-        await insertSubscriberEvents(trx, changed.events);
+        await recordEvents(trx, changed.events, options.triggerWorkflows !== false, now);
         return record(trx, changed.row);
       });
     },
 
-    async addTags(auth, ref, tags) {
+    async addTags(auth, ref, tags, options = {}) {
       const now = clock.now();
       return inTransaction(async (trx) => {
         const row = await mustFind(trx, auth, ref);
         const events = await tagEvents(trx, row, tags, now, true);
         if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-        await insertSubscriberEvents(trx, events);
+        await recordEvents(trx, events, options.triggerWorkflows !== false, now);
         return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
       });
     },
 
-    async removeTags(auth, ref, tags) {
+    async removeTags(auth, ref, tags, options = {}) {
       const now = clock.now();
       return inTransaction(async (trx) => {
         const row = await mustFind(trx, auth, ref);
         const events = await tagEvents(trx, row, tags, now, false);
         if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-        await insertSubscriberEvents(trx, events);
+        await recordEvents(trx, events, options.triggerWorkflows !== false, now);
         return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
       });
     },
@@ -275,7 +294,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
           properties: input.properties ?? {},
           at: now,
         };
-        const inserted = await insertSubscriberEvents(trx, [...found.events, event]);
+        const inserted = await recordEvents(trx, [...found.events, event], input.triggerWorkflows !== false, now);
         const mine = inserted[inserted.length - 1]!;
         return toSubscriberEventRecord(
           { id: mine.id, subscriber_id: found.row.id, name: event.name, properties: JSON.stringify(event.properties), created_at: now },

@@ -144,6 +144,33 @@ export interface SubscriberEventsTable {
   created_at: number;
 }
 
+export interface WorkflowsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  status: 'active' | 'paused';
+  trigger_type: 'event' | 'tag_added' | 'subscriber_created';
+  trigger_value: string;
+  /** JSON array of steps. */
+  steps: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WorkflowRunsTable {
+  id: string;
+  organization_id: string;
+  workflow_id: string;
+  subscriber_id: string;
+  trigger_event_id: string;
+  step_index: number;
+  status: 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
+  wake_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -159,4 +186,6 @@ export interface Database {
   tags: TagsTable;
   subscriber_tags: SubscriberTagsTable;
   subscriber_events: SubscriberEventsTable;
+  workflows: WorkflowsTable;
+  workflow_runs: WorkflowRunsTable;
 }

@@ -7,7 +7,7 @@ import { AppError, describeDetails, isAppError, validationError, type ErrorDetai
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import type { ThreadPool } from '../threads/index.ts';
-import type { AuthContext } from '../tokens/index.ts';
+import type { OrgScope } from '../tokens/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
 import { formatMailbox } from './address.ts';
 import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow } from './email.repository.ts';
@@ -29,7 +29,10 @@ export const DELIVER_EMAIL_JOB = 'deliver_email';
 export const BATCH_MAX = 100;
 
 /** Where a send came in; kept on the record. */
-export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp';
+export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow';
+
+/** Automations send to their own audience, like campaigns: the recipient guard is for transactional sends. */
+const UNGUARDED_SOURCES: ReadonlySet<EmailSource> = new Set(['workflow']);
 
 export interface SendOptions {
   source: EmailSource;
@@ -59,12 +62,12 @@ export interface EmailServiceDeps {
 
 export interface EmailService {
   /** Accept one email for delivery. Throws validation_error, idempotency_conflict. */
-  send(auth: AuthContext, request: SendRequest, options: SendOptions): Promise<SendResult>;
+  send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
-  sendBatch(auth: AuthContext, bodies: unknown, options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
+  sendBatch(auth: OrgScope, bodies: unknown, options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
   /** Throws not_found (also for another organization's email). */
-  get(auth: AuthContext, id: string): Promise<EmailRecord>;
-  list(auth: AuthContext, query: Record<string, unknown>): Promise<Page<EmailListItem>>;
+  get(auth: OrgScope, id: string): Promise<EmailRecord>;
+  list(auth: OrgScope, query: Record<string, unknown>): Promise<Page<EmailListItem>>;
 }
 
 export function createEmailService(deps: EmailServiceDeps): EmailService {
@@ -72,7 +75,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   const db = handle.db;
   const writer = createAcceptWriter(handle, () => clock.now());
 
-  async function buildRow(auth: AuthContext, request: SendRequest, source: EmailSource, now: number): Promise<NewEmailRow> {
+  async function buildRow(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<NewEmailRow> {
     const rendered = await deps.pool.run('render', { content: request.content, preview: request.preview });
     const id = newId('eml', now);
     const domain = request.from.address.slice(request.from.address.lastIndexOf('@') + 1);
@@ -102,9 +105,10 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
    * the stored answer in one transaction. A failure before commit releases the key.
    */
   async function accept<R>(
-    auth: AuthContext,
+    auth: OrgScope,
     idempotency: { key: string; operation: string; request: unknown } | undefined,
     build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R; itemIndexes?: number[] }>,
+    guarded = true,
   ): Promise<R> {
     const now = clock.now();
     let keyRef: ClaimRef | undefined;
@@ -126,7 +130,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       await writer.write({
         rows: built.rows,
         jobKind: DELIVER_EMAIL_JOB,
-        guarded: true,
+        guarded,
         ...(built.itemIndexes ? { itemIndexes: built.itemIndexes } : {}),
         ...(keyRef ? { idempotency: { ...keyRef, response: result } } : {}),
       });
@@ -149,6 +153,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           const row = await buildRow(auth, request, options.source, now);
           return { rows: [row], result: { id: row.email.id } };
         },
+        !UNGUARDED_SOURCES.has(options.source),
       );
     },
 

@@ -11,6 +11,11 @@ import { generateTokenSecret, hashTokenSecret, tokenHint, TOKEN_PREFIX } from '.
 
 export { TOKEN_PREFIX } from './token-secret.ts';
 
+/** What a core operation needs to know of its caller: the organization it acts in. */
+export interface OrgScope {
+  organizationId: string;
+}
+
 /** Who is calling: the result of authenticating a request. */
 export interface AuthContext {
   organizationId: string;

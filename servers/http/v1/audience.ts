@@ -47,6 +47,12 @@ function nextCursor(page: { data: { id: string }[]; has_more: boolean }): { next
 
 type SubscriberParams = { Params: { subscriber: string } };
 
+/** `{tags, triggerWorkflows?}` → the service's arguments. */
+function tagsArgs(body: unknown): [string[], { triggerWorkflows?: boolean }] {
+  const { tags, triggerWorkflows } = parseBody(tagsBodySchema, body);
+  return [tags, triggerWorkflows === undefined ? {} : { triggerWorkflows }];
+}
+
 export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   const audience = core.audience;
 
@@ -77,19 +83,19 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
   }));
 
   app.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
-    if (request.body !== undefined) parseBody(unsubscribeBodySchema, request.body);
-    return { success: true, subscriber: subscriberV1(await audience.unsubscribe(authOf(request), request.params.subscriber)) };
+    const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
+    return { success: true, subscriber: subscriberV1(await audience.unsubscribe(authOf(request), request.params.subscriber, options)) };
   });
 
   app.post<SubscriberParams>('/subscribers/:subscriber/tags', async (request) => ({
     success: true,
-    subscriber: subscriberV1(await audience.addTags(authOf(request), request.params.subscriber, parseBody(tagsBodySchema, request.body).tags)),
+    subscriber: subscriberV1(await audience.addTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body))),
   }));
 
   app.delete<SubscriberParams>('/subscribers/:subscriber/tags', async (request) => ({
     success: true,
     subscriber: subscriberV1(
-      await audience.removeTags(authOf(request), request.params.subscriber, parseBody(tagsBodySchema, request.body).tags),
+      await audience.removeTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body)),
     ),
   }));
 

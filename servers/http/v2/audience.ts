@@ -14,6 +14,12 @@ import { authOf } from '../auth.ts';
 
 type SubscriberParams = { Params: { subscriber: string } };
 
+/** `{tags, triggerWorkflows?}` → the service's arguments. */
+function tagsArgs(body: unknown): [string[], { triggerWorkflows?: boolean }] {
+  const { tags, triggerWorkflows } = parseBody(tagsBodySchema, body);
+  return [tags, triggerWorkflows === undefined ? {} : { triggerWorkflows }];
+}
+
 /** v2 audience: subscribers, their tags and events, tags. Records are returned bare; lists in the list envelope. */
 export async function audienceRoutesV2(app: FastifyInstance, core: Core): Promise<void> {
   const audience = core.audience;
@@ -35,16 +41,16 @@ export async function audienceRoutesV2(app: FastifyInstance, core: Core): Promis
   );
 
   app.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
-    if (request.body !== undefined) parseBody(unsubscribeBodySchema, request.body);
-    return audience.unsubscribe(authOf(request), request.params.subscriber);
+    const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
+    return audience.unsubscribe(authOf(request), request.params.subscriber, options);
   });
 
   app.post<SubscriberParams>('/subscribers/:subscriber/tags', async (request) =>
-    audience.addTags(authOf(request), request.params.subscriber, parseBody(tagsBodySchema, request.body).tags),
+    audience.addTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body)),
   );
 
   app.delete<SubscriberParams>('/subscribers/:subscriber/tags', async (request) =>
-    audience.removeTags(authOf(request), request.params.subscriber, parseBody(tagsBodySchema, request.body).tags),
+    audience.removeTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body)),
   );
 
   app.get<SubscriberParams>('/subscribers/:subscriber/events', async (request) =>

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_limits.ts';
 import * as m0003 from './0003_audience.ts';
+import * as m0004 from './0004_workflows.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_limits': m0002,
   '0003_audience': m0003,
+  '0004_workflows': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,174 @@
+// Workflows: automations started by subscriber events (an event by name, a tag
+// added, a subscriber created), run as durable jobs on the delivery queue.
+// Owns the workflows and workflow_runs tables. Must not import any protocol library.
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { WorkflowRunsTable, WorkflowsTable } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { parsePageRequest, toPage, type Page } from '../pagination.ts';
+import type { OrgScope } from '../tokens/index.ts';
+import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
+
+export * from './workflow-input.ts';
+export { createWorkflowRunHandler } from './runner.ts';
+export { startWorkflowRuns, WORKFLOW_RUN_JOB } from './triggers.ts';
+
+export interface WorkflowRecord {
+  object: 'workflow';
+  id: string;
+  name: string;
+  status: WorkflowsTable['status'];
+  trigger: WorkflowTrigger;
+  steps: WorkflowStep[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkflowRunRecord {
+  object: 'workflow_run';
+  id: string;
+  workflow_id: string;
+  subscriber_id: string;
+  trigger_event_id: string;
+  status: WorkflowRunsTable['status'];
+  step_index: number;
+  wake_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkflowService {
+  create(scope: OrgScope, input: WorkflowCreate): Promise<WorkflowRecord>;
+  list(scope: OrgScope, query: Record<string, unknown>): Promise<Page<WorkflowRecord>>;
+  /** Throws not_found. */
+  get(scope: OrgScope, id: string): Promise<WorkflowRecord>;
+  update(scope: OrgScope, id: string, input: WorkflowUpdate): Promise<WorkflowRecord>;
+  /** Runs in progress stop at their next step. */
+  remove(scope: OrgScope, id: string): Promise<{ object: 'workflow'; id: string; deleted: true }>;
+  listRuns(scope: OrgScope, id: string, query: Record<string, unknown>): Promise<Page<WorkflowRunRecord>>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function triggerColumns(trigger: WorkflowTrigger): Pick<WorkflowsTable, 'trigger_type' | 'trigger_value'> {
+  if (trigger.type === 'event') return { trigger_type: 'event', trigger_value: trigger.name };
+  if (trigger.type === 'tag_added') return { trigger_type: 'tag_added', trigger_value: trigger.tag };
+  return { trigger_type: 'subscriber_created', trigger_value: '' };
+}
+
+function triggerOf(row: Pick<WorkflowsTable, 'trigger_type' | 'trigger_value'>): WorkflowTrigger {
+  if (row.trigger_type === 'event') return { type: 'event', name: row.trigger_value };
+  if (row.trigger_type === 'tag_added') return { type: 'tag_added', tag: row.trigger_value };
+  return { type: 'subscriber_created' };
+}
+
+function toRecord(row: WorkflowsTable): WorkflowRecord {
+  return {
+    object: 'workflow',
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    trigger: triggerOf(row),
+    steps: JSON.parse(row.steps) as WorkflowStep[],
+    created_at: iso(Number(row.created_at)),
+    updated_at: iso(Number(row.updated_at)),
+  };
+}
+
+function toRunRecord(row: WorkflowRunsTable): WorkflowRunRecord {
+  return {
+    object: 'workflow_run',
+    id: row.id,
+    workflow_id: row.workflow_id,
+    subscriber_id: row.subscriber_id,
+    trigger_event_id: row.trigger_event_id,
+    status: row.status,
+    step_index: Number(row.step_index),
+    wake_at: row.wake_at === null ? null : iso(Number(row.wake_at)),
+    last_error: row.last_error,
+    created_at: iso(Number(row.created_at)),
+    updated_at: iso(Number(row.updated_at)),
+  };
+}
+
+export function createWorkflowService(handle: DatabaseHandle, clock: Clock): WorkflowService {
+  const db = handle.db;
+
+  async function find(scope: OrgScope, id: string): Promise<WorkflowsTable> {
+    const row = await db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('not_found', `Workflow ${id} not found`);
+    return row;
+  }
+
+  return {
+    async create(scope, input) {
+      const now = clock.now();
+      const row: WorkflowsTable = {
+        id: newId('wfl', now),
+        organization_id: scope.organizationId,
+        name: input.name,
+        status: input.status ?? 'active',
+        ...triggerColumns(input.trigger),
+        steps: JSON.stringify(input.steps),
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('workflows').values(row).execute();
+      return toRecord(row);
+    },
+
+    async list(scope, query) {
+      const page = parsePageRequest(query, 'wfl');
+      let q = db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId);
+      let rows: WorkflowsTable[];
+      if (page.before !== undefined) {
+        rows = (await q.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute()).reverse();
+      } else {
+        if (page.after !== undefined) q = q.where('id', '<', page.after);
+        rows = await q.orderBy('id', 'desc').limit(page.limit + 1).execute();
+      }
+      return toPage(rows, page, toRecord);
+    },
+
+    async get(scope, id) {
+      return toRecord(await find(scope, id));
+    },
+
+    async update(scope, id, input) {
+      const row = await find(scope, id);
+      const next: WorkflowsTable = {
+        ...row,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.trigger !== undefined ? triggerColumns(input.trigger) : {}),
+        ...(input.steps !== undefined ? { steps: JSON.stringify(input.steps) } : {}),
+        updated_at: clock.now(),
+      };
+      const { id: _id, organization_id, created_at: _created, ...changes } = next;
+      await db.updateTable('workflows').set(changes).where('id', '=', id).where('organization_id', '=', organization_id).execute();
+      return toRecord(next);
+    },
+
+    async remove(scope, id) {
+      await find(scope, id);
+      await db.deleteFrom('workflows').where('id', '=', id).where('organization_id', '=', scope.organizationId).execute();
+      return { object: 'workflow', id, deleted: true };
+    },
+
+    async listRuns(scope, id, query) {
+      await find(scope, id);
+      const page = parsePageRequest(query, 'wfr');
+      let q = db.selectFrom('workflow_runs').selectAll().where('workflow_id', '=', id);
+      let rows: WorkflowRunsTable[];
+      if (page.before !== undefined) {
+        rows = (await q.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute()).reverse();
+      } else {
+        if (page.after !== undefined) q = q.where('id', '<', page.after);
+        rows = await q.orderBy('id', 'desc').limit(page.limit + 1).execute();
+      }
+      return toPage(rows, page, toRunRecord);
+    },
+  };
+}

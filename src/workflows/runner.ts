@@ -1,0 +1,99 @@
+import type { AudienceService } from '../audience/index.ts';
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { WorkflowRunsTable } from '../db/schema.ts';
+import { completeJob, retryJob, type Job } from '../delivery/job-queue.ts';
+import type { EmailService } from '../emails/index.ts';
+import { parseSendBody } from '../emails/send-request.ts';
+import { isAppError } from '../errors.ts';
+import type { WorkflowStep } from './workflow-input.ts';
+
+/** A run whose steps keep failing unexpectedly gives up after this many attempts of its job. */
+const MAX_ATTEMPTS = 8;
+
+export interface WorkflowRunnerDeps {
+  db: DatabaseHandle;
+  clock: Clock;
+  emails: EmailService;
+  audience: AudienceService;
+  owner: string;
+}
+
+/**
+ * Runs a workflow run (a job on the delivery queue) from the step it reached.
+ * Every finished step is recorded before the next begins, so a run resumes after
+ * a restart; a send step carries an idempotency key of the run and step, so a
+ * step repeated after a crash replays its send instead of sending again. A wait
+ * gives the job back to the queue until the wait is over.
+ */
+export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) => Promise<void> {
+  const { clock, emails, audience, owner } = deps;
+  const db = deps.db.db;
+
+  async function save(runId: string, changes: Partial<Pick<WorkflowRunsTable, 'step_index' | 'status' | 'wake_at' | 'last_error'>>) {
+    await db.updateTable('workflow_runs').set({ ...changes, updated_at: clock.now() }).where('id', '=', runId).execute();
+  }
+
+  return async function runWorkflow(job) {
+    const run = await db.selectFrom('workflow_runs').selectAll().where('id', '=', job.refId).executeTakeFirst();
+    if (!run || run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled') {
+      await completeJob(db, job.id, owner);
+      return;
+    }
+    const finish = async (status: 'completed' | 'failed' | 'cancelled', error: string | null = null) => {
+      await save(run.id, { status, wake_at: null, last_error: error });
+      await completeJob(db, job.id, owner);
+    };
+    const workflow = await db.selectFrom('workflows').select(['steps']).where('id', '=', run.workflow_id).executeTakeFirst();
+    if (!workflow) return finish('cancelled', 'the workflow was deleted');
+
+    const steps = JSON.parse(workflow.steps) as WorkflowStep[];
+    const scope = { organizationId: run.organization_id };
+    let index = run.step_index;
+    let wakeAt = run.wake_at === null ? null : Number(run.wake_at);
+    try {
+      while (index < steps.length) {
+        const step = steps[index]!;
+        const subscriber = await db
+          .selectFrom('subscribers')
+          .select(['id', 'email', 'status'])
+          .where('id', '=', run.subscriber_id)
+          .executeTakeFirst();
+        if (!subscriber) return finish('cancelled', 'the subscriber was deleted');
+        const now = clock.now();
+        if (step.type === 'wait') {
+          if (wakeAt === null) {
+            wakeAt = now + step.seconds * 1000;
+            await save(run.id, { status: 'waiting', wake_at: wakeAt });
+          }
+          if (now < wakeAt) {
+            await retryJob(db, job.id, owner, wakeAt, `waiting until ${new Date(wakeAt).toISOString()}`);
+            return;
+          }
+          wakeAt = null;
+        } else if (step.type === 'send_email') {
+          // Automations mail subscribed people only; an unsubscribed, bounced or complained subscriber is skipped.
+          if (subscriber.status === 'subscribed') {
+            const { type: _type, ...body } = step;
+            await emails.send(scope, parseSendBody({ ...body, to: subscriber.email }), {
+              source: 'workflow',
+              idempotencyKey: `workflow:${run.id}:${index}`,
+            });
+          }
+        } else if (step.type === 'add_tag') {
+          await audience.addTags(scope, subscriber.id, [step.tag]);
+        } else {
+          await audience.removeTags(scope, subscriber.id, [step.tag]);
+        }
+        index++;
+        await save(run.id, { step_index: index, status: 'running', wake_at: null });
+      }
+      await finish('completed');
+    } catch (error) {
+      // A step the rules refuse (a send that no longer validates) will not pass on retry.
+      if (isAppError(error) && error.kind === 'validation_error') return finish('failed', `step ${index}: ${error.message}`);
+      if (job.attempts >= MAX_ATTEMPTS) return finish('failed', `step ${index}: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  };
+}

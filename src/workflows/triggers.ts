@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { enqueueJobs } from '../delivery/job-queue.ts';
+import { newId } from '../ids.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const WORKFLOW_RUN_JOB = 'workflow_run';
+
+/** A subscriber event as recorded: what a trigger matches on. */
+export interface RecordedEvent {
+  id: string;
+  organizationId: string;
+  subscriberId: string;
+  name: string;
+  properties: Record<string, unknown>;
+}
+
+/** The platform events the non-`event` triggers wait for. */
+const TAG_ADDED = 'tag_added';
+const SUBSCRIBER_CREATED = 'subscriber_created';
+
+/**
+ * Start the active workflows these events trigger, in the transaction that
+ * records the events: one run per workflow and triggering event (a unique key),
+ * each a job on the durable queue. Called only when the write asked for
+ * workflows (triggerWorkflows is not false).
+ */
+export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[], now: number): Promise<number> {
+  if (events.length === 0) return 0;
+  const byOrg = new Map<string, RecordedEvent[]>();
+  for (const e of events) byOrg.set(e.organizationId, [...(byOrg.get(e.organizationId) ?? []), e]);
+  const runs: { id: string; organization_id: string; workflow_id: string; subscriber_id: string; trigger_event_id: string }[] = [];
+  for (const [organizationId, list] of byOrg) {
+    const names = [...new Set(list.map((e) => e.name))];
+    const tags = [...new Set(list.filter((e) => e.name === TAG_ADDED && typeof e.properties.tag === 'string').map((e) => e.properties.tag as string))];
+    const workflows = await trx
+      .selectFrom('workflows')
+      .select(['id', 'trigger_type', 'trigger_value'])
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'active')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('trigger_type', '=', 'event'), eb('trigger_value', 'in', names)]),
+          ...(tags.length > 0 ? [eb.and([eb('trigger_type', '=', 'tag_added'), eb('trigger_value', 'in', tags)])] : []),
+          ...(names.includes(SUBSCRIBER_CREATED) ? [eb('trigger_type', '=', 'subscriber_created')] : []),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+    for (const e of list) {
+      for (const w of workflows) {
+        const matches =
+          (w.trigger_type === 'event' && w.trigger_value === e.name) ||
+          (w.trigger_type === 'tag_added' && e.name === TAG_ADDED && w.trigger_value === e.properties.tag) ||
+          (w.trigger_type === 'subscriber_created' && e.name === SUBSCRIBER_CREATED);
+        if (matches) {
+          runs.push({ id: newId('wfr', now), organization_id: organizationId, workflow_id: w.id, subscriber_id: e.subscriberId, trigger_event_id: e.id });
+        }
+      }
+    }
+  }
+  if (runs.length === 0) return 0;
+  const inserted = await trx
+    .insertInto('workflow_runs')
+    .values(runs.map((r) => ({ ...r, step_index: 0, status: 'running' as const, wake_at: null, last_error: null, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.columns(['workflow_id', 'trigger_event_id']).doNothing())
+    .returning('id')
+    .execute();
+  await enqueueJobs(
+    trx,
+    inserted.map((r) => ({ kind: WORKFLOW_RUN_JOB, refId: r.id, runAt: now })),
+    now,
+  );
+  return inserted.length;
+}
