@@ -8,7 +8,7 @@ export { parseSendBody, parseSendBodyV1, BATCH_MAX, type SendRequest, type Batch
 export type { AuthContext } from './tokens/index.ts';
 export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
-export type { QuotaState } from './limits/index.ts';
+export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export { parseBody, parseQuery } from './validation.ts';
 export { parsePageRequest, parseV1PageRequest, type Page, type PageRequest } from './pagination.ts';

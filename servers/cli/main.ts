@@ -33,6 +33,7 @@ function parseCommand(argv: string[]): Command {
     if (!values.name || !values.plan) throw new UsageError('org create needs --name and --plan');
     const rateLimit = values['rate-limit'];
     if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
+    // The organization service checks the upper bound and answers with a validation error.
     return { kind: 'org-create', name: values.name, plan: values.plan, rateLimit: rateLimit === undefined ? undefined : Number(rateLimit) };
   }
   if (group === 'token' && action === 'create') {

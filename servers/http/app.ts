@@ -40,6 +40,9 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: core.config.maxBodyBytes,
     trustProxy: false,
+    // URLs the router cannot route (bad percent-encoding, an over-long path
+    // parameter) still pass the limits and get their scope's error shape.
+    frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
   });
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler(v2ErrorBody));
@@ -51,6 +54,26 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
 
   const authenticate = authenticateAndCount(core);
   const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);
+
+  async function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const path = request.raw.url ?? '';
+    const v1 = /^\/(api\/)?v1(\/|\?|$)/.test(path);
+    const shape = v1 ? v1Body : v2ErrorBody;
+    let answer: HttpError;
+    try {
+      core.limits.checkIp(request.ip);
+      if (v1 || /^\/api\/v2(\/|\?|$)/.test(path)) await authenticate(request, reply);
+      // No record has an id longer than the router allows: that is a missing record.
+      answer =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? { status: 404, name: 'not_found', message: `No resource at ${path.split('?')[0]}` }
+          : { status: 400, name: 'bad_request', message: 'The URL is not valid (malformed percent-encoding)' };
+    } catch (refusal) {
+      answer = toHttpError(refusal);
+      if (answer.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfter))));
+    }
+    await reply.code(answer.status).send(shape(answer));
+  }
 
   await app.register(
     async (v2) => {

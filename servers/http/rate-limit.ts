@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Core, QuotaState } from '../../src/index.ts';
+import { QUOTA_WINDOW_SECONDS, type Core, type QuotaState } from '../../src/index.ts';
 import { bearerAuth } from './auth.ts';
 
 /** DESIGN §5: the policy's name in the RateLimit headers. */
@@ -13,7 +13,7 @@ export function setRateLimitHeaders(reply: FastifyReply, state: QuotaState): voi
   const limit = String(state.limit);
   const remaining = String(state.remaining);
   const reset = String(state.resetSeconds);
-  reply.header('RateLimit-Policy', `${POLICY};q=${limit};w=60`);
+  reply.header('RateLimit-Policy', `${POLICY};q=${limit};w=${QUOTA_WINDOW_SECONDS}`);
   reply.header('RateLimit', `${POLICY};r=${remaining};t=${reset}`);
   reply.header('RateLimit-Limit', limit);
   reply.header('RateLimit-Remaining', remaining);
@@ -42,8 +42,9 @@ export function authenticateAndCount(core: Core) {
   return async function authenticated(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     setRateLimitHeaders(reply, core.limits.minimum());
     await authenticate(request, reply);
-    const { state, refusal } = await core.limits.consume(request.auth!);
-    setRateLimitHeaders(reply, state);
-    if (refusal) throw refusal;
+    const counted = await core.limits.consume(request.auth!);
+    if (!counted) return;
+    setRateLimitHeaders(reply, counted.state);
+    if (counted.refusal) throw counted.refusal;
   };
 }

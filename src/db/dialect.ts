@@ -39,10 +39,3 @@ export async function lockForSetup(trx: Transaction<any>, dialect: DialectName):
 /** An arbitrary constant naming Mailgate's setup lock. */
 const SETUP_LOCK_ID = 7_305_419_883;
 
-/** PostgreSQL: lock the selected rows until the transaction ends. SQLite has one writer: no-op. */
-export function lockRows<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  dialect: DialectName,
-): SelectQueryBuilder<DB, TB, O> {
-  return dialect === 'postgres' ? query.forUpdate() : query;
-}

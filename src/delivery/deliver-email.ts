@@ -5,10 +5,14 @@ import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type N
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import { recordDeliveryOutcome } from '../audience/index.ts';
-import { startBounceCooldown, type GuardedSend } from '../limits/index.ts';
+import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
+
+/** What a subscriber hears of delivery (the rest is the email's own business). */
+const isDeliveryNews = (type: string): type is 'delivered' | 'bounced' | 'complained' =>
+  type === 'delivered' || type === 'bounced' || type === 'complained';
 
 /** Outcomes wait up to this long to share a commit with their neighbours. */
 const OUTCOME_COMMIT_DELAY_MS = 5;
@@ -73,13 +77,23 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         trx,
         recorded.flatMap((o) => o.events),
       );
-      for (const o of recorded) {
-        for (const e of o.events) {
-          if (e.type !== 'delivered' && e.type !== 'bounced' && e.type !== 'complained') continue;
-          if (e.type === 'bounced' && bounceCooldownMs > 0) await startBounceCooldown(trx, o.recipient, e.at + bounceCooldownMs);
-          await recordDeliveryOutcome(trx, { ...o.recipient, type: e.type, emailId: o.emailId, at: e.at });
-        }
+      // Rows other transactions also write (guard rows, subscribers) are written in
+      // one order — cooldowns in one statement first — so no two transactions wait
+      // on each other in a cycle.
+      const news = recorded
+        .flatMap((o) =>
+          o.events.flatMap((e) =>
+            isDeliveryNews(e.type) ? [{ ...o.recipient, type: e.type, emailId: o.emailId, at: e.at }] : [],
+          ),
+        )
+        .sort(compareGuardKeys);
+      if (bounceCooldownMs > 0) {
+        await startBounceCooldowns(
+          trx,
+          news.filter((n) => n.type === 'bounced').map((n) => ({ organizationId: n.organizationId, mailbox: n.mailbox, until: n.at + bounceCooldownMs })),
+        );
       }
+      for (const n of news) await recordDeliveryOutcome(trx, n);
     },
   });
 

@@ -32,7 +32,6 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
       const at = now();
       const decisions = await admitSends(
         trx,
-        handle.dialect,
         units.map((u) => (u.guarded ? u.rows.map((r) => ({ organizationId: r.email.organization_id, mailbox: r.mailbox })) : [])),
         at,
       );

@@ -3,6 +3,7 @@ import type { Plan } from '../orgs/plans.ts';
 
 /** Organization quota window (spec §8): fixed, aligned to the minute. */
 export const QUOTA_WINDOW_MS = 60_000;
+export const QUOTA_WINDOW_SECONDS = QUOTA_WINDOW_MS / 1000;
 
 /** Requests per window by plan (spec §8). */
 export const PLAN_QUOTAS: Readonly<Record<Plan, number>> = Object.freeze({

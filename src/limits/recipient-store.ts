@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { lockRows, type DialectName } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { checkMailbox, recordSend, stateExpiresAt, type GuardRefusal, type MailboxState } from './recipient-guard.ts';
 
@@ -21,45 +20,39 @@ export interface UnitRefusal {
 
 const keyOf = (organizationId: string, mailbox: string) => `${organizationId}\u0000${mailbox}`;
 
+/** The one order in which every transaction writes guard rows, so none waits on another in a cycle. */
+export function compareGuardKeys(a: GuardedSend, b: GuardedSend): number {
+  if (a.organizationId !== b.organizationId) return a.organizationId < b.organizationId ? -1 : 1;
+  return a.mailbox < b.mailbox ? -1 : a.mailbox > b.mailbox ? 1 : 0;
+}
+
 /**
  * Admit or refuse units of sends (one unit = one request: a send, or a whole
  * batch, all or nothing), in order, inside the caller's transaction, and record
  * the admitted ones. The mailboxes' rows are created if missing and locked in
  * one order (PostgreSQL), so concurrent transactions in any process see each
- * other's sends and never deadlock on each other.
+ * other's sends and never deadlock on each other (bounce cooldowns are written
+ * in the same order: `compareGuardKeys`).
  */
 export async function admitSends(
   trx: Transaction<Database>,
-  dialect: DialectName,
   units: readonly (readonly GuardedSend[])[],
   now: number,
 ): Promise<(UnitRefusal | null)[]> {
   const keys = new Map<string, GuardedSend>();
   for (const unit of units) for (const s of unit) keys.set(keyOf(s.organizationId, s.mailbox), s);
   if (keys.size === 0) return units.map(() => null);
-  const sorted = [...keys.values()].sort((a, b) =>
-    a.organizationId === b.organizationId ? (a.mailbox < b.mailbox ? -1 : 1) : a.organizationId < b.organizationId ? -1 : 1,
-  );
+  const sorted = [...keys.values()].sort(compareGuardKeys);
 
-  await trx
+  // Create-or-lock in one statement: each row is written (so locked, in PostgreSQL)
+  // in this order, and returned as it stands. A separate insert-then-select would
+  // leave a gap in which a purge could delete an existing row.
+  const rows = await trx
     .insertInto('recipient_guards')
     .values(sorted.map((s) => ({ organization_id: s.organizationId, mailbox: s.mailbox, sends: '[]', cooldown_until: null, expires_at: now })))
-    .onConflict((oc) => oc.columns(['organization_id', 'mailbox']).doNothing())
+    .onConflict((oc) => oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({ mailbox: eb.ref('excluded.mailbox') })))
+    .returning(['organization_id', 'mailbox', 'sends', 'cooldown_until'])
     .execute();
-
-  const byOrg = new Map<string, string[]>();
-  for (const s of sorted) byOrg.set(s.organizationId, [...(byOrg.get(s.organizationId) ?? []), s.mailbox]);
-  const rows = await lockRows(
-    trx
-      .selectFrom('recipient_guards')
-      .select(['organization_id', 'mailbox', 'sends', 'cooldown_until'])
-      .where((eb) =>
-        eb.or([...byOrg].map(([org, mailboxes]) => eb.and([eb('organization_id', '=', org), eb('mailbox', 'in', mailboxes)]))),
-      )
-      .orderBy('organization_id')
-      .orderBy('mailbox'),
-    dialect,
-  ).execute();
 
   const states = new Map<string, MailboxState>();
   for (const row of rows) {
@@ -115,11 +108,25 @@ export async function admitSends(
   return decisions;
 }
 
-/** Put a mailbox that bounced on cooldown until `until` (a later cooldown is never shortened). */
-export async function startBounceCooldown(db: Db, send: GuardedSend, until: number): Promise<void> {
+/**
+ * Put mailboxes that bounced on cooldown until their `until` (a later cooldown is
+ * never shortened), in one statement, in the guard's order.
+ */
+export async function startBounceCooldowns(db: Db, cooldowns: readonly (GuardedSend & { until: number })[]): Promise<void> {
+  const latest = new Map<string, GuardedSend & { until: number }>();
+  for (const c of cooldowns) {
+    const key = keyOf(c.organizationId, c.mailbox);
+    const seen = latest.get(key);
+    if (!seen || c.until > seen.until) latest.set(key, c);
+  }
+  if (latest.size === 0) return;
   await db
     .insertInto('recipient_guards')
-    .values({ organization_id: send.organizationId, mailbox: send.mailbox, sends: '[]', cooldown_until: until, expires_at: until })
+    .values(
+      [...latest.values()]
+        .sort(compareGuardKeys)
+        .map((c) => ({ organization_id: c.organizationId, mailbox: c.mailbox, sends: '[]', cooldown_until: c.until, expires_at: c.until })),
+    )
     .onConflict((oc) =>
       oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
         cooldown_until: eb
@@ -137,6 +144,11 @@ export async function startBounceCooldown(db: Db, send: GuardedSend, until: numb
       })),
     )
     .execute();
+}
+
+/** Put one mailbox that bounced on cooldown until `until`. */
+export async function startBounceCooldown(db: Db, send: GuardedSend, until: number): Promise<void> {
+  await startBounceCooldowns(db, [{ ...send, until }]);
 }
 
 /** Drop mailboxes whose sends and cooldown no longer matter. */

@@ -15,9 +15,10 @@ export interface RequestLimits {
   checkIp(ip: string): void;
   /**
    * Count one request of the caller's organization. Returns where it stands
-   * (for the rate-limit headers) and, when it is over the quota, the refusal.
+   * (for the rate-limit headers) and, when it is over the quota, the refusal;
+   * null when limits are off.
    */
-  consume(auth: AuthContext): Promise<{ state: QuotaState; refusal: AppError | null }>;
+  consume(auth: AuthContext): Promise<{ state: QuotaState; refusal: AppError | null } | null>;
   /** The policy shown before the caller is known (authentication failures): the smallest quota, nothing used. */
   minimum(): QuotaState;
   purge(now: number): Promise<void>;
@@ -41,6 +42,7 @@ export function createRequestLimits(config: Config, handle: DatabaseHandle, cloc
       }
     },
     async consume(auth) {
+      if (!config.limits.enabled) return null;
       const state = await quota.consume(auth.organizationId, auth.quota);
       return { state, refusal: state.allowed ? null : quotaExceeded(state) };
     },

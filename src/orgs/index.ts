@@ -11,6 +11,9 @@ import { isPlan, type Plan } from './plans.ts';
 
 export { PLANS, isPlan, type Plan } from './plans.ts';
 
+/** The largest quota by arrangement (requests per minute): what a 32-bit integer column holds. */
+export const RATE_LIMIT_MAX = 2_147_483_647;
+
 export interface Organization {
   id: string;
   name: string;
@@ -56,9 +59,9 @@ export function createOrganizationService(handle: DatabaseHandle, clock: Clock):
           details: [{ path: 'plan', message: 'must be one of free, premium, enterprise' }],
         });
       }
-      if (rateLimit !== undefined && !(Number.isSafeInteger(rateLimit) && rateLimit > 0)) {
-        throw new AppError('validation_error', 'rate_limit must be a positive whole number of requests per minute', {
-          details: [{ path: 'rate_limit', message: 'must be a positive whole number' }],
+      if (rateLimit !== undefined && !(Number.isSafeInteger(rateLimit) && rateLimit > 0 && rateLimit <= RATE_LIMIT_MAX)) {
+        throw new AppError('validation_error', `rate_limit must be a whole number of requests per minute from 1 to ${RATE_LIMIT_MAX}`, {
+          details: [{ path: 'rate_limit', message: `must be a whole number from 1 to ${RATE_LIMIT_MAX}` }],
         });
       }
       return db.transaction().execute(async (trx) => {

@@ -114,6 +114,24 @@ describe('organization quota, headers and recipient guard', () => {
   }
 
   describe('rate-limit headers (DESIGN §5)', () => {
+    it('counts and answers URLs the router cannot route, in the scope\'s error shape', async () => {
+      freshWindow(clock, 42);
+      const { token } = await newOrg('free');
+      const badUrl = await server.api('/api/v2/emails/%E0%A4%A', { token });
+      expect(badUrl.status).toBe(400);
+      expectQuotaHeaders(badUrl, 100, 99, 42);
+      expect(await json(badUrl)).toEqual({ name: 'bad_request', message: expect.stringContaining('not valid'), statusCode: 400 });
+
+      const longId = await server.api(`/api/v1/subscribers/${'a'.repeat(150)}`, { token });
+      expect(longId.status).toBe(404);
+      expectQuotaHeaders(longId, 100, 98, 42);
+      expect(await json(longId)).toEqual({ success: false, message: expect.stringContaining('No resource') });
+
+      const anonymous = await server.api('/api/v2/emails/%E0%A4%A', { token: null });
+      expect(anonymous.status).toBe(401);
+      expectQuotaHeaders(anonymous, 100, 100, 42);
+    });
+
     it('carries the quota on every authenticated response, counting every request once, whatever its outcome', async () => {
       freshWindow(clock, 42);
       const { id, token } = await newOrg('free');

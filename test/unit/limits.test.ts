@@ -499,7 +499,7 @@ describe('recipient guard store (recipient-store.ts)', () => {
   const ORG = 'org_guard';
   const to = (mailbox: string, organizationId = ORG): GuardedSend => ({ organizationId, mailbox });
   const admit = (units: readonly (readonly GuardedSend[])[], now: number) =>
-    ctx.current.handle.db.transaction().execute((trx) => admitSends(trx, ctx.current.handle.dialect, units, now));
+    ctx.current.handle.db.transaction().execute((trx) => admitSends(trx, units, now));
   const guardRows = async () =>
     (
       await ctx.current.handle.db
@@ -659,7 +659,7 @@ describe('recipient guard store (recipient-store.ts)', () => {
   it('startBounceCooldown works inside a transaction too', async () => {
     await ctx.current.handle.db.transaction().execute(async (trx) => {
       await startBounceCooldown(trx, to('a@d.example'), T0 + HOUR);
-      expect(await admitSends(trx, ctx.current.handle.dialect, [[to('a@d.example')]], T0)).toEqual([
+      expect(await admitSends(trx, [[to('a@d.example')]], T0)).toEqual([
         { index: 0, mailbox: 'a@d.example', refusal: { reason: 'bounce_cooldown', waitMs: HOUR } },
       ]);
     });
