@@ -62,6 +62,10 @@ const envSchema = z.object({
   CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/,\s]+$/, 'must be a comma-separated list of proxy addresses or CIDR ranges')
+    .optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   IP_RATE_LIMIT: z.coerce.number().int().min(1).default(500),
   BOUNCE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(24 * 60 * 60),
@@ -93,6 +97,11 @@ export interface Config {
   readonly cpuThreads: number;
   /** On SIGTERM, how long running deliveries may take before they are cut off and retried later. */
   readonly shutdownGraceSeconds: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges):
+   * behind them, the per-IP limit counts the client, not the proxy.
+   */
+  readonly trustedProxies: readonly string[];
   readonly limits: {
     /** `RATE_LIMITS=off` switches off the organization quota and the per-IP limit (not the recipient guard). */
     readonly enabled: boolean;
@@ -141,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     cpuThreads: e.CPU_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    trustedProxies: Object.freeze(e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : []),
     limits: Object.freeze({
       enabled: e.RATE_LIMITS === 'on',
       perIpPerSecond: e.IP_RATE_LIMIT,

@@ -39,7 +39,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     logger: level === false || level === 'silent' ? false : { level },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: core.config.maxBodyBytes,
-    trustProxy: false,
+    trustProxy: core.config.trustedProxies.length > 0 ? [...core.config.trustedProxies] : false,
     // URLs the router cannot route (bad percent-encoding, an over-long path
     // parameter) still pass the limits and get their scope's error shape.
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),

@@ -740,6 +740,28 @@ describe('per-IP rate (spec §8: 500 per second)', () => {
   });
 });
 
+describe('per-IP rate behind a trusted proxy (TRUST_PROXY)', () => {
+  let server: TestServer;
+  const clock = new ManualClock(Date.UTC(2026, 2, 2, 9, 0, 0, 300));
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, env: { IP_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' }, worker: false });
+  });
+  afterAll(async () => server?.close());
+
+  it('counts the client named in X-Forwarded-For, not the proxy', async () => {
+    const from = (client: string) => fetch(`${server.url}/health`, { headers: { 'x-forwarded-for': client } });
+    expect([(await from('203.0.113.7')).status, (await from('203.0.113.7')).status, (await from('203.0.113.7')).status]).toEqual([200, 200, 429]);
+    expect((await from('198.51.100.9')).status).toBe(200);
+  });
+
+  it('believes no one when unset, and refuses a value that is not addresses', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
 // ---------------------------------------------------------------------------
 // RATE_LIMITS=off: no quota, no per-IP rate, no headers; the recipient guard stays.
 // ---------------------------------------------------------------------------
