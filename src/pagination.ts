@@ -59,16 +59,27 @@ export function toPage<R, T>(rows: R[], request: PageRequest, map: (row: R) => T
 
 /**
  * v1 (frozen) lists page by `page` (1-based, with `limit`) or by `cursor` (the
- * last id of the previous page, as `nextCursor` gave it). Throws validation_error.
+ * last id of the previous page, as `nextCursor` gave it). Throws validation_error
+ * naming v1's parameters, every problem at once.
  */
 export function parseV1PageRequest(query: Record<string, unknown>, prefix: IdPrefix): PageRequest & { offset?: number } {
   const { page: rawPage, cursor, limit } = query;
-  const base = parsePageRequest({ ...(limit !== undefined ? { limit } : {}), ...(cursor !== undefined ? { after: cursor } : {}) }, prefix);
-  if (rawPage === undefined) return base;
-  const page = typeof rawPage === 'string' && /^\d+$/.test(rawPage.trim()) ? Number(rawPage) : NaN;
   const details: ErrorDetail[] = [];
-  if (!Number.isSafeInteger(page) || page < 1) details.push({ path: 'page', message: 'must be an integer of at least 1' });
-  if (cursor !== undefined) details.push({ path: 'page', message: 'cannot be combined with cursor' });
+  let base: PageRequest = { limit: PAGE_LIMIT_DEFAULT };
+  try {
+    base = parsePageRequest({ ...(limit !== undefined ? { limit } : {}), ...(cursor !== undefined ? { after: cursor } : {}) }, prefix);
+  } catch (error) {
+    const found = (error as { details?: ErrorDetail[] }).details;
+    if (!found) throw error;
+    details.push(...found.map((d) => (d.path === 'after' ? { ...d, path: 'cursor' } : d)));
+  }
+  let offset: number | undefined;
+  if (rawPage !== undefined) {
+    const page = typeof rawPage === 'string' && /^\d+$/.test(rawPage.trim()) ? Number(rawPage) : NaN;
+    if (!Number.isSafeInteger(page) || page < 1) details.push({ path: 'page', message: 'must be an integer of at least 1' });
+    else if (cursor !== undefined) details.push({ path: 'page', message: 'cannot be combined with cursor' });
+    else offset = (page - 1) * base.limit;
+  }
   if (details.length > 0) throw validationError(details);
-  return { ...base, offset: (page - 1) * base.limit };
+  return offset === undefined ? base : { ...base, offset };
 }

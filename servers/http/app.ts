@@ -45,6 +45,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
   });
   app.decorateRequest('auth', null);
+  // Bodies are JSON: a text/plain body is refused as not JSON (400 invalid_json), not parsed as a string.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler(v2ErrorBody));
   app.setNotFoundHandler(notFound(v2ErrorBody));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidAddress } from '../emails/address.ts';
+import { hasPrefix } from '../ids.ts';
 
 /**
  * The audience's input rules, once: subscriber create/update, tags, events and
@@ -30,11 +31,15 @@ const jsonObject = (what: string) =>
       error: `must be at most ${JSON_FIELD_MAX_BYTES} bytes as JSON`,
     });
 
-export const tagName = z
+/** A tag by id or by name, as in `{tag}` and the `tag` filter. */
+const tagRef = z
   .string({ error: 'must be a string' })
   .trim()
   .min(1, 'must not be empty')
   .max(TAG_NAME_MAX, `must be at most ${TAG_NAME_MAX} characters`);
+
+/** A tag's name. A name shaped like an id could never be found by name, so none may be. */
+export const tagName = tagRef.refine((v) => !hasPrefix(v, 'tag'), { error: 'must not look like a tag id (tag_…)' });
 
 const tagList = z.array(tagName, { error: 'must be an array of tag names' }).max(TAGS_PER_REQUEST_MAX, `must hold at most ${TAGS_PER_REQUEST_MAX} tags`);
 const status = z.enum(SUBSCRIBER_STATUSES, { error: `must be one of ${SUBSCRIBER_STATUSES.join(', ')}` });
@@ -162,7 +167,7 @@ export type EventCreate = z.output<typeof eventCreateSchema>;
 /** Filters of the subscriber list (spec §4.3); paging is separate. */
 export const subscriberFilterSchema = z.object({
   status: status.optional(),
-  tag: tagName.optional(),
-  query: z.string().trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).optional(),
+  tag: tagRef.optional(),
+  query: z.string({ error: 'must be a string' }).trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).optional(),
 });
 export type SubscriberFilter = z.output<typeof subscriberFilterSchema>;

@@ -34,9 +34,10 @@ export async function tagNamesOf(db: Db, subscriberIds: string[]): Promise<Map<s
     .innerJoin('tags', 'tags.id', 'subscriber_tags.tag_id')
     .select(['subscriber_tags.subscriber_id', 'tags.name'])
     .where('subscriber_tags.subscriber_id', 'in', subscriberIds)
-    .orderBy('tags.name')
     .execute();
   for (const row of rows) names.get(row.subscriber_id)!.push(row.name);
+  // Sorted here, not by the database's collation, so every database answers alike.
+  for (const list of names.values()) list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return names;
 }
 

@@ -5,12 +5,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { isUniqueViolation, type DatabaseHandle } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { startWorkflowRuns } from '../workflows/triggers.ts';
-import type { EventCreate, SubscriberChanges, SubscriberFilter, SubscriberWrite } from './audience-input.ts';
+import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
 import {
   attachTags,
   countSubscribers,
@@ -133,6 +133,9 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
         else merged[key] = value;
       }
       next.attributes = JSON.stringify(merged);
+      if (Buffer.byteLength(next.attributes) > JSON_FIELD_MAX_BYTES) {
+        throw validationError([{ path: 'attributes', message: `would exceed ${JSON_FIELD_MAX_BYTES} bytes as JSON once merged with the stored ones` }]);
+      }
     }
     if (changes.status !== undefined && changes.status !== row.status) {
       next.status = changes.status;

@@ -3,6 +3,7 @@ import {
   eventCreateSchema,
   parseBody,
   parseSubscriberListQuery,
+  parseV1PageRequest,
   subscriberCreateSchemaV1,
   subscriberUpdateSchemaV1,
   tagCreateSchema,
@@ -14,6 +15,7 @@ import {
   type TagRecord,
 } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
+import { acceptEmptyJsonBody } from '../optional-body.ts';
 
 /** v1 (frozen) names its fields in camelCase and wraps every answer in `{success: true, …}`. */
 function subscriberV1(s: SubscriberRecord) {
@@ -82,9 +84,13 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
     ),
   }));
 
-  app.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
-    const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
-    return { success: true, subscriber: subscriberV1(await audience.unsubscribe(authOf(request), request.params.subscriber, options)) };
+  // The body ({triggerWorkflows}) is optional.
+  await app.register(async (scope) => {
+    acceptEmptyJsonBody(scope);
+    scope.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
+      const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
+      return { success: true, subscriber: subscriberV1(await audience.unsubscribe(authOf(request), request.params.subscriber, options)) };
+    });
   });
 
   app.post<SubscriberParams>('/subscribers/:subscriber/tags', async (request) => ({
@@ -100,12 +106,8 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
   }));
 
   app.get<SubscriberParams>('/subscribers/:subscriber/events', async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { cursor, limit } = query;
-    const page = await audience.listSubscriberEvents(authOf(request), request.params.subscriber, {
-      ...(limit !== undefined ? { limit } : {}),
-      ...(cursor !== undefined ? { after: cursor } : {}),
-    });
+    const { limit, after } = parseV1PageRequest(request.query as Record<string, unknown>, 'evt');
+    const page = await audience.listSubscriberEvents(authOf(request), request.params.subscriber, { limit, ...(after ? { after } : {}) });
     return { success: true, events: page.data.map(eventV1), ...nextCursor(page) };
   });
 
@@ -115,12 +117,8 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
   }));
 
   app.get('/tags', async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { cursor, limit } = query;
-    const page = await audience.listTags(authOf(request), {
-      ...(limit !== undefined ? { limit } : {}),
-      ...(cursor !== undefined ? { after: cursor } : {}),
-    });
+    const { limit, after } = parseV1PageRequest(request.query as Record<string, unknown>, 'tag');
+    const page = await audience.listTags(authOf(request), { limit, ...(after ? { after } : {}) });
     return { success: true, tags: page.data.map(tagV1), ...nextCursor(page) };
   });
 

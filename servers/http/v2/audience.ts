@@ -11,6 +11,7 @@ import {
   type Core,
 } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
+import { acceptEmptyJsonBody } from '../optional-body.ts';
 
 type SubscriberParams = { Params: { subscriber: string } };
 
@@ -40,9 +41,13 @@ export async function audienceRoutesV2(app: FastifyInstance, core: Core): Promis
     audience.updateSubscriber(authOf(request), request.params.subscriber, parseBody(subscriberUpdateSchema, request.body)),
   );
 
-  app.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
-    const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
-    return audience.unsubscribe(authOf(request), request.params.subscriber, options);
+  // The body ({triggerWorkflows}) is optional.
+  await app.register(async (scope) => {
+    acceptEmptyJsonBody(scope);
+    scope.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
+      const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
+      return audience.unsubscribe(authOf(request), request.params.subscriber, options);
+    });
   });
 
   app.post<SubscriberParams>('/subscribers/:subscriber/tags', async (request) =>
