@@ -156,9 +156,29 @@ export const unsubscribeBodySchema = z.strictObject({ triggerWorkflows: triggerW
 
 export const tagCreateSchema = z.strictObject({ name: tagName });
 
+/**
+ * Names of the events the platform records itself. A caller may not record them:
+ * a workflow waiting for `tag_added` or `subscriber_created` must only start when
+ * that really happened.
+ */
+export const PLATFORM_EVENT_NAMES: ReadonlySet<string> = new Set([
+  'subscriber_created',
+  'tag_added',
+  'tag_removed',
+  ...SUBSCRIBER_STATUSES,
+  'email_delivered',
+  'email_bounced',
+  'email_complained',
+]);
+
 export const eventCreateSchema = z.strictObject({
   email: emailField,
-  name: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(EVENT_NAME_MAX, `must be at most ${EVENT_NAME_MAX} characters`),
+  name: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(EVENT_NAME_MAX, `must be at most ${EVENT_NAME_MAX} characters`)
+    .refine((v) => !PLATFORM_EVENT_NAMES.has(v), { error: 'is the name of an event the platform records itself; choose another name' }),
   properties: jsonObject('event properties').optional(),
   triggerWorkflows: triggerWorkflows.optional(),
 });

@@ -6,6 +6,9 @@ import { findSubscriberByEmail, insertSubscriberEvents, type NewSubscriberEvent 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const EVENT_OF = { delivered: 'email_delivered', bounced: 'email_bounced', complained: 'email_complained' } as const;
+
+/** The names of the events delivery records on subscribers. */
+export const DELIVERY_EVENT_NAMES: readonly string[] = Object.values(EVENT_OF);
 export type DeliveryOutcomeType = keyof typeof EVENT_OF;
 
 /**
@@ -15,7 +18,15 @@ export type DeliveryOutcomeType = keyof typeof EVENT_OF;
  */
 export async function recordDeliveryOutcome(
   trx: Db,
-  outcome: { organizationId: string; mailbox: string; type: DeliveryOutcomeType; emailId: string; at: number },
+  outcome: {
+    organizationId: string;
+    mailbox: string;
+    type: DeliveryOutcomeType;
+    emailId: string;
+    at: number;
+    /** False for a workflow's own email: its delivery must not start the workflow again (and again). */
+    triggerWorkflows: boolean;
+  },
 ): Promise<void> {
   const subscriber = await findSubscriberByEmail(trx, outcome.organizationId, outcome.mailbox);
   if (!subscriber) return;
@@ -33,6 +44,7 @@ export async function recordDeliveryOutcome(
     });
   }
   const inserted = await insertSubscriberEvents(trx, events);
+  if (!outcome.triggerWorkflows) return;
   // Delivery news is an event like any other: workflows waiting for it start.
   await startWorkflowRuns(
     trx,

@@ -77,16 +77,19 @@ type Trx = Transaction<Database>;
 /** `triggerWorkflows: false` records the change without starting workflows (spec §2, §6.4). */
 export interface WorkflowOption {
   triggerWorkflows?: boolean;
+  /** Set by a workflow run acting on a subscriber: how deep the chain of runs is. */
+  chainDepth?: number;
 }
 
 /** Record events and, unless told not to, start the workflows they trigger, in the same transaction. */
-async function recordEvents(trx: Trx, events: NewSubscriberEvent[], trigger: boolean, now: number) {
+async function recordEvents(trx: Trx, events: NewSubscriberEvent[], trigger: boolean, now: number, chainDepth = 0) {
   const inserted = await insertSubscriberEvents(trx, events);
   if (trigger) {
     await startWorkflowRuns(
       trx,
       inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
       now,
+      chainDepth,
     );
   }
   return inserted;
@@ -253,7 +256,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
         const row = await mustFind(trx, auth, ref);
         const events = await tagEvents(trx, row, tags, now, true);
         if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-        await recordEvents(trx, events, options.triggerWorkflows !== false, now);
+        await recordEvents(trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
         return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
       });
     },
@@ -264,7 +267,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
         const row = await mustFind(trx, auth, ref);
         const events = await tagEvents(trx, row, tags, now, false);
         if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-        await recordEvents(trx, events, options.triggerWorkflows !== false, now);
+        await recordEvents(trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
         return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
       });
     },

@@ -163,6 +163,7 @@ export interface WorkflowRunsTable {
   workflow_id: string;
   subscriber_id: string;
   trigger_event_id: string;
+  depth: number;
   step_index: number;
   status: 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
   wake_at: number | null;

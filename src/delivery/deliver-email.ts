@@ -45,6 +45,8 @@ interface Outcome {
   events: NewEmailEvent[];
   retry: { runAt: number; error: string } | null;
   emailId: string;
+  /** A workflow's own email does not start workflows when it is delivered. */
+  triggerWorkflows: boolean;
   /** The recipient: a bounce puts it on cooldown, and its subscriber (if any) hears of delivery. */
   recipient: GuardedSend;
 }
@@ -83,7 +85,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       const news = recorded
         .flatMap((o) =>
           o.events.flatMap((e) =>
-            isDeliveryNews(e.type) ? [{ ...o.recipient, type: e.type, emailId: o.emailId, at: e.at }] : [],
+            isDeliveryNews(e.type) ? [{ ...o.recipient, type: e.type, emailId: o.emailId, at: e.at, triggerWorkflows: o.triggerWorkflows }] : [],
           ),
         )
         .sort(compareGuardKeys);
@@ -127,6 +129,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       events: events.map((e) => ({ emailId: email.id, organizationId: email.organization_id, type: e.type, detail: e.detail ?? null, at })),
       retry,
       emailId: email.id,
+      triggerWorkflows: email.source !== 'workflow',
       recipient: { organizationId: email.organization_id, mailbox: addressOf(email.to_address).toLowerCase() },
     });
   }

@@ -99,6 +99,20 @@ export async function retryJob(db: Db, jobId: string, owner: string, runAt: numb
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Put a job back to run at `runAt` because its work is waiting, not failing (a
+ * workflow's wait step): its attempts start over, so waits never count as failures.
+ */
+export async function deferJob(db: Db, jobId: string, owner: string, runAt: number, note: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ run_at: runAt, lease_until: null, lease_owner: null, attempts: 0, last_error: note.slice(0, 1000) })
+    .where('id', '=', jobId)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Extend the leases of jobs this owner is still running. */
 export async function renewLeases(db: Db, jobIds: readonly string[], owner: string, until: number): Promise<void> {
   if (jobIds.length === 0) return;

@@ -2,7 +2,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable } from '../db/schema.ts';
-import { completeJob, retryJob, type Job } from '../delivery/job-queue.ts';
+import { completeJob, deferJob, type Job } from '../delivery/job-queue.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
 import { isAppError } from '../errors.ts';
@@ -67,10 +67,9 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
             await save(run.id, { status: 'waiting', wake_at: wakeAt });
           }
           if (now < wakeAt) {
-            await retryJob(db, job.id, owner, wakeAt, `waiting until ${new Date(wakeAt).toISOString()}`);
+            await deferJob(db, job.id, owner, wakeAt, `waiting until ${new Date(wakeAt).toISOString()}`);
             return;
           }
-          wakeAt = null;
         } else if (step.type === 'send_email') {
           // Automations mail subscribed people only; an unsubscribed, bounced or complained subscriber is skipped.
           if (subscriber.status === 'subscribed') {
@@ -81,10 +80,13 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
             });
           }
         } else if (step.type === 'add_tag') {
-          await audience.addTags(scope, subscriber.id, [step.tag]);
+          await audience.addTags(scope, subscriber.id, [step.tag], { chainDepth: Number(run.depth) + 1 });
         } else {
-          await audience.removeTags(scope, subscriber.id, [step.tag]);
+          await audience.removeTags(scope, subscriber.id, [step.tag], { chainDepth: Number(run.depth) + 1 });
         }
+        // A wake time belongs to the wait it was set for, never to a later step
+        // (the steps may have been edited while the run waited).
+        wakeAt = null;
         index++;
         await save(run.id, { step_index: index, status: 'running', wake_at: null });
       }

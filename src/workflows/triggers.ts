@@ -7,6 +7,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const WORKFLOW_RUN_JOB = 'workflow_run';
 
+/** How many workflows deep one trigger may lead (a run whose tag step starts a run whose tag step …). */
+export const MAX_CHAIN_DEPTH = 3;
+
 /** A subscriber event as recorded: what a trigger matches on. */
 export interface RecordedEvent {
   id: string;
@@ -26,8 +29,9 @@ const SUBSCRIBER_CREATED = 'subscriber_created';
  * each a job on the durable queue. Called only when the write asked for
  * workflows (triggerWorkflows is not false).
  */
-export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[], now: number): Promise<number> {
-  if (events.length === 0) return 0;
+export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[], now: number, depth = 0): Promise<number> {
+  // Workflows may start workflows (a tag step), but not endlessly: a chain stops here.
+  if (events.length === 0 || depth > MAX_CHAIN_DEPTH) return 0;
   const byOrg = new Map<string, RecordedEvent[]>();
   for (const e of events) byOrg.set(e.organizationId, [...(byOrg.get(e.organizationId) ?? []), e]);
   const runs: { id: string; organization_id: string; workflow_id: string; subscriber_id: string; trigger_event_id: string }[] = [];
@@ -63,7 +67,7 @@ export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[
   if (runs.length === 0) return 0;
   const inserted = await trx
     .insertInto('workflow_runs')
-    .values(runs.map((r) => ({ ...r, step_index: 0, status: 'running' as const, wake_at: null, last_error: null, created_at: now, updated_at: now })))
+    .values(runs.map((r) => ({ ...r, depth, step_index: 0, status: 'running' as const, wake_at: null, last_error: null, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.columns(['workflow_id', 'trigger_event_id']).doNothing())
     .returning('id')
     .execute();

@@ -654,7 +654,7 @@ describe('the audience service through createCore', () => {
 
   describe('recordDeliveryOutcome', () => {
     const outcome = (mailbox: string, type: 'delivered' | 'bounced' | 'complained', emailId: string, organizationId = auth.organizationId) =>
-      recordDeliveryOutcome(testDb.handle.db, { organizationId, mailbox, type, emailId, at: clock.now() });
+      recordDeliveryOutcome(testDb.handle.db, { organizationId, mailbox, type, emailId, at: clock.now(), triggerWorkflows: true });
 
     it('delivered: an email_delivered event, status unchanged', async () => {
       const s = await create({ email: 'Reader@Example.com' });

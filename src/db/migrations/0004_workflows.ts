@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('subscriber_id', 'text', (c) => c.notNull())
     // The subscriber event that started the run: one run per workflow and trigger, ever.
     .addColumn('trigger_event_id', 'text', (c) => c.notNull())
+    // How many runs led to this one (a run's tag step can trigger another workflow).
+    .addColumn('depth', 'integer', (c) => c.notNull())
     .addColumn('step_index', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     // The end of the wait the run is in, if it is waiting.

@@ -1,0 +1,725 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueJobs } from '../../src/delivery/index.ts';
+import {
+  createCore,
+  eventCreateSchema,
+  loadConfig,
+  ManualClock,
+  parseBody,
+  parseSendBody,
+  subscriberCreateSchema,
+  subscriberUpdateSchema,
+  tagsBodySchema,
+  unsubscribeBodySchema,
+  workflowCreateSchema,
+  workflowUpdateSchema,
+  type Core,
+  type WorkflowRecord,
+} from '../../src/index.ts';
+import type { AuthContext } from '../../src/tokens/index.ts';
+import { startWorkflowRuns, WORKFLOW_RUN_JOB } from '../../src/workflows/index.ts';
+import { requestFingerprint } from '../../src/emails/idempotency.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { appErrorOf } from '../helpers/errors.ts';
+
+/**
+ * Workflows through createCore, on a real test database, with a ManualClock and
+ * the queue worker driven by hand (worker.drain()): triggers, triggerWorkflows:
+ * false, the runner walking its steps, waits, idempotent sends, and validation.
+ */
+const TOKEN = `mailgate_${'w'.repeat(40)}`;
+const WFL_ID = /^wfl_[0-9a-hjkmnp-tv-z]{26}$/;
+const WFR_ID = /^wfr_[0-9a-hjkmnp-tv-z]{26}$/;
+const T0 = Date.UTC(2026, 0, 1);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const SEND = {
+  type: 'send_email',
+  from: 'Acme <hello@acme.example>',
+  subject: 'Welcome aboard',
+  markdown: '# Welcome\n\nGlad you are *here*.',
+} as const;
+const TRIGGER_MESSAGE = 'must be {type:"event", name} | {type:"tag_added", tag} | {type:"subscriber_created"}';
+const STEP_MESSAGE = 'must be a step: send_email, wait, add_tag or remove_tag';
+
+type Options = { triggerWorkflows?: boolean };
+
+describe('workflows through createCore', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let testDb: TestDatabase;
+  let clock: ManualClock;
+  let core: Core;
+  let auth: AuthContext;
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase();
+    const opened = testDb;
+    cleanups.push(() => opened.cleanup());
+    clock = new ManualClock(T0);
+    core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0' }), { db: testDb.handle, clock });
+    const started = core;
+    cleanups.push(() => started.close());
+    await core.orgs.bootstrap(TOKEN);
+    auth = await core.tokens.authenticate(TOKEN);
+  });
+
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()!();
+  });
+
+  // Inputs go through the schemas the doors use.
+  const createWorkflow = (body: Record<string, unknown>, as: AuthContext = auth) => core.workflows.create(as, parseBody(workflowCreateSchema, body));
+  const updateWorkflow = (id: string, body: Record<string, unknown>) => core.workflows.update(auth, id, parseBody(workflowUpdateSchema, body));
+  const upsert = async (body: Record<string, unknown>) => (await core.audience.upsertSubscriber(auth, parseBody(subscriberCreateSchema, body))).subscriber;
+  const update = (ref: string, body: Record<string, unknown>) => core.audience.updateSubscriber(auth, ref, parseBody(subscriberUpdateSchema, body));
+  const tagsArgs = (body: Record<string, unknown>): [string[], Options] => {
+    const { tags, triggerWorkflows } = parseBody(tagsBodySchema, body);
+    return [tags, triggerWorkflows === undefined ? {} : { triggerWorkflows }];
+  };
+  const addTags = (ref: string, tags: string[], options: Options = {}) => core.audience.addTags(auth, ref, ...tagsArgs({ tags, ...options }));
+  const removeTags = (ref: string, tags: string[], options: Options = {}) => core.audience.removeTags(auth, ref, ...tagsArgs({ tags, ...options }));
+  const unsubscribe = (ref: string, options: Options = {}) => core.audience.unsubscribe(auth, ref, parseBody(unsubscribeBodySchema, options));
+  const recordEvent = (body: Record<string, unknown>) => core.audience.recordEvent(auth, parseBody(eventCreateSchema, body));
+
+  const db = () => testDb.handle.db;
+  /** A workflow's runs, oldest first. */
+  const runsOf = async (workflow: WorkflowRecord) => (await core.workflows.listRuns(auth, workflow.id, { limit: 100 })).data.reverse();
+  const runRows = () => db().selectFrom('workflow_runs').selectAll().orderBy('id').execute();
+  const runRow = async (id: string) => (await db().selectFrom('workflow_runs').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  const workflowJobs = () => db().selectFrom('jobs').selectAll().where('kind', '=', WORKFLOW_RUN_JOB).execute();
+  const emailRows = () => db().selectFrom('emails').selectAll().orderBy('id').execute();
+  /** The subscriber's events, oldest first. */
+  const eventsOf = async (ref: string) => (await core.audience.listSubscriberEvents(auth, ref, { limit: 100 })).data.reverse();
+  const eventNames = async (ref: string) => (await eventsOf(ref)).map((e) => e.name);
+  const tagsOf = async (ref: string) => (await core.audience.getSubscriber(auth, ref)).tags;
+
+  describe('triggers', () => {
+    it('subscriber_created: creating a subscriber starts one run, queued as a job; an upsert of an existing one does not', async () => {
+      const welcome = await createWorkflow({ name: 'Welcome', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'welcomed' }] });
+      const other = await createWorkflow({ name: 'VIP', trigger: { type: 'tag_added', tag: 'vip' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+
+      const ann = await upsert({ email: 'ann@example.com' });
+      const [created] = await eventsOf(ann.id);
+      expect(created!.name).toBe('subscriber_created');
+      const runs = await runsOf(welcome);
+      expect(runs).toEqual([
+        {
+          object: 'workflow_run',
+          id: expect.stringMatching(WFR_ID),
+          workflow_id: welcome.id,
+          subscriber_id: ann.id,
+          trigger_event_id: created!.id,
+          status: 'running',
+          step_index: 0,
+          wake_at: null,
+          last_error: null,
+          created_at: iso(T0),
+          updated_at: iso(T0),
+        },
+      ]);
+      expect(await runsOf(other)).toEqual([]);
+      const jobs = await workflowJobs();
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ ref_id: runs[0]!.id, run_at: T0, lease_owner: null });
+
+      // The same person again: an update, not a creation.
+      await upsert({ email: 'ANN@example.com', first_name: 'Ann' });
+      expect(await runsOf(welcome)).toHaveLength(1);
+      expect(await workflowJobs()).toHaveLength(1);
+    });
+
+    it('tag_added: attaching the tag starts a run; attaching it again, or another tag, does not', async () => {
+      const vip = await createWorkflow({ name: 'VIP', trigger: { type: 'tag_added', tag: 'vip' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const ann = await upsert({ email: 'ann@example.com' });
+
+      await addTags(ann.id, ['vip', 'early']);
+      const tagAdded = (await eventsOf(ann.id)).find((e) => e.name === 'tag_added' && e.properties.tag === 'vip')!;
+      const runs = await runsOf(vip);
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ subscriber_id: ann.id, trigger_event_id: tagAdded.id, status: 'running' });
+
+      await addTags(ann.id, ['vip']);
+      await addTags(ann.id, ['other']);
+      expect(await runsOf(vip)).toHaveLength(1);
+
+      // Tags given on an upsert count as attached too.
+      const bob = await upsert({ email: 'bob@example.com', tags: ['vip'] });
+      expect((await runsOf(vip)).map((r) => r.subscriber_id)).toEqual([ann.id, bob.id]);
+    });
+
+    it('event: recording an event of that name starts a run; another name does not; a new subscriber also starts subscriber_created', async () => {
+      const purchased = await createWorkflow({ name: 'Thanks', trigger: { type: 'event', name: 'purchased' }, steps: [{ type: 'add_tag', tag: 'buyer' }] });
+      const welcome = await createWorkflow({ name: 'Welcome', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'new' }] });
+      const ann = await upsert({ email: 'ann@example.com', triggerWorkflows: false });
+
+      const event = await recordEvent({ email: 'ann@example.com', name: 'purchased', properties: { sku: 'A1' } });
+      await recordEvent({ email: 'ann@example.com', name: 'browsed' });
+      expect(await runsOf(purchased)).toEqual([expect.objectContaining({ subscriber_id: ann.id, trigger_event_id: event.id, status: 'running' })]);
+      expect(await runsOf(welcome)).toEqual([]);
+
+      // An event for an unknown email creates the subscriber: both workflows start for it.
+      const first = await recordEvent({ email: 'new@example.com', name: 'purchased' });
+      expect((await runsOf(purchased)).map((r) => r.trigger_event_id)).toEqual([event.id, first.id]);
+      expect((await runsOf(welcome)).map((r) => r.subscriber_id)).toEqual([first.subscriber_id]);
+    });
+
+    it('a paused workflow starts no run; once active again it starts runs for later events only', async () => {
+      const wf = await createWorkflow({ name: 'W', status: 'paused', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      expect(wf.status).toBe('paused');
+      await recordEvent({ email: 'ann@example.com', name: 'go' });
+      expect(await runsOf(wf)).toEqual([]);
+      expect(await workflowJobs()).toEqual([]);
+
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await runsOf(wf)).toEqual([]);
+      const later = await recordEvent({ email: 'ann@example.com', name: 'go' });
+      expect((await runsOf(wf)).map((r) => r.trigger_event_id)).toEqual([later.id]);
+    });
+
+    it("another organization's events start none of this organization's workflows", async () => {
+      const wf = await createWorkflow({ name: 'Welcome', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const { token } = await core.orgs.create({ name: 'Other', plan: 'free' });
+      const other = await core.tokens.authenticate(token.token);
+      await core.audience.upsertSubscriber(other, parseBody(subscriberCreateSchema, { email: 'ann@example.com' }));
+      expect(await runsOf(wf)).toEqual([]);
+      expect(await runRows()).toEqual([]);
+    });
+  });
+
+  describe('triggerWorkflows: false', () => {
+    // Each write, done once with triggerWorkflows: false and once without the option,
+    // on a subscriber of its own: the event is recorded both times, a run starts only the second.
+    const writes: { what: string; workflow: string; event: string; act: (email: string, options: Options) => Promise<unknown> }[] = [
+      { what: 'upsert creating a subscriber', workflow: 'welcome', event: 'subscriber_created', act: (email, o) => upsert({ email, ...o }) },
+      {
+        what: 'upsert attaching tags',
+        workflow: 'vip',
+        event: 'tag_added',
+        act: async (email, o) => {
+          await upsert({ email, triggerWorkflows: false });
+          await upsert({ email, tags: ['vip'], ...o });
+        },
+      },
+      {
+        what: 'PATCH changing the status',
+        workflow: 'left',
+        event: 'unsubscribed',
+        act: async (email, o) => {
+          await upsert({ email, triggerWorkflows: false });
+          await update(email, { status: 'unsubscribed', ...o });
+        },
+      },
+      {
+        what: 'POST tags',
+        workflow: 'vip',
+        event: 'tag_added',
+        act: async (email, o) => {
+          await upsert({ email, triggerWorkflows: false });
+          await addTags(email, ['vip'], o);
+        },
+      },
+      {
+        what: 'DELETE tags',
+        workflow: 'untagged',
+        event: 'tag_removed',
+        act: async (email, o) => {
+          await upsert({ email, tags: ['vip'], triggerWorkflows: false });
+          await removeTags(email, ['vip'], o);
+        },
+      },
+      {
+        what: 'unsubscribe',
+        workflow: 'left',
+        event: 'unsubscribed',
+        act: async (email, o) => {
+          await upsert({ email, triggerWorkflows: false });
+          await unsubscribe(email, o);
+        },
+      },
+      {
+        what: 'events',
+        workflow: 'purchased',
+        event: 'purchased',
+        act: async (email, o) => {
+          await upsert({ email, triggerWorkflows: false });
+          await recordEvent({ email, name: 'purchased', ...o });
+        },
+      },
+      {
+        what: 'an event creating its subscriber',
+        workflow: 'purchased',
+        event: 'purchased',
+        act: (email, o) => recordEvent({ email, name: 'purchased', ...o }),
+      },
+    ];
+
+    it.each(writes.map((w, i) => [w.what, i] as const))('%s: false starts nothing, the default starts the workflow', async (_what, i) => {
+      const write = writes[i]!;
+      const step = [{ type: 'add_tag', tag: 'touched' }];
+      const workflows: Record<string, WorkflowRecord> = {
+        welcome: await createWorkflow({ name: 'welcome', trigger: { type: 'subscriber_created' }, steps: step }),
+        vip: await createWorkflow({ name: 'vip', trigger: { type: 'tag_added', tag: 'vip' }, steps: step }),
+        left: await createWorkflow({ name: 'left', trigger: { type: 'event', name: 'unsubscribed' }, steps: step }),
+        untagged: await createWorkflow({ name: 'untagged', trigger: { type: 'event', name: 'tag_removed' }, steps: step }),
+        purchased: await createWorkflow({ name: 'purchased', trigger: { type: 'event', name: 'purchased' }, steps: step }),
+      };
+
+      await write.act('off@example.com', { triggerWorkflows: false });
+      const off = await core.audience.getSubscriber(auth, 'off@example.com');
+      expect(await eventNames(off.id)).toContain(write.event);
+      expect(await runRows()).toEqual([]);
+      expect(await workflowJobs()).toEqual([]);
+
+      await write.act('on@example.com', {});
+      const on = await core.audience.getSubscriber(auth, 'on@example.com');
+      expect(await eventNames(on.id)).toContain(write.event);
+      const runs = await runsOf(workflows[write.workflow]!);
+      expect(runs).toHaveLength(1);
+      expect(runs[0]!.subscriber_id).toBe(on.id);
+      // An event that creates its subscriber also starts the welcome workflow; nothing else starts.
+      const expected = write.what === 'an event creating its subscriber' ? 2 : 1;
+      expect((await runRows()).filter((r) => r.subscriber_id === on.id)).toHaveLength(expected);
+      expect((await runRows()).filter((r) => r.subscriber_id === off.id)).toEqual([]);
+
+      // Explicit true behaves as the default.
+      await write.act('yes@example.com', { triggerWorkflows: true });
+      const yes = await core.audience.getSubscriber(auth, 'yes@example.com');
+      expect((await runsOf(workflows[write.workflow]!)).map((r) => r.subscriber_id)).toEqual([on.id, yes.id]);
+
+      // The worker has nothing to do for the subscriber written without workflows.
+      await core.worker.drain();
+      expect(await tagsOf(off.id)).not.toContain('touched');
+      expect(await tagsOf(on.id)).toContain('touched');
+    });
+  });
+
+  describe('running', () => {
+    it('walks send_email → wait → add_tag: the send goes through the pipeline, the wait holds until the clock passes it', async () => {
+      const wf = await createWorkflow({
+        name: 'Onboarding',
+        trigger: { type: 'subscriber_created' },
+        steps: [SEND, { type: 'wait', seconds: 3600 }, { type: 'add_tag', tag: 'welcomed' }],
+      });
+      const ann = await upsert({ email: 'Ann@Example.com', first_name: 'Ann' });
+
+      // The run (sends, reaches the wait and gives its job back) and the delivery of its email.
+      expect(await core.worker.drain()).toBe(2);
+      const [run] = await runsOf(wf);
+      expect(run).toMatchObject({ status: 'waiting', step_index: 1, wake_at: iso(T0 + 3_600_000), last_error: null, updated_at: iso(T0) });
+      const jobs = await workflowJobs();
+      expect(jobs).toEqual([expect.objectContaining({ ref_id: run!.id, run_at: T0 + 3_600_000, lease_owner: null })]);
+
+      // One email through the common pipeline: rendered, addressed to the subscriber (domain lower-cased as for any send), delivered.
+      const rows = await emailRows();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ source: 'workflow', to_address: 'Ann@example.com', from_address: 'Acme <hello@acme.example>', subject: 'Welcome aboard' });
+      const email = await core.emails.get(auth, rows[0]!.id);
+      expect(email).toMatchObject({ to: ['Ann@example.com'], subject: 'Welcome aboard', last_event: 'delivered' });
+      expect(email.html).toContain('<h1>Welcome</h1>');
+      expect(email.html).toContain('<em>here</em>');
+      expect(email.text).toContain('Glad you are here.');
+      expect(email.raw).toContain('Subject: Welcome aboard');
+      expect(await tagsOf(ann.id)).toEqual([]);
+      expect(await eventNames(ann.id)).toEqual(['subscriber_created', 'email_delivered']);
+
+      // Nothing happens before wake_at.
+      clock.advance(3_600_000 - 1);
+      expect(await core.worker.drain()).toBe(0);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'waiting', step_index: 1, updated_at: iso(T0) });
+      expect(await tagsOf(ann.id)).toEqual([]);
+
+      clock.advance(1);
+      expect(await core.worker.drain()).toBe(1);
+      expect(await runsOf(wf)).toEqual([
+        {
+          object: 'workflow_run',
+          id: run!.id,
+          workflow_id: wf.id,
+          subscriber_id: ann.id,
+          trigger_event_id: run!.trigger_event_id,
+          status: 'completed',
+          step_index: 3,
+          wake_at: null,
+          last_error: null,
+          created_at: iso(T0),
+          updated_at: iso(T0 + 3_600_000),
+        },
+      ]);
+      expect(await tagsOf(ann.id)).toEqual(['welcomed']);
+      expect(await eventNames(ann.id)).toEqual(['subscriber_created', 'email_delivered', 'tag_added']);
+      expect(await workflowJobs()).toEqual([]);
+      expect(await emailRows()).toHaveLength(1);
+      expect(await core.worker.drain()).toBe(0);
+    });
+
+    it('a remove_tag step detaches the tag; a tag the workflow adds can start another workflow', async () => {
+      const first = await createWorkflow({
+        name: 'first',
+        trigger: { type: 'event', name: 'go' },
+        steps: [{ type: 'remove_tag', tag: 'lead' }, { type: 'add_tag', tag: 'customer' }],
+      });
+      const second = await createWorkflow({ name: 'second', trigger: { type: 'tag_added', tag: 'customer' }, steps: [{ type: 'add_tag', tag: 'onboarded' }] });
+      const ann = await upsert({ email: 'ann@example.com', tags: ['lead'], triggerWorkflows: false });
+      await recordEvent({ email: ann.email, name: 'go' });
+      expect(await core.worker.drain()).toBe(2);
+      expect((await runsOf(first)).map((r) => r.status)).toEqual(['completed']);
+      expect((await runsOf(second)).map((r) => r.status)).toEqual(['completed']);
+      expect(await tagsOf(ann.id)).toEqual(['customer', 'onboarded']);
+    });
+
+    it('workflow sends are not held by the recipient guard', async () => {
+      // Six sends to one mailbox at one instant: a transactional send would be refused after five.
+      const wf = await createWorkflow({ name: 'Ping', trigger: { type: 'event', name: 'ping' }, steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Ping', html: '<p>ping</p>' }] });
+      for (let i = 0; i < 6; i++) await recordEvent({ email: 'ann@example.com', name: 'ping' });
+      await core.worker.drain();
+      expect((await runsOf(wf)).map((r) => r.status)).toEqual(Array(6).fill('completed'));
+      const rows = await emailRows();
+      expect(rows).toHaveLength(6);
+      expect(new Set(rows.map((r) => r.to_address))).toEqual(new Set(['ann@example.com']));
+    });
+
+    it('the same triggering event never produces two runs', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      // Recorded without workflows, then started by hand, twice, as a retried transaction would.
+      const event = await recordEvent({ email: 'ann@example.com', name: 'go', triggerWorkflows: false });
+      const recorded = { id: event.id, organizationId: auth.organizationId, subscriberId: event.subscriber_id, name: 'go', properties: {} };
+      expect(await startWorkflowRuns(db(), [recorded], clock.now())).toBe(1);
+      expect(await startWorkflowRuns(db(), [recorded], clock.now())).toBe(0);
+      // And twice at once.
+      const both = await Promise.all([startWorkflowRuns(db(), [recorded], clock.now()), startWorkflowRuns(db(), [recorded], clock.now())]);
+      expect(both).toEqual([0, 0]);
+      expect((await runsOf(wf)).map((r) => r.trigger_event_id)).toEqual([event.id]);
+      expect(await workflowJobs()).toHaveLength(1);
+
+      await core.worker.drain();
+      expect(await startWorkflowRuns(db(), [recorded], clock.now())).toBe(0);
+      expect(await workflowJobs()).toEqual([]);
+      expect((await runsOf(wf)).map((r) => r.status)).toEqual(['completed']);
+    });
+
+    it('one new event started twice at once makes one run and one job', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const event = await recordEvent({ email: 'ann@example.com', name: 'go', triggerWorkflows: false });
+      const recorded = { id: event.id, organizationId: auth.organizationId, subscriberId: event.subscriber_id, name: 'go', properties: {} };
+      const started = await Promise.all([startWorkflowRuns(db(), [recorded], clock.now()), startWorkflowRuns(db(), [recorded], clock.now())]);
+      expect(started.sort()).toEqual([0, 1]);
+      expect(await runsOf(wf)).toHaveLength(1);
+      expect(await workflowJobs()).toHaveLength(1);
+    });
+
+    it('two new events at once start one run each', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const a = await recordEvent({ email: 'ann@example.com', name: 'go', triggerWorkflows: false });
+      const b = await recordEvent({ email: 'ann@example.com', name: 'go', triggerWorkflows: false });
+      const started = await Promise.all(
+        [a, b].map((e) =>
+          startWorkflowRuns(db(), [{ id: e.id, organizationId: auth.organizationId, subscriberId: e.subscriber_id, name: 'go', properties: {} }], clock.now()),
+        ),
+      );
+      expect(started).toEqual([1, 1]);
+      expect((await runsOf(wf)).map((r) => r.trigger_event_id).sort()).toEqual([a.id, b.id].sort());
+    });
+
+    it('a run executed again after its progress was lost (a crash) does not send twice', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND, { type: 'add_tag', tag: 'sent' }] });
+      await recordEvent({ email: 'ann@example.com', name: 'go' });
+      await core.worker.drain();
+      const [run] = await runsOf(wf);
+      expect(run).toMatchObject({ status: 'completed', step_index: 2 });
+      const [email] = await emailRows();
+
+      // As if the process died after the send committed but before the run recorded it:
+      // the run is back at step 0 and its job runs again.
+      clock.advance(5_000);
+      await db().updateTable('workflow_runs').set({ step_index: 0, status: 'running' }).where('id', '=', run!.id).execute();
+      await enqueueJobs(db(), [{ kind: WORKFLOW_RUN_JOB, refId: run!.id, runAt: clock.now() }], clock.now());
+      expect(await core.worker.drain()).toBe(1);
+
+      expect(await runRow(run!.id)).toMatchObject({ status: 'completed', step_index: 2, last_error: null });
+      // The send replayed its first answer (same key workflow:<run>:0): still one email, one delivery.
+      expect((await emailRows()).map((e) => e.id)).toEqual([email!.id]);
+      const key = await db().selectFrom('idempotency_keys').selectAll().where('key', '=', `workflow:${run!.id}:0`).executeTakeFirstOrThrow();
+      expect(key).toMatchObject({ state: 'completed', organization_id: auth.organizationId });
+      expect(JSON.parse(key.response!)).toEqual({ id: email!.id });
+      const events = await eventsOf('ann@example.com');
+      expect(events.filter((e) => e.name === 'email_delivered')).toHaveLength(1);
+      expect(events.filter((e) => e.name === 'tag_added')).toHaveLength(1);
+      expect(await tagsOf('ann@example.com')).toEqual(['sent']);
+    });
+
+    it('a run whose workflow was deleted is cancelled at its next step', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 60 }, SEND] });
+      await upsert({ email: 'ann@example.com' });
+      await core.worker.drain();
+      const [run] = await runsOf(wf);
+      expect(run).toMatchObject({ status: 'waiting', wake_at: iso(T0 + 60_000) });
+
+      expect(await core.workflows.remove(auth, wf.id)).toEqual({ object: 'workflow', id: wf.id, deleted: true });
+      expect((await appErrorOf(core.workflows.get(auth, wf.id))).kind).toBe('not_found');
+      expect((await appErrorOf(core.workflows.listRuns(auth, wf.id, {}))).kind).toBe('not_found');
+
+      clock.advance(60_000);
+      expect(await core.worker.drain()).toBe(1);
+      expect(await runRow(run!.id)).toMatchObject({ status: 'cancelled', wake_at: null, last_error: 'the workflow was deleted', updated_at: T0 + 60_000 });
+      expect(await emailRows()).toEqual([]);
+      expect(await workflowJobs()).toEqual([]);
+    });
+
+    it('a run started just before its workflow is deleted is cancelled without running a step', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'subscriber_created' }, steps: [SEND] });
+      await upsert({ email: 'ann@example.com' });
+      const [run] = await runsOf(wf);
+      await core.workflows.remove(auth, wf.id);
+      await core.worker.drain();
+      expect(await runRow(run!.id)).toMatchObject({ status: 'cancelled', last_error: 'the workflow was deleted' });
+      expect(await emailRows()).toEqual([]);
+    });
+
+    it('skips the send for an unsubscribed subscriber and completes the run', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND, { type: 'add_tag', tag: 'done' }] });
+      await upsert({ email: 'gone@example.com', status: 'unsubscribed', triggerWorkflows: false });
+      await recordEvent({ email: 'gone@example.com', name: 'go' });
+      await core.worker.drain();
+      expect(await runsOf(wf)).toEqual([expect.objectContaining({ status: 'completed', step_index: 2, last_error: null })]);
+      expect(await emailRows()).toEqual([]);
+      expect(await tagsOf('gone@example.com')).toEqual(['done']);
+    });
+
+    it('skips the send for a subscriber who unsubscribed during a wait', async () => {
+      const wf = await createWorkflow({
+        name: 'W',
+        trigger: { type: 'subscriber_created' },
+        steps: [{ type: 'wait', seconds: 60 }, SEND, { type: 'add_tag', tag: 'done' }],
+      });
+      await upsert({ email: 'ann@example.com' });
+      await core.worker.drain();
+      await unsubscribe('ann@example.com');
+      clock.advance(60_000);
+      await core.worker.drain();
+      expect(await runsOf(wf)).toEqual([expect.objectContaining({ status: 'completed', step_index: 3 })]);
+      expect(await emailRows()).toEqual([]);
+      expect(await tagsOf('ann@example.com')).toEqual(['done']);
+    });
+
+    it('a send step that cannot be rendered fails the run at once, without retries', async () => {
+      // Validation of a workflow checks the shape of a tiptap document; rendering finds the unknown node.
+      const wf = await createWorkflow({
+        name: 'W',
+        trigger: { type: 'event', name: 'go' },
+        steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } }],
+      });
+      await recordEvent({ email: 'ann@example.com', name: 'go' });
+      expect(await core.worker.drain()).toBe(1);
+      const [run] = await runsOf(wf);
+      expect(run).toMatchObject({ status: 'failed', step_index: 0 });
+      expect(run!.last_error).toMatch(/^step 0: tiptap/);
+      expect(await workflowJobs()).toEqual([]);
+      expect(await emailRows()).toEqual([]);
+    });
+  });
+
+  describe('loops and impersonation (found in review)', () => {
+    it('a workflow\'s own email, once delivered, does not start the workflow it came from again', async () => {
+      const echo = await createWorkflow({ name: 'Echo', trigger: { type: 'event', name: 'email_delivered' }, steps: [SEND] });
+      await upsert({ email: 'echo@example.com' });
+      // A transactional email delivered to the subscriber starts the workflow once…
+      await core.emails.send(auth, parseSendBody({ from: 'a@acme.example', to: 'echo@example.com', subject: 's', html: '<p>x</p>' }), { source: 'api' });
+      await core.worker.drain();
+      await core.worker.drain();
+      await core.worker.drain();
+      // …and the workflow's own email, delivered too, starts nothing more.
+      expect((await runsOf(echo)).map((r) => r.status)).toEqual(['completed']);
+      expect((await emailRows()).map((e) => e.source)).toEqual(['api', 'workflow']);
+      expect((await eventNames('echo@example.com')).filter((n) => n === 'email_delivered')).toHaveLength(2);
+    });
+
+    it('workflows that start each other through tags stop after a few links', async () => {
+      const ping = await createWorkflow({ name: 'Ping', trigger: { type: 'tag_added', tag: 'ping' }, steps: [{ type: 'remove_tag', tag: 'pong' }, { type: 'add_tag', tag: 'pong' }] });
+      const pong = await createWorkflow({ name: 'Pong', trigger: { type: 'tag_added', tag: 'pong' }, steps: [{ type: 'remove_tag', tag: 'ping' }, { type: 'add_tag', tag: 'ping' }] });
+      await upsert({ email: 'loop@example.com', tags: ['ping'] });
+      for (let i = 0; i < 10; i++) await core.worker.drain();
+      const runs = [...(await runsOf(ping)), ...(await runsOf(pong))];
+      expect(runs.length).toBe(4); // depths 0..3, then the chain stops
+      expect(runs.every((r) => r.status === 'completed')).toBe(true);
+      expect(await workflowJobs()).toEqual([]);
+    });
+
+    it('refuses custom events named like the platform\'s own, which non-event triggers wait for', async () => {
+      for (const name of ['subscriber_created', 'tag_added', 'tag_removed', 'unsubscribed', 'email_bounced']) {
+        const error = await appErrorOf(Promise.resolve().then(() => recordEvent({ email: 'fake@example.com', name })));
+        expect(error.details, name).toEqual([{ path: 'name', message: 'is the name of an event the platform records itself; choose another name' }]);
+      }
+    });
+  });
+
+  // Regressions of bugs found in review: waits counted as failed attempts, and a stale wake time.
+  describe('waits', () => {
+    it('a run that went through waits still gets retries for a transient error (job attempts count every wake-up)', async () => {
+      // The same transient failure (the send's idempotency key held in flight by a live request)
+      // hits a run with no waits and a run that went through 8 waits.
+      const steps = (n: number) => [...Array(n).fill({ type: 'wait', seconds: 1 }), { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>' }];
+      const plain = await createWorkflow({ name: 'plain', trigger: { type: 'event', name: 'plain' }, steps: steps(0) });
+      const waity = await createWorkflow({ name: 'waity', trigger: { type: 'event', name: 'waity' }, steps: steps(8) });
+      await recordEvent({ email: 'ann@example.com', name: 'plain' });
+      await recordEvent({ email: 'ann@example.com', name: 'waity' });
+      const [plainRun] = await runsOf(plain);
+      const [waityRun] = await runsOf(waity);
+      const request = parseSendBody({ from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>', to: 'ann@example.com' });
+      for (const [run, index] of [[plainRun!, 0], [waityRun!, 8]] as const) {
+        await db()
+          .insertInto('idempotency_keys')
+          .values({
+            organization_id: auth.organizationId,
+            key: `workflow:${run.id}:${index}`,
+            fingerprint: requestFingerprint('emails.send', request),
+            claim_token: 'someone-else',
+            state: 'in_flight',
+            response: null,
+            created_at: T0 + 8_000,
+            expires_at: T0 + 86_400_000,
+          })
+          .execute();
+      }
+      for (let i = 0; i <= 8; i++) {
+        await core.worker.drain();
+        clock.advance(1_000);
+      }
+      // The run without waits is retried (still running, its job queued again).
+      expect(await runRow(plainRun!.id)).toMatchObject({ status: 'running', step_index: 0 });
+      // Expected the same for the run with waits; actual: failed at once, because its job's
+      // attempts (9: one per wake-up) are past MAX_ATTEMPTS (runner.ts).
+      expect(await runRow(waityRun!.id)).toMatchObject({ status: 'running', step_index: 8 });
+    });
+
+    it('editing the steps during a wait does not make a later wait pass at once (stale wake_at in the runner)', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 60 }, { type: 'add_tag', tag: 'a' }] });
+      await recordEvent({ email: 'ann@example.com', name: 'go' });
+      await core.worker.drain();
+      await updateWorkflow(wf.id, { steps: [{ type: 'add_tag', tag: 'b' }, { type: 'wait', seconds: 3600 }, { type: 'add_tag', tag: 'c' }] });
+      clock.advance(60_000);
+      await core.worker.drain();
+      // Expected: b added, then a fresh one-hour wait. Actual: the old wake_at (already past) is
+      // kept in the runner's local wakeAt through the add_tag step and ends the new wait at once.
+      expect(await tagsOf('ann@example.com')).toEqual(['b']);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'waiting', step_index: 1, wake_at: iso(T0 + 60_000 + 3_600_000) });
+    });
+  });
+
+  describe('the workflow records', () => {
+    it('create, get, list, update and remove, scoped to the organization', async () => {
+      const created = await createWorkflow({ name: '  Welcome  ', trigger: { type: 'subscriber_created' }, steps: [SEND, { type: 'wait', seconds: 60 }] });
+      expect(created).toEqual({
+        object: 'workflow',
+        id: expect.stringMatching(WFL_ID),
+        name: 'Welcome',
+        status: 'active',
+        trigger: { type: 'subscriber_created' },
+        steps: [SEND, { type: 'wait', seconds: 60 }],
+        created_at: iso(T0),
+        updated_at: iso(T0),
+      });
+      expect(await core.workflows.get(auth, created.id)).toEqual(created);
+
+      clock.advance(1_000);
+      const updated = await updateWorkflow(created.id, { name: 'Hello', status: 'paused', trigger: { type: 'tag_added', tag: 'vip' } });
+      expect(updated).toEqual({ ...created, name: 'Hello', status: 'paused', trigger: { type: 'tag_added', tag: 'vip' }, updated_at: iso(T0 + 1_000) });
+      expect(await core.workflows.get(auth, created.id)).toEqual(updated);
+      const stepsOnly = await updateWorkflow(created.id, { steps: [{ type: 'remove_tag', tag: 'vip' }] });
+      expect(stepsOnly).toEqual({ ...updated, steps: [{ type: 'remove_tag', tag: 'vip' }] });
+
+      const second = await createWorkflow({ name: 'Second', trigger: { type: 'event', name: 'x' }, steps: [{ type: 'add_tag', tag: 'y' }] });
+      const page = await core.workflows.list(auth, {});
+      expect(page).toEqual({ object: 'list', data: [second, stepsOnly], has_more: false });
+      expect(await core.workflows.list(auth, { limit: 1 })).toEqual({ object: 'list', data: [second], has_more: true });
+      expect(await core.workflows.list(auth, { after: second.id })).toEqual({ object: 'list', data: [stepsOnly], has_more: false });
+
+      const { token } = await core.orgs.create({ name: 'Other', plan: 'free' });
+      const other = await core.tokens.authenticate(token.token);
+      expect((await core.workflows.list(other, {})).data).toEqual([]);
+      for (const attempt of [
+        core.workflows.get(other, created.id),
+        core.workflows.update(other, created.id, {}),
+        core.workflows.remove(other, created.id),
+        core.workflows.listRuns(other, created.id, {}),
+      ]) {
+        const error = await appErrorOf(attempt);
+        expect(error.kind).toBe('not_found');
+        expect(error.message).toBe(`Workflow ${created.id} not found`);
+      }
+      expect(await core.workflows.get(auth, created.id)).toEqual(stepsOnly);
+
+      expect(await core.workflows.remove(auth, created.id)).toEqual({ object: 'workflow', id: created.id, deleted: true });
+      expect((await appErrorOf(core.workflows.remove(auth, created.id))).kind).toBe('not_found');
+      expect((await core.workflows.list(auth, {})).data).toEqual([second]);
+    });
+  });
+
+  describe('validation', () => {
+    const base = { name: 'W', trigger: { type: 'subscriber_created' }, steps: [SEND] };
+    const detailsOf = async (body: Record<string, unknown>, schema: typeof workflowCreateSchema | typeof workflowUpdateSchema = workflowCreateSchema) => {
+      const error = await appErrorOf((async () => parseBody(schema, body))());
+      expect(error.kind).toBe('validation_error');
+      return { message: error.message, details: error.details };
+    };
+    const one = (path: string, message: string) => ({ message: `${path} ${message}`, details: [{ path, message }] });
+
+    it.each([
+      ['a send step with to', { steps: [{ ...SEND, to: 'someone@example.com' }] }, one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for')],
+      ['a wait of 0 seconds', { steps: [{ type: 'wait', seconds: 0 }] }, one('steps.0.seconds', 'must be at least 1')],
+      ['a wait of 1.5 seconds', { steps: [{ type: 'wait', seconds: 1.5 }] }, one('steps.0.seconds', 'must be a whole number')],
+      ['a wait as a string', { steps: [{ type: 'wait', seconds: '5' }] }, one('steps.0.seconds', 'must be a number of seconds')],
+      ['a wait past a year', { steps: [{ type: 'wait', seconds: 366 * 86_400 + 1 }] }, one('steps.0.seconds', 'must be at most 31622400')],
+      ['an unknown step type', { steps: [{ type: 'webhook', url: 'https://example.com' }] }, one('steps.0.type', STEP_MESSAGE)],
+      ['a step without a type', { steps: [{ seconds: 5 }] }, one('steps.0.type', STEP_MESSAGE)],
+      ['a bad second step', { steps: [SEND, { type: 'wait', seconds: -1 }] }, one('steps.1.seconds', 'must be at least 1')],
+      ['two content fields', { steps: [{ ...SEND, html: '<p>x</p>' }] }, one('steps.0', 'exactly one of html, markdown or tiptap must be given, not html and markdown')],
+      ['no content field', { steps: [{ type: 'send_email', from: 'a@acme.example', subject: 'S' }] }, one('steps.0', 'exactly one of html, markdown or tiptap must be given')],
+      ['a bad from', { steps: [{ ...SEND, from: 'nope' }] }, one('steps.0.from', 'must be a valid email address ("name@example.com" or "Name <name@example.com>")')],
+      ['an unknown send field', { steps: [{ ...SEND, cc: 'x@example.com' }] }, one('steps.0.cc', 'is not a known field')],
+      ['a v1 send field', { steps: [{ ...SEND, replyTo: 'x@example.com' }] }, one('steps.0.replyTo', 'is a v1 field that v2 does not accept; use reply_to')],
+      ['an empty subject', { steps: [{ ...SEND, subject: '' }] }, one('steps.0.subject', 'must not be empty')],
+      ['an add_tag without a tag', { steps: [{ type: 'add_tag' }] }, one('steps.0.tag', 'is required')],
+      ['a remove_tag with an empty tag', { steps: [{ type: 'remove_tag', tag: ' ' }] }, one('steps.0.tag', 'must not be empty')],
+      ['an add_tag with an unknown field', { steps: [{ type: 'add_tag', tag: 'x', seconds: 1 }] }, one('steps.0.seconds', 'is not a known field')],
+      ['empty steps', { steps: [] }, one('steps', 'must hold at least one step')],
+      ['steps not an array', { steps: {} }, one('steps', 'must be an array of steps')],
+      ['51 steps', { steps: Array(51).fill({ type: 'wait', seconds: 1 }) }, one('steps', 'must hold at most 50 steps')],
+      ['an unknown trigger type', { trigger: { type: 'opened' } }, one('trigger.type', TRIGGER_MESSAGE)],
+      ['a trigger as a string', { trigger: 'subscriber_created' }, one('trigger', TRIGGER_MESSAGE)],
+      ['an event trigger without a name', { trigger: { type: 'event' } }, one('trigger.name', 'is required')],
+      ['an event trigger with a blank name', { trigger: { type: 'event', name: '  ' } }, one('trigger.name', 'must not be empty')],
+      ['a tag_added trigger without a tag', { trigger: { type: 'tag_added' } }, one('trigger.tag', 'is required')],
+      ['a tag_added trigger with a name', { trigger: { type: 'tag_added', tag: 'x', name: 'y' } }, one('trigger.name', 'is not a known field')],
+      ['a subscriber_created trigger with a tag', { trigger: { type: 'subscriber_created', tag: 'x' } }, one('trigger.tag', 'is not a known field')],
+      ['no trigger', { trigger: undefined }, one('trigger', 'is required')],
+      ['no name', { name: undefined }, one('name', 'is required')],
+      ['a blank name', { name: '   ' }, one('name', 'must not be empty')],
+      ['an unknown status', { status: 'on' }, one('status', 'must be active or paused')],
+      ['an unknown field', { foo: 1 }, one('foo', 'is not a known field')],
+    ])('refuses %s', async (_what, change, expected) => {
+      expect(await detailsOf({ ...base, ...change })).toEqual(expected);
+    });
+
+    it('reports every problem at once', async () => {
+      expect(await detailsOf({ name: '', trigger: { type: 'event' }, steps: [{ type: 'wait', seconds: 0 }, { type: 'nope' }] })).toEqual({
+        message: 'name must not be empty (and 3 more problems)',
+        details: [
+          { path: 'name', message: 'must not be empty' },
+          { path: 'trigger.name', message: 'is required' },
+          { path: 'steps.0.seconds', message: 'must be at least 1' },
+          { path: 'steps.1.type', message: STEP_MESSAGE },
+        ],
+      });
+    });
+
+    it('an update takes any subset, with the same rules', async () => {
+      expect(parseBody(workflowUpdateSchema, {})).toEqual({});
+      expect(await detailsOf({ steps: [] }, workflowUpdateSchema)).toEqual(one('steps', 'must hold at least one step'));
+      expect(await detailsOf({ trigger: null }, workflowUpdateSchema)).toEqual(one('trigger', TRIGGER_MESSAGE));
+      expect(await detailsOf({ name: null }, workflowUpdateSchema)).toEqual(one('name', 'must be a string'));
+      expect(await detailsOf({ steps: [{ ...SEND, to: 'x@example.com' }] }, workflowUpdateSchema)).toEqual(
+        one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for'),
+      );
+    });
+  });
+});
