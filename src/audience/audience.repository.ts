@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { subscriberAmong } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
 import { hasPrefix, newId } from '../ids.ts';
 import type { PageRequest } from '../pagination.ts';
@@ -146,6 +147,8 @@ export interface SubscriberQuery {
   filter: SubscriberFilter;
   /** The filter's tag resolved to its id; null when the tag does not exist (nothing matches). */
   tagId?: string | null;
+  /** For `query`: the few subscribers the search index says may match, when it is worth using. */
+  candidates?: number[] | null;
 }
 
 /**
@@ -156,7 +159,7 @@ export interface SubscriberQuery {
 export async function listSubscriberRows(
   db: Db,
   organizationId: string,
-  { filter, tagId }: SubscriberQuery,
+  { filter, tagId, candidates }: SubscriberQuery,
   page: PageRequest & { offset?: number },
 ): Promise<SubscribersTable[]> {
   if (tagId === null) return [];
@@ -166,6 +169,7 @@ export async function listSubscriberRows(
   const idColumn = tagId ? ('st.subscriber_id' as const) : ('s.id' as const);
   if (filter.status) query = query.where('s.status', '=', filter.status);
   if (filter.query) query = query.where(matchesQuery(filter.query));
+  if (candidates) query = query.where(subscriberAmong(candidates));
   if (page.before !== undefined) {
     const rows = await query.where(idColumn, '>', page.before).orderBy(idColumn, 'asc').limit(page.limit + 1).execute();
     return rows.reverse();
@@ -176,13 +180,14 @@ export async function listSubscriberRows(
   return query.execute();
 }
 
-export async function countSubscribers(db: Db, organizationId: string, { filter, tagId }: SubscriberQuery): Promise<number> {
+export async function countSubscribers(db: Db, organizationId: string, { filter, tagId, candidates }: SubscriberQuery): Promise<number> {
   if (tagId === null) return 0;
   let query = tagId
     ? fromTag(db, tagId, organizationId)
     : db.selectFrom('subscribers as s').where('s.organization_id', '=', organizationId);
   if (filter.status) query = query.where('s.status', '=', filter.status);
   if (filter.query) query = query.where(matchesQuery(filter.query));
+  if (candidates) query = query.where(subscriberAmong(candidates));
   const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -3,7 +3,7 @@
 // Must not import any protocol library.
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
-import { isUniqueViolation, type DatabaseHandle } from '../db/index.ts';
+import { isUniqueViolation, subscriberSearchCandidates, type DatabaseHandle } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -193,9 +193,10 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
   }
 
   async function subscriberQuery(auth: OrgScope, filter: SubscriberFilter): Promise<SubscriberQuery> {
-    if (filter.tag === undefined) return { filter };
+    const candidates = filter.query ? await subscriberSearchCandidates(db, handle.dialect, filter.query) : null;
+    if (filter.tag === undefined) return { filter, candidates };
     const tag = await findTag(db, auth.organizationId, filter.tag);
-    return { filter, tagId: tag ? tag.id : null };
+    return { filter, tagId: tag ? tag.id : null, candidates };
   }
 
   async function recordsOf(rows: SubscribersTable[]): Promise<Map<string, SubscriberRecord>> {

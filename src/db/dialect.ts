@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DialectName } from './connect.ts';
 
 /**
@@ -39,3 +39,24 @@ export async function lockForSetup(trx: Transaction<any>, dialect: DialectName):
 /** An arbitrary constant naming Mailgate's setup lock. */
 const SETUP_LOCK_ID = 7_305_419_883;
 
+
+/** Above this many trigram matches, walking the list in id order fills a page sooner than the index would. */
+const SEARCH_CANDIDATES_MAX = 1000;
+
+/**
+ * SQLite: the subscribers (by search_rowid) whose search_text may contain `text`,
+ * from the trigram index, when it names few enough of them to be worth it; null
+ * when the caller should walk the list instead (PostgreSQL, texts under three
+ * characters, common texts). The caller still applies its exact LIKE filter.
+ */
+export async function subscriberSearchCandidates(db: Kysely<any> | Transaction<any>, dialect: DialectName, text: string): Promise<number[] | null> {
+  if (dialect !== 'sqlite' || [...text].length < 3) return null;
+  const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
+  const { rows } = await sql<{ rowid: number }>`select rowid from subscribers_search where subscribers_search match ${phrase} limit ${SEARCH_CANDIDATES_MAX + 1}`.execute(db);
+  return rows.length > SEARCH_CANDIDATES_MAX ? null : rows.map((r) => Number(r.rowid));
+}
+
+/** The condition "subscriber `s` is one of these search candidates" (SQLite only, see above). */
+export function subscriberAmong(candidates: readonly number[]) {
+  return candidates.length === 0 ? sql<boolean>`0 = 1` : sql<boolean>`s.search_rowid in (${sql.join(candidates)})`;
+}

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_limits.ts';
 import * as m0003 from './0003_audience.ts';
 import * as m0004 from './0004_workflows.ts';
+import * as m0005 from './0005_subscriber_search.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_limits': m0002,
   '0003_audience': m0003,
   '0004_workflows': m0004,
+  '0005_subscriber_search': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {
