@@ -143,6 +143,11 @@ function fromTag(db: Db, tagId: string, organizationId: string) {
     .where('s.organization_id', '=', organizationId);
 }
 
+/** "Subscriber `s` has this tag", checked on the tag's key. */
+function hasTag(tagId: string) {
+  return sql<boolean>`exists (select 1 from subscriber_tags t where t.tag_id = ${tagId} and t.subscriber_id = s.id)`;
+}
+
 export interface SubscriberQuery {
   filter: SubscriberFilter;
   /** The filter's tag resolved to its id; null when the tag does not exist (nothing matches). */
@@ -163,10 +168,13 @@ export async function listSubscriberRows(
   page: PageRequest & { offset?: number },
 ): Promise<SubscribersTable[]> {
   if (tagId === null) return [];
-  let query = tagId
+  // A tag drives its own walk, unless a few search candidates are known: then they drive and the tag is a check.
+  const walkTag = tagId !== undefined && !candidates;
+  let query = walkTag
     ? fromTag(db, tagId, organizationId).selectAll('s')
     : db.selectFrom('subscribers as s').selectAll('s').where('s.organization_id', '=', organizationId);
-  const idColumn = tagId ? ('st.subscriber_id' as const) : ('s.id' as const);
+  if (tagId && !walkTag) query = query.where(hasTag(tagId));
+  const idColumn = walkTag ? ('st.subscriber_id' as const) : ('s.id' as const);
   if (filter.status) query = query.where('s.status', '=', filter.status);
   if (filter.query) query = query.where(matchesQuery(filter.query));
   if (candidates) query = query.where(subscriberAmong(candidates));
@@ -182,9 +190,9 @@ export async function listSubscriberRows(
 
 export async function countSubscribers(db: Db, organizationId: string, { filter, tagId, candidates }: SubscriberQuery): Promise<number> {
   if (tagId === null) return 0;
-  let query = tagId
-    ? fromTag(db, tagId, organizationId)
-    : db.selectFrom('subscribers as s').where('s.organization_id', '=', organizationId);
+  const walkTag = tagId !== undefined && !candidates;
+  let query = walkTag ? fromTag(db, tagId, organizationId) : db.selectFrom('subscribers as s').where('s.organization_id', '=', organizationId);
+  if (tagId && !walkTag) query = query.where(hasTag(tagId));
   if (filter.status) query = query.where('s.status', '=', filter.status);
   if (filter.query) query = query.where(matchesQuery(filter.query));
   if (candidates) query = query.where(subscriberAmong(candidates));
