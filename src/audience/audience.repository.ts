@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { subscriberAmong } from '../db/index.ts';
+import { fetchIdPage, subscriberAmong } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
 import { hasPrefix, newId } from '../ids.ts';
 import type { PageRequest } from '../pagination.ts';
@@ -174,18 +174,11 @@ export async function listSubscriberRows(
     ? fromTag(db, tagId, organizationId).selectAll('s')
     : db.selectFrom('subscribers as s').selectAll('s').where('s.organization_id', '=', organizationId);
   if (tagId && !walkTag) query = query.where(hasTag(tagId));
-  const idColumn = walkTag ? ('st.subscriber_id' as const) : ('s.id' as const);
   if (filter.status) query = query.where('s.status', '=', filter.status);
   if (filter.query) query = query.where(matchesQuery(filter.query));
   if (candidates) query = query.where(subscriberAmong(candidates));
-  if (page.before !== undefined) {
-    const rows = await query.where(idColumn, '>', page.before).orderBy(idColumn, 'asc').limit(page.limit + 1).execute();
-    return rows.reverse();
-  }
-  if (page.after !== undefined) query = query.where(idColumn, '<', page.after);
-  query = query.orderBy(idColumn, 'desc').limit(page.limit + 1);
-  if (page.offset) query = query.offset(page.offset);
-  return query.execute();
+  // Walking a tag, its key's subscriber_id gives the order (the same value as s.id).
+  return walkTag ? fetchIdPage(query, 'st.subscriber_id', page) : fetchIdPage(query, 's.id', page);
 }
 
 export async function countSubscribers(db: Db, organizationId: string, { filter, tagId, candidates }: SubscriberQuery): Promise<number> {
@@ -201,16 +194,11 @@ export async function countSubscribers(db: Db, organizationId: string, { filter,
 }
 
 export async function listSubscriberEventRows(db: Db, subscriberId: string, page: PageRequest) {
-  let query = db
+  const query = db
     .selectFrom('subscriber_events')
     .select(['id', 'subscriber_id', 'name', 'properties', 'created_at'])
     .where('subscriber_id', '=', subscriberId);
-  if (page.before !== undefined) {
-    const rows = await query.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute();
-    return rows.reverse();
-  }
-  if (page.after !== undefined) query = query.where('id', '<', page.after);
-  return query.orderBy('id', 'desc').limit(page.limit + 1).execute();
+  return fetchIdPage(query, 'id', page);
 }
 
 /** `{tag}` in a path: an id (`tag_…`) or a name. */
@@ -233,11 +221,5 @@ export async function countTagSubscribers(db: Db, tagIds: string[]): Promise<Map
 }
 
 export async function listTagRows(db: Db, organizationId: string, page: PageRequest) {
-  let query = db.selectFrom('tags').selectAll().where('organization_id', '=', organizationId);
-  if (page.before !== undefined) {
-    const rows = await query.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute();
-    return rows.reverse();
-  }
-  if (page.after !== undefined) query = query.where('id', '<', page.after);
-  return query.orderBy('id', 'desc').limit(page.limit + 1).execute();
+  return fetchIdPage(db.selectFrom('tags').selectAll().where('organization_id', '=', organizationId), 'id', page);
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { fetchIdPage } from '../db/id-page.ts';
 import type { Database, EmailsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 
@@ -78,20 +79,7 @@ export async function listEmailRows(
   organizationId: string,
   page: { limit: number; after?: string | undefined; before?: string | undefined },
 ) {
-  let query = db.selectFrom('emails').select(LIST_COLUMNS).where('organization_id', '=', organizationId);
-  if (page.before !== undefined) {
-    const rows = await query
-      .where('id', '>', page.before)
-      .orderBy('id', 'asc')
-      .limit(page.limit + 1)
-      .execute();
-    return rows.reverse();
-  }
-  if (page.after !== undefined) query = query.where('id', '<', page.after);
-  return query
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
+  return fetchIdPage(db.selectFrom('emails').select(LIST_COLUMNS).where('organization_id', '=', organizationId), 'id', page);
 }
 
 export async function listEmailEvents(db: Db, emailId: string) {

@@ -2,7 +2,7 @@
 // added, a subscriber created), run as durable jobs on the delivery queue.
 // Owns the workflows and workflow_runs tables. Must not import any protocol library.
 import type { Clock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable, WorkflowsTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -121,14 +121,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock): Wor
 
     async list(scope, query) {
       const page = parsePageRequest(query, 'wfl');
-      let q = db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId);
-      let rows: WorkflowsTable[];
-      if (page.before !== undefined) {
-        rows = (await q.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute()).reverse();
-      } else {
-        if (page.after !== undefined) q = q.where('id', '<', page.after);
-        rows = await q.orderBy('id', 'desc').limit(page.limit + 1).execute();
-      }
+      const rows = await fetchIdPage(db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId), 'id', page);
       return toPage(rows, page, toRecord);
     },
 
@@ -160,14 +153,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock): Wor
     async listRuns(scope, id, query) {
       await find(scope, id);
       const page = parsePageRequest(query, 'wfr');
-      let q = db.selectFrom('workflow_runs').selectAll().where('workflow_id', '=', id);
-      let rows: WorkflowRunsTable[];
-      if (page.before !== undefined) {
-        rows = (await q.where('id', '>', page.before).orderBy('id', 'asc').limit(page.limit + 1).execute()).reverse();
-      } else {
-        if (page.after !== undefined) q = q.where('id', '<', page.after);
-        rows = await q.orderBy('id', 'desc').limit(page.limit + 1).execute();
-      }
+      const rows = await fetchIdPage(db.selectFrom('workflow_runs').selectAll().where('workflow_id', '=', id), 'id', page);
       return toPage(rows, page, toRunRecord);
     },
   };

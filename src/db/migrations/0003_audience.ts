@@ -1,13 +1,7 @@
-import { SqliteAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { keyedByText } from './keyed-by-text.ts';
 
 // Frozen once shipped: never edit, add a new migration instead.
-
-/** Small rows keyed by their primary key live in the key's b-tree alone on SQLite (see 0001). */
-function keyedByText(db: Kysely<any>) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
-    sqlite ? table.modifyEnd(sql`without rowid`) : table;
-}
 
 export async function up(db: Kysely<any>): Promise<void> {
   const compact = keyedByText(db);
