@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordDeliveryOutcome } from '../../src/audience/index.ts';
 import {
-  createCore,
   eventCreateSchema,
-  loadConfig,
   ManualClock,
   parseBody,
   parseSubscriberListQuery,
@@ -17,7 +15,8 @@ import {
   type SubscriberRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
 /**
@@ -41,15 +40,9 @@ describe('the audience service through createCore', () => {
   let auth: AuthContext;
 
   beforeEach(async () => {
-    testDb = await createTestDatabase();
-    const opened = testDb;
-    cleanups.push(() => opened.cleanup());
-    clock = new ManualClock(T0);
-    core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0' }), { db: testDb.handle, clock });
-    const started = core;
+    const started = await startTestCore({ now: T0, token: TOKEN });
     cleanups.push(() => started.close());
-    await core.orgs.bootstrap(TOKEN);
-    auth = await core.tokens.authenticate(TOKEN);
+    ({ core, clock, auth, database: testDb } = started);
   });
 
   afterEach(async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, createCore, loadConfig, ManualClock, parseSendBody, type Core } from '../../src/index.ts';
+import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
 const TOKEN = `mailgate_${'p'.repeat(40)}`;
@@ -25,15 +26,9 @@ describe('the send pipeline through createCore', () => {
   let auth: AuthContext;
 
   beforeEach(async () => {
-    testDb = await createTestDatabase();
-    const opened = testDb;
-    cleanups.push(() => opened.cleanup());
-    clock = new ManualClock();
-    core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0' }), { db: testDb.handle, clock });
-    const started = core;
+    const started = await startTestCore({ token: TOKEN });
     cleanups.push(() => started.close());
-    await core.orgs.bootstrap(TOKEN);
-    auth = await core.tokens.authenticate(TOKEN);
+    ({ core, clock, auth, database: testDb } = started);
   });
 
   afterEach(async () => {

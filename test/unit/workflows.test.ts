@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../../src/delivery/index.ts';
 import {
-  createCore,
   eventCreateSchema,
-  loadConfig,
   ManualClock,
   parseBody,
   parseSendBody,
@@ -19,7 +17,8 @@ import {
 import type { AuthContext } from '../../src/tokens/index.ts';
 import { startWorkflowRuns, WORKFLOW_RUN_JOB } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
 /**
@@ -52,15 +51,9 @@ describe('workflows through createCore', () => {
   let auth: AuthContext;
 
   beforeEach(async () => {
-    testDb = await createTestDatabase();
-    const opened = testDb;
-    cleanups.push(() => opened.cleanup());
-    clock = new ManualClock(T0);
-    core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0' }), { db: testDb.handle, clock });
-    const started = core;
+    const started = await startTestCore({ now: T0, token: TOKEN });
     cleanups.push(() => started.close());
-    await core.orgs.bootstrap(TOKEN);
-    auth = await core.tokens.authenticate(TOKEN);
+    ({ core, clock, auth, database: testDb } = started);
   });
 
   afterEach(async () => {

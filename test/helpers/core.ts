@@ -1,0 +1,34 @@
+import { createCore, loadConfig, ManualClock, type Core } from '../../src/index.ts';
+import type { AuthContext } from '../../src/tokens/index.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+/**
+ * The core without any door, for unit tests of core rules: a fresh migrated
+ * database, a ManualClock, rendering on the calling thread, org `default` and
+ * the caller's AuthContext. The worker is not started: tests drive it.
+ */
+export interface TestCore {
+  database: TestDatabase;
+  core: Core;
+  clock: ManualClock;
+  auth: AuthContext;
+  close(): Promise<void>;
+}
+
+export async function startTestCore(options: { now?: number; token?: string; env?: Record<string, string> } = {}): Promise<TestCore> {
+  const token = options.token ?? `mailgate_${'c'.repeat(40)}`;
+  const database = await createTestDatabase();
+  const clock = new ManualClock(options.now);
+  const core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0', ...options.env }), { db: database.handle, clock });
+  const close = async () => {
+    await core.close();
+    await database.cleanup();
+  };
+  try {
+    await core.orgs.bootstrap(token);
+    return { database, core, clock, auth: await core.tokens.authenticate(token), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
