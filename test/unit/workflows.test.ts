@@ -629,13 +629,14 @@ describe('workflows through createCore', () => {
       const { token } = await core.orgs.create({ name: 'Other', plan: 'free' });
       const other = await core.tokens.authenticate(token.token);
       expect((await core.workflows.list(other, {})).data).toEqual([]);
+      // One at a time: a promise made early would reject unobserved while another is awaited.
       for (const attempt of [
-        core.workflows.get(other, created.id),
-        core.workflows.update(other, created.id, {}),
-        core.workflows.remove(other, created.id),
-        core.workflows.listRuns(other, created.id, {}),
+        () => core.workflows.get(other, created.id),
+        () => core.workflows.update(other, created.id, {}),
+        () => core.workflows.remove(other, created.id),
+        () => core.workflows.listRuns(other, created.id, {}),
       ]) {
-        const error = await appErrorOf(attempt);
+        const error = await appErrorOf(attempt());
         expect(error.kind).toBe('not_found');
         expect(error.message).toBe(`Workflow ${created.id} not found`);
       }
