@@ -110,7 +110,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     tokens,
     emails,
     audience,
-    workflows: createWorkflowService(db, clock),
+    workflows: createWorkflowService(db, clock, emails),
     limits,
     worker,
     async close() {

@@ -65,6 +65,8 @@ export interface EmailService {
   send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
   sendBatch(auth: OrgScope, bodies: unknown, options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
+  /** Render a request's content as a send would, to refuse at once what could never be sent. Throws validation_error. */
+  checkRendering(request: SendRequest): Promise<void>;
   /** Throws not_found (also for another organization's email). */
   get(auth: OrgScope, id: string): Promise<EmailRecord>;
   list(auth: OrgScope, query: Record<string, unknown>): Promise<Page<EmailListItem>>;
@@ -211,6 +213,10 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           return { rows, result, itemIndexes };
         },
       );
+    },
+
+    async checkRendering(request) {
+      await deps.pool.run('render', { content: request.content, preview: request.preview });
     },
 
     async get(auth, id) {

@@ -4,7 +4,9 @@
 import type { Clock } from '../clock.ts';
 import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable, WorkflowsTable } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, isAppError, validationError, type ErrorDetail } from '../errors.ts';
+import type { EmailService } from '../emails/index.ts';
+import { parseSendBody } from '../emails/send-request.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';
@@ -93,8 +95,28 @@ function toRunRecord(row: WorkflowRunsTable): WorkflowRunRecord {
   };
 }
 
-export function createWorkflowService(handle: DatabaseHandle, clock: Clock): WorkflowService {
+export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emails: EmailService): WorkflowService {
   const db = handle.db;
+
+  /**
+   * Rendering is validation too (a tiptap node nobody knows): every send step is
+   * rendered once now, so a workflow that could never send is refused, not saved.
+   */
+  async function checkSteps(steps: WorkflowStep[]): Promise<void> {
+    const details: ErrorDetail[] = [];
+    for (const [index, step] of steps.entries()) {
+      if (step.type !== 'send_email') continue;
+      const { type: _type, ...body } = step;
+      try {
+        await emails.checkRendering(parseSendBody({ ...body, to: 'subscriber@example.com' }));
+      } catch (error) {
+        if (!isAppError(error) || error.kind !== 'validation_error') throw error;
+        const found = (error.details as ErrorDetail[] | undefined) ?? [{ path: '', message: error.message }];
+        details.push(...found.map((d) => ({ path: ['steps', index, d.path].filter((p) => p !== '').join('.'), message: d.message })));
+      }
+    }
+    if (details.length > 0) throw validationError(details);
+  }
 
   async function find(scope: OrgScope, id: string): Promise<WorkflowsTable> {
     const row = await db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst();
@@ -104,6 +126,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock): Wor
 
   return {
     async create(scope, input) {
+      await checkSteps(input.steps);
       const now = clock.now();
       const row: WorkflowsTable = {
         id: newId('wfl', now),
@@ -131,6 +154,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock): Wor
 
     async update(scope, id, input) {
       const row = await find(scope, id);
+      if (input.steps !== undefined) await checkSteps(input.steps);
       const next: WorkflowsTable = {
         ...row,
         ...(input.name !== undefined ? { name: input.name } : {}),

@@ -494,13 +494,23 @@ describe('workflows through createCore', () => {
       expect(await tagsOf('ann@example.com')).toEqual(['done']);
     });
 
-    it('a send step that cannot be rendered fails the run at once, without retries', async () => {
-      // Validation of a workflow checks the shape of a tiptap document; rendering finds the unknown node.
-      const wf = await createWorkflow({
-        name: 'W',
-        trigger: { type: 'event', name: 'go' },
-        steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } }],
-      });
+    it('refuses, at creation and update, a send step that cannot be rendered', async () => {
+      const unrenderable = { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } };
+      const refused = await appErrorOf(Promise.resolve().then(() => createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 5 }, unrenderable] })));
+      expect(refused.kind).toBe('validation_error');
+      expect(refused.details).toEqual([{ path: 'steps.1.tiptap', message: expect.stringContaining('cannot be rendered') }]);
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND] });
+      expect((await appErrorOf(Promise.resolve().then(() => updateWorkflow(wf.id, { steps: [unrenderable] })))).details).toEqual([
+        { path: 'steps.0.tiptap', message: expect.stringContaining('cannot be rendered') },
+      ]);
+      expect((await core.workflows.get(auth, wf.id)).steps).toEqual([SEND]);
+    });
+
+    it('a send step that cannot be rendered when it runs fails the run at once, without retries', async () => {
+      // Stored before rendering was checked at creation (or by an older renderer): the run still ends cleanly.
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND] });
+      const unrenderable = { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } };
+      await db().updateTable('workflows').set({ steps: JSON.stringify([unrenderable]) }).where('id', '=', wf.id).execute();
       await recordEvent({ email: 'ann@example.com', name: 'go' });
       expect(await core.worker.drain()).toBe(1);
       const [run] = await runsOf(wf);
