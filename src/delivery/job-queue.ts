@@ -49,30 +49,25 @@ export async function claimDueJobs(
   options: { now: number; limit: number; leaseMs: number; owner: string; exclude?: readonly string[] },
 ): Promise<Job[]> {
   const { now, limit, leaseMs, owner, exclude = [] } = options;
-  return handle.db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('run_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]));
-    // Never hand a caller a job it is still running, even if that job's lease ran out.
-    if (exclude.length > 0) query = query.where('id', 'not in', [...exclude]);
-    const due = await skipLockedRows(query.orderBy('run_at').limit(limit), handle.dialect).execute();
-    if (due.length === 0) return [];
-    const rows = await trx
-      .updateTable('jobs')
-      .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
-      .where(
-        'id',
-        'in',
-        due.map((d) => d.id),
-      )
-      .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
-      .execute();
-    return rows
-      .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }))
-      .sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
-  });
+  let due = handle.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('run_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]));
+  // Never hand a caller a job it is still running, even if that job's lease ran out.
+  if (exclude.length > 0) due = due.where('id', 'not in', [...exclude]);
+  // One statement that writes from its start: on SQLite a second process waits for
+  // the write lock (busy_timeout) instead of failing a read-then-write transaction;
+  // on PostgreSQL, rows another worker is claiming are skipped.
+  const rows = await handle.db
+    .updateTable('jobs')
+    .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', skipLockedRows(due.orderBy('run_at').limit(limit), handle.dialect))
+    .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
+    .execute();
+  return rows
+    .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }))
+    .sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
 }
 
 /** Remove a finished job, only if this owner still holds it. Returns false when the lease was lost. */
