@@ -16,12 +16,17 @@ export interface HttpAppOptions {
 
 type ErrorShape = (e: HttpError) => Record<string, unknown>;
 
+/** Answer an error in a scope's shape, with Retry-After when it has one. */
+function sendError(reply: FastifyReply, e: HttpError, shape: ErrorShape) {
+  if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
+  return reply.code(e.status).send(shape(e));
+}
+
 function errorHandler(shape: ErrorShape) {
   return function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     const e = toHttpError(error);
     if (e.name === 'internal_error') request.log.error({ err: error }, 'request failed');
-    if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
-    return reply.code(e.status).send(shape(e));
+    return sendError(reply, e, shape);
   };
 }
 
@@ -72,9 +77,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
           : { status: 400, name: 'bad_request', message: 'The URL is not valid (malformed percent-encoding)' };
     } catch (refusal) {
       answer = toHttpError(refusal);
-      if (answer.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfter))));
     }
-    await reply.code(answer.status).send(shape(answer));
+    await sendError(reply, answer, shape);
   }
 
   await app.register(

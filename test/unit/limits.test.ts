@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { AppError } from '../../src/errors.ts';
-import { createIpLimiter } from '../../src/limits/ip-limit.ts';
+import { createIpLimiter, rateKeyOfAddress } from '../../src/limits/ip-limit.ts';
 import { createOrgQuota } from '../../src/limits/org-quota.ts';
 import {
   MINIMUM_QUOTA,
@@ -281,6 +281,24 @@ describe('createOrgQuota', () => {
 // ---------------------------------------------------------------------------
 // 3. Per-IP limit
 // ---------------------------------------------------------------------------
+
+describe('rateKeyOfAddress', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2:ffff::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s counts as %s', (ip, key) => expect(rateKeyOfAddress(ip)).toBe(key));
+
+  it('counts two addresses of one IPv6 /64 together, and of two /64s apart', () => {
+    const limiter = createIpLimiter(2, new ManualClock(Date.UTC(2026, 0, 1)));
+    expect([limiter.hit('2001:db8:1:2::a'), limiter.hit('2001:db8:1:2::b'), limiter.hit('2001:db8:1:2:ffff:ffff:ffff:ffff')]).toEqual([0, 0, 1]);
+    expect(limiter.hit('2001:db8:1:3::a')).toBe(0);
+  });
+});
 
 describe('createIpLimiter', () => {
   it('admits N per second and asks request N+1 to wait', () => {
