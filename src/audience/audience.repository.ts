@@ -44,7 +44,8 @@ export async function tagNamesOf(db: Db, subscriberIds: string[]): Promise<Map<s
 
 /** The ids of these tag names, creating the ones that do not exist yet. */
 export async function ensureTags(trx: Db, organizationId: string, names: string[], now: number): Promise<Map<string, string>> {
-  const unique = [...new Set(names)];
+  // In one order, so two requests creating the same new tags never deadlock.
+  const unique = [...new Set(names)].sort();
   if (unique.length === 0) return new Map();
   await trx
     .insertInto('tags')
@@ -60,25 +61,21 @@ export async function findTagIds(db: Db, organizationId: string, names: string[]
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
-/** Attach tags; returns the tag ids that were not attached before. */
+/**
+ * Attach tags; returns the tag ids that were not attached before. Only rows this
+ * statement really inserted count (a concurrent attach of the same tag reports
+ * it once, not twice), and rows are written in one order, so concurrent attaches
+ * never deadlock.
+ */
 export async function attachTags(trx: Db, subscriberId: string, tagIds: string[], now: number): Promise<Set<string>> {
   if (tagIds.length === 0) return new Set();
-  const present = await trx
-    .selectFrom('subscriber_tags')
-    .select('tag_id')
-    .where('subscriber_id', '=', subscriberId)
-    .where('tag_id', 'in', tagIds)
+  const rows = await trx
+    .insertInto('subscriber_tags')
+    .values([...new Set(tagIds)].sort().map((tag_id) => ({ tag_id, subscriber_id: subscriberId, created_at: now })))
+    .onConflict((oc) => oc.columns(['tag_id', 'subscriber_id']).doNothing())
+    .returning('tag_id')
     .execute();
-  const had = new Set(present.map((r) => r.tag_id));
-  const added = tagIds.filter((id) => !had.has(id));
-  if (added.length > 0) {
-    await trx
-      .insertInto('subscriber_tags')
-      .values(added.map((tag_id) => ({ tag_id, subscriber_id: subscriberId, created_at: now })))
-      .onConflict((oc) => oc.columns(['tag_id', 'subscriber_id']).doNothing())
-      .execute();
-  }
-  return new Set(added);
+  return new Set(rows.map((r) => r.tag_id));
 }
 
 /** Detach tags; returns the tag ids that were attached. */

@@ -3,7 +3,7 @@
 // Must not import any protocol library.
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
-import { isUniqueViolation, subscriberSearchCandidates, type DatabaseHandle } from '../db/index.ts';
+import { isTransientConflict, isUniqueViolation, subscriberSearchCandidates, type DatabaseHandle } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -98,12 +98,15 @@ async function recordEvents(trx: Trx, events: NewSubscriberEvent[], trigger: boo
 export function createAudienceService(handle: DatabaseHandle, clock: Clock): AudienceService {
   const db: Kysely<Database> = handle.db;
 
-  /** Run `work` in a transaction; a unique violation (two first writes of one email at once) runs it once more. */
+  /**
+   * Run `work` in a transaction. A unique violation (two first writes of one
+   * email at once) or a transaction the database aborted (deadlock) runs it once more.
+   */
   async function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(work);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!isUniqueViolation(error) && !isTransientConflict(error)) throw error;
       return db.transaction().execute(work);
     }
   }

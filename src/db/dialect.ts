@@ -21,6 +21,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** True for a conflict the database resolved by aborting one transaction (PostgreSQL deadlock or serialization failure): worth one retry. */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
 /**
  * Serialize one-time setup (the first-start bootstrap) across processes for the
  * rest of the transaction. PostgreSQL: a transaction-scoped advisory lock.

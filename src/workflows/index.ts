@@ -13,7 +13,7 @@ import type { OrgScope } from '../tokens/index.ts';
 import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
 
 export * from './workflow-input.ts';
-export { createWorkflowRunHandler } from './runner.ts';
+export { createWorkflowRunHandler, workflowSendKey } from './runner.ts';
 export { startWorkflowRuns, WORKFLOW_RUN_JOB } from './triggers.ts';
 
 export interface WorkflowRecord {

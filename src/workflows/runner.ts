@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AudienceService } from '../audience/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
@@ -7,6 +8,15 @@ import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
 import { isAppError } from '../errors.ts';
 import type { WorkflowStep } from './workflow-input.ts';
+
+/**
+ * The idempotency key of a run's send step. The step's own content is part of
+ * it: a step edited while the run was at it is a different send, not a
+ * conflicting replay of the old one.
+ */
+export function workflowSendKey(runId: string, index: number, step: WorkflowStep): string {
+  return `workflow:${runId}:${index}:${createHash('sha256').update(JSON.stringify(step)).digest('hex').slice(0, 16)}`;
+}
 
 /** A run whose steps keep failing unexpectedly gives up after this many attempts of its job. */
 const MAX_ATTEMPTS = 8;
@@ -76,7 +86,7 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
             const { type: _type, ...body } = step;
             await emails.send(scope, parseSendBody({ ...body, to: subscriber.email }), {
               source: 'workflow',
-              idempotencyKey: `workflow:${run.id}:${index}`,
+              idempotencyKey: workflowSendKey(run.id, index, step),
             });
           }
         } else if (step.type === 'add_tag') {

@@ -275,6 +275,18 @@ describe('the audience service through createCore', () => {
   });
 
   describe('tags', () => {
+    it('records one tag_added for concurrent attaches of one tag, and never deadlocks on new tags named in any order', async () => {
+      const subscribers = await Promise.all(Array.from({ length: 6 }, (_, i) => create({ email: `race${i}@example.com` })));
+      await Promise.all(subscribers.flatMap((s) => [addTags(s.id, ['vip']), addTags(s.id, ['vip']), addTags(s.id, ['vip'])]));
+      for (const s of subscribers) {
+        const events = (await core.audience.listSubscriberEvents(auth, s.id, { limit: 100 })).data;
+        expect(events.filter((e) => e.name === 'tag_added'), s.email).toHaveLength(1);
+      }
+      const names = Array.from({ length: 12 }, (_, i) => `new-${i}`);
+      await Promise.all([addTags(subscribers[0]!.id, names), addTags(subscribers[1]!.id, [...names].reverse())]);
+      expect((await core.audience.getSubscriber(auth, subscribers[1]!.id)).tags).toHaveLength(13);
+    });
+
     it('attach creates unknown tags, dedupes, sorts, and records tag_added only for a change', async () => {
       const s = await create({ email: 't@example.com' });
       clock.advance(1000);

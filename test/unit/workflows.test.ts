@@ -15,7 +15,7 @@ import {
   type WorkflowRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { startWorkflowRuns, WORKFLOW_RUN_JOB } from '../../src/workflows/index.ts';
+import { startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { startTestCore } from '../helpers/core.ts';
@@ -429,9 +429,10 @@ describe('workflows through createCore', () => {
       expect(await core.worker.drain()).toBe(1);
 
       expect(await runRow(run!.id)).toMatchObject({ status: 'completed', step_index: 2, last_error: null });
-      // The send replayed its first answer (same key workflow:<run>:0): still one email, one delivery.
+      // The send replayed its first answer (same key: run, step 0 and its content): still one email, one delivery.
       expect((await emailRows()).map((e) => e.id)).toEqual([email!.id]);
-      const key = await db().selectFrom('idempotency_keys').selectAll().where('key', '=', `workflow:${run!.id}:0`).executeTakeFirstOrThrow();
+      const [firstStep] = (await core.workflows.get(auth, run!.workflow_id)).steps;
+      const key = await db().selectFrom('idempotency_keys').selectAll().where('key', '=', workflowSendKey(run!.id, 0, firstStep!)).executeTakeFirstOrThrow();
       expect(key).toMatchObject({ state: 'completed', organization_id: auth.organizationId });
       expect(JSON.parse(key.response!)).toEqual({ id: email!.id });
       const events = await eventsOf('ann@example.com');
@@ -569,11 +570,12 @@ describe('workflows through createCore', () => {
       const [waityRun] = await runsOf(waity);
       const request = parseSendBody({ from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>', to: 'ann@example.com' });
       for (const [run, index] of [[plainRun!, 0], [waityRun!, 8]] as const) {
+        const step = (await core.workflows.get(auth, run.workflow_id)).steps[index]!;
         await db()
           .insertInto('idempotency_keys')
           .values({
             organization_id: auth.organizationId,
-            key: `workflow:${run.id}:${index}`,
+            key: workflowSendKey(run.id, index, step),
             fingerprint: requestFingerprint('emails.send', request),
             claim_token: 'someone-else',
             state: 'in_flight',
