@@ -172,6 +172,18 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
       }));
   }
 
+  /** Attach or detach tags; the subscriber changes (and events are recorded) only for tags that really changed. */
+  async function changeTags(auth: OrgScope, ref: string, tags: string[], options: WorkflowOption, attach: boolean): Promise<SubscriberRecord> {
+    const now = clock.now();
+    return inTransaction(async (trx) => {
+      const row = await mustFind(trx, auth, ref);
+      const events = await tagEvents(trx, row, tags, now, attach);
+      if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
+      await recordEvents(trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
+      return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
+    });
+  }
+
   /** The subscriber with this email, created (subscribed) if absent. */
   async function findOrCreate(trx: Trx, organizationId: string, email: string, now: number): Promise<{ row: SubscribersTable; events: NewSubscriberEvent[] }> {
     const existing = await findSubscriberByEmail(trx, organizationId, email);
@@ -254,27 +266,9 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
       });
     },
 
-    async addTags(auth, ref, tags, options = {}) {
-      const now = clock.now();
-      return inTransaction(async (trx) => {
-        const row = await mustFind(trx, auth, ref);
-        const events = await tagEvents(trx, row, tags, now, true);
-        if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-        await recordEvents(trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
-        return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
-      });
-    },
+    addTags: (auth, ref, tags, options = {}) => changeTags(auth, ref, tags, options, true),
 
-    async removeTags(auth, ref, tags, options = {}) {
-      const now = clock.now();
-      return inTransaction(async (trx) => {
-        const row = await mustFind(trx, auth, ref);
-        const events = await tagEvents(trx, row, tags, now, false);
-        if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-        await recordEvents(trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
-        return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
-      });
-    },
+    removeTags: (auth, ref, tags, options = {}) => changeTags(auth, ref, tags, options, false),
 
     async listSubscribers(auth, filter, page) {
       const rows = await listSubscriberRows(db, auth.organizationId, await subscriberQuery(auth, filter), page);

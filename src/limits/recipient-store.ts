@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { checkMailbox, recordSend, stateExpiresAt, type GuardRefusal, type MailboxState } from './recipient-guard.ts';
 
@@ -108,6 +108,11 @@ export async function admitSends(
   return decisions;
 }
 
+/** In an upsert: the later of the stored and the new value (both dialects; no GREATEST in SQLite). */
+function laterOf(column: 'cooldown_until' | 'expires_at') {
+  return sql<number>`case when ${sql.ref(`recipient_guards.${column}`)} > ${sql.ref(`excluded.${column}`)} then ${sql.ref(`recipient_guards.${column}`)} else ${sql.ref(`excluded.${column}`)} end`;
+}
+
 /**
  * Put mailboxes that bounced on cooldown until their `until` (a later cooldown is
  * never shortened), in one statement, in the guard's order.
@@ -128,19 +133,9 @@ export async function startBounceCooldowns(db: Db, cooldowns: readonly (GuardedS
         .map((c) => ({ organization_id: c.organizationId, mailbox: c.mailbox, sends: '[]', cooldown_until: c.until, expires_at: c.until })),
     )
     .onConflict((oc) =>
-      oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
-        cooldown_until: eb
-          .case()
-          .when('recipient_guards.cooldown_until', '>', eb.ref('excluded.cooldown_until'))
-          .then(eb.ref('recipient_guards.cooldown_until'))
-          .else(eb.ref('excluded.cooldown_until'))
-          .end(),
-        expires_at: eb
-          .case()
-          .when('recipient_guards.expires_at', '>', eb.ref('excluded.expires_at'))
-          .then(eb.ref('recipient_guards.expires_at'))
-          .else(eb.ref('excluded.expires_at'))
-          .end(),
+      oc.columns(['organization_id', 'mailbox']).doUpdateSet(() => ({
+        cooldown_until: laterOf('cooldown_until'),
+        expires_at: laterOf('expires_at'),
       })),
     )
     .execute();
