@@ -73,6 +73,15 @@ function rawRequest(
   });
 }
 
+/** The v2 body of a send refused by the recipient guard (spec §7), with these details. */
+const recipientRefusal = (details: Record<string, unknown>) => ({
+  name: 'recipient_rate_limited',
+  code: 'RECIPIENT_RATE_LIMITED',
+  message: expect.stringMatching(/temporarily rate limited/i),
+  statusCode: 429,
+  details,
+});
+
 let recipientSeq = 0;
 const uniqueRecipient = () => `user+${++recipientSeq}@example.com`;
 const sendBody = (to: unknown = uniqueRecipient(), overrides: Record<string, unknown> = {}) => ({
@@ -365,13 +374,7 @@ describe('organization quota, headers and recipient guard', () => {
       // A refused send is still a request: it counts, and carries the quota headers.
       expectQuotaHeaders(refused, 100, 94, 5);
       const body = await json(refused);
-      expect(body).toStrictEqual({
-        name: 'recipient_rate_limited',
-        code: 'RECIPIENT_RATE_LIMITED',
-        message: expect.stringMatching(/temporarily rate limited/i),
-        statusCode: 429,
-        details: { reason: 'short_window', recipient: 'ada@example.com' },
-      });
+      expect(body).toStrictEqual(recipientRefusal({ reason: 'short_window', recipient: 'ada@example.com' }));
       expect(body.message).toContain('ada@example.com');
       expect(await storedEmails(id)).toBe(5);
 
@@ -410,13 +413,7 @@ describe('organization quota, headers and recipient guard', () => {
       expect(res.headers.get('retry-after')).toBe('600');
       expectQuotaHeaders(res, 100, 94, 50);
       const body = await json(res);
-      expect(body).toStrictEqual({
-        name: 'recipient_rate_limited',
-        code: 'RECIPIENT_RATE_LIMITED',
-        message: expect.stringMatching(/temporarily rate limited/i),
-        statusCode: 429,
-        details: { reason: 'short_window', recipient: 'guarded@example.com', index: 1 },
-      });
+      expect(body).toStrictEqual(recipientRefusal({ reason: 'short_window', recipient: 'guarded@example.com', index: 1 }));
       expect(await storedEmails(id)).toBe(before);
 
       // The refused batch recorded nothing for its other recipients: five more to one of them pass.
@@ -535,13 +532,7 @@ describe('organization quota, headers and recipient guard', () => {
       // The first send (t0) leaves the 24-hour window at t0 + 86400 s.
       expect(refused.headers.get('retry-after')).toBe(String(86_400 - 2_400));
       expectQuotaHeaders(refused, 100, 99, 60);
-      expect(await json(refused)).toStrictEqual({
-        name: 'recipient_rate_limited',
-        code: 'RECIPIENT_RATE_LIMITED',
-        message: expect.stringMatching(/temporarily rate limited/i),
-        statusCode: 429,
-        details: { reason: 'long_window', recipient: 'daily@example.com' },
-      });
+      expect(await json(refused)).toStrictEqual(recipientRefusal({ reason: 'long_window', recipient: 'daily@example.com' }));
 
       clock.set(t0 + 86_400_000 - 1);
       const almost = await server.api('/api/v2/emails', { token, body: sendBody('daily@example.com') });
@@ -622,13 +613,7 @@ describe('organization quota, headers and recipient guard', () => {
       expect(refused.headers.get('retry-after')).toBe(String(server.core.config.limits.bounceCooldownSeconds));
       expect(refused.headers.get('retry-after')).toBe('86400');
       expect(refused.headers.get('ratelimit-policy')).toBe('"mailgate-api";q=100;w=60');
-      expect(await json(refused)).toStrictEqual({
-        name: 'recipient_rate_limited',
-        code: 'RECIPIENT_RATE_LIMITED',
-        message: expect.stringMatching(/temporarily rate limited/i),
-        statusCode: 429,
-        details: { reason: 'bounce_cooldown', recipient: 'bounced@mailgate.test' },
-      });
+      expect(await json(refused)).toStrictEqual(recipientRefusal({ reason: 'bounce_cooldown', recipient: 'bounced@mailgate.test' }));
       const batch = await server.api('/api/v2/emails/batch', { token, body: [sendBody('someone@example.com'), sendBody('BOUNCED@mailgate.test')] });
       expect(batch.status).toBe(429);
       expect((await json(batch)).details).toEqual({ reason: 'bounce_cooldown', recipient: 'bounced@mailgate.test', index: 1 });

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { createCore, loadConfig, ManualClock, type Core } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -31,4 +32,21 @@ export async function startTestCore(options: { now?: number; token?: string; env
     await close();
     throw error;
   }
+}
+
+/**
+ * Register beforeEach/afterEach hooks that start a fresh TestCore for every test
+ * of the enclosing describe and close it afterwards; `onStart` receives it.
+ */
+export function useTestCore(options: Parameters<typeof startTestCore>[0], onStart: (started: TestCore) => void): void {
+  let current: TestCore | undefined;
+  beforeEach(async () => {
+    current = await startTestCore(options);
+    onStart(current);
+  });
+  afterEach(async () => {
+    const closing = current;
+    current = undefined;
+    await closing?.close();
+  });
 }

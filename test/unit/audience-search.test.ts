@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, loadConfig, ManualClock, parseBody, subscriberCreateSchema, subscriberUpdateSchema, type Core } from '../../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import { parseBody, subscriberCreateSchema, subscriberUpdateSchema, type Core } from '../../src/index.ts';
 import { subscriberSearchCandidates } from '../../src/db/index.ts';
 import { newId } from '../../src/ids.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestCore } from '../helpers/core.ts';
+import type { TestDatabase } from '../helpers/db.ts';
 
 /**
  * The subscriber `query` filter: the same answers whichever way it is served —
@@ -18,18 +19,7 @@ describe('subscriber search', () => {
   let testDb: TestDatabase;
   let core: Core;
   let auth: AuthContext;
-  const clock = new ManualClock(Date.UTC(2026, 0, 1));
-
-  beforeEach(async () => {
-    testDb = await createTestDatabase();
-    core = createCore(loadConfig({ LOG_LEVEL: 'silent', CPU_THREADS: '0' }), { db: testDb.handle, clock });
-    await core.orgs.bootstrap(TOKEN);
-    auth = await core.tokens.authenticate(TOKEN);
-  });
-  afterEach(async () => {
-    await core.close();
-    await testDb.cleanup();
-  });
+  useTestCore({ now: Date.UTC(2026, 0, 1), token: TOKEN }, (started) => ({ core, auth, database: testDb } = started));
 
   const upsert = (body: Record<string, unknown>) => core.audience.upsertSubscriber(auth, parseBody(subscriberCreateSchema, body));
   const search = async (query: string, limit = 20) =>
@@ -59,7 +49,7 @@ describe('subscriber search', () => {
 
   it('answers a common text by walking the list, with the same result and paging', async () => {
     // 1001 subscribers share "common": more than the index is used for.
-    const now = clock.now();
+    const now = Date.UTC(2026, 0, 1);
     const rows = Array.from({ length: 1001 }, (_, i) => {
       const email = `common${String(i).padStart(4, '0')}@example.com`;
       return {

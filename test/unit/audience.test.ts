@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordDeliveryOutcome } from '../../src/audience/index.ts';
 import {
   eventCreateSchema,
@@ -16,7 +16,7 @@ import {
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { startTestCore } from '../helpers/core.ts';
+import { useTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
 /**
@@ -33,21 +33,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const STATUS_MESSAGE = 'must be one of subscribed, unsubscribed, bounced, complained';
 
 describe('the audience service through createCore', () => {
-  const cleanups: (() => Promise<void>)[] = [];
   let testDb: TestDatabase;
   let clock: ManualClock;
   let core: Core;
   let auth: AuthContext;
-
-  beforeEach(async () => {
-    const started = await startTestCore({ now: T0, token: TOKEN });
-    cleanups.push(() => started.close());
-    ({ core, clock, auth, database: testDb } = started);
-  });
-
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()!();
-  });
+  useTestCore({ now: T0, token: TOKEN }, (started) => ({ core, clock, auth, database: testDb } = started));
 
   // Every input goes through the schemas the doors use, so the tests speak the wire's language.
   const upsert = (body: Record<string, unknown>, as: AuthContext = auth) => core.audience.upsertSubscriber(as, parseBody(subscriberCreateSchema, body));

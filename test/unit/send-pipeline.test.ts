@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { startTestCore } from '../helpers/core.ts';
+import { useTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
 const TOKEN = `mailgate_${'p'.repeat(40)}`;
@@ -18,22 +18,11 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('the send pipeline through createCore', () => {
-  // Only what this test opened is closed: a failed setup leaves nothing to close twice.
-  const cleanups: (() => Promise<void>)[] = [];
   let testDb: TestDatabase;
   let clock: ManualClock;
   let core: Core;
   let auth: AuthContext;
-
-  beforeEach(async () => {
-    const started = await startTestCore({ token: TOKEN });
-    cleanups.push(() => started.close());
-    ({ core, clock, auth, database: testDb } = started);
-  });
-
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()!();
-  });
+  useTestCore({ token: TOKEN }, (started) => ({ core, clock, auth, database: testDb } = started));
 
   const db = () => testDb.handle.db;
   const count = async (table: 'emails' | 'email_bodies' | 'email_events' | 'jobs' | 'idempotency_keys') =>

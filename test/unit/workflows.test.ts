@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../../src/delivery/index.ts';
 import {
   eventCreateSchema,
@@ -18,7 +18,7 @@ import type { AuthContext } from '../../src/tokens/index.ts';
 import { startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { startTestCore } from '../helpers/core.ts';
+import { useTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
 
 /**
@@ -44,21 +44,11 @@ const STEP_MESSAGE = 'must be a step: send_email, wait, add_tag or remove_tag';
 type Options = { triggerWorkflows?: boolean };
 
 describe('workflows through createCore', () => {
-  const cleanups: (() => Promise<void>)[] = [];
   let testDb: TestDatabase;
   let clock: ManualClock;
   let core: Core;
   let auth: AuthContext;
-
-  beforeEach(async () => {
-    const started = await startTestCore({ now: T0, token: TOKEN });
-    cleanups.push(() => started.close());
-    ({ core, clock, auth, database: testDb } = started);
-  });
-
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()!();
-  });
+  useTestCore({ now: T0, token: TOKEN }, (started) => ({ core, clock, auth, database: testDb } = started));
 
   // Inputs go through the schemas the doors use.
   const createWorkflow = (body: Record<string, unknown>, as: AuthContext = auth) => core.workflows.create(as, parseBody(workflowCreateSchema, body));
