@@ -73,6 +73,18 @@ function rawRequest(
   });
 }
 
+/** Wait until the in-process worker has walked a fixture email to `bounced` (read in the database: polling the API would use up the quota). */
+async function bounced(server: TestServer, emailId: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const row = await server.core.db.db.selectFrom('emails').select('last_event').where('id', '=', emailId).executeTakeFirst();
+      return row?.last_event === 'bounced' ? true : undefined;
+    },
+    15_000,
+    'the fixture email to bounce',
+  );
+}
+
 /** The v2 body of a send refused by the recipient guard (spec §7), with these details. */
 const recipientRefusal = (details: Record<string, unknown>) => ({
   name: 'recipient_rate_limited',
@@ -598,14 +610,7 @@ describe('organization quota, headers and recipient guard', () => {
       expect(first.status).toBe(200);
       const emailId = (await json(first)).id as string;
       // The in-process worker walks the fixture to `bounced` (polled in the database: polling the API would use up the quota).
-      await waitFor(
-        async () => {
-          const row = await server.core.db.db.selectFrom('emails').select('last_event').where('id', '=', emailId).executeTakeFirst();
-          return row?.last_event === 'bounced' ? true : undefined;
-        },
-        15_000,
-        'the fixture email to bounce',
-      );
+      await bounced(server, emailId);
       const bouncedAt = clock.now(); // the clock has not moved since
 
       const refused = await server.api('/api/v2/emails', { token, body: sendBody('bounced@mailgate.test') });
@@ -800,14 +805,7 @@ describe('RATE_LIMITS=off', () => {
 
     const first = await server.api('/api/v2/emails', { token: token.token, body: sendBody('bounced+off@mailgate.test') });
     const emailId = (await json(first)).id as string;
-    await waitFor(
-      async () => {
-        const row = await server.core.db.db.selectFrom('emails').select('last_event').where('id', '=', emailId).executeTakeFirst();
-        return row?.last_event === 'bounced' ? true : undefined;
-      },
-      15_000,
-      'the fixture email to bounce',
-    );
+    await bounced(server, emailId);
     const cooled = await server.api('/api/v2/emails', { token: token.token, body: sendBody('bounced+off@mailgate.test') });
     expect(cooled.status).toBe(429);
     expect(cooled.headers.get('retry-after')).toBe('90');
