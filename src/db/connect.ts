@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, type LogConfig, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
+import { isUniqueViolation } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -101,6 +102,11 @@ async function openPostgres(
     await client.connect();
     try {
       await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } catch (error) {
+      // IF NOT EXISTS is not atomic: two processes starting at once on a new schema
+      // can both pass the check, and the loser fails on pg_namespace's unique index.
+      // The schema exists either way, which is all we asked for.
+      if (!isUniqueViolation(error) && (error as { code?: unknown }).code !== '42P06') throw error;
     } finally {
       await client.end();
     }
