@@ -54,6 +54,8 @@ export function createWorker(options: WorkerOptions): Worker {
   let renewTimer: NodeJS.Timeout | undefined;
   let running = false;
   let ticking = false;
+  /** The tick in progress, which stop() waits for: a claim it makes must not start jobs after stop. */
+  let currentTick: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let lastHousekeeping = 0;
@@ -92,6 +94,8 @@ export function createWorker(options: WorkerOptions): Worker {
         logger?.error({ err: error }, 'claiming jobs failed');
         return;
       }
+      // Stopped while claiming: these never start, and stop() releases them.
+      if (!running) return;
       for (const job of jobs) {
         runningIds.add(job.id);
         const p = runJob(job).finally(() => {
@@ -112,14 +116,18 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     ticking = true;
-    try {
-      do {
-        await claimRound();
-        await housekeeping();
-      } while (again && running);
-    } finally {
-      ticking = false;
-    }
+    currentTick = (async () => {
+      try {
+        do {
+          await claimRound();
+          await housekeeping();
+        } while (again && running);
+      } finally {
+        ticking = false;
+        currentTick = null;
+      }
+    })();
+    await currentTick;
   }
 
   function schedule(): void {
@@ -147,6 +155,7 @@ export function createWorker(options: WorkerOptions): Worker {
     async stop({ graceMs = Infinity, abort } = {}) {
       running = false;
       if (timer) clearTimeout(timer);
+      if (currentTick) await currentTick.catch(() => undefined);
       const settled = async (ms: number) => {
         const all = Promise.allSettled([...active]);
         if (!Number.isFinite(ms)) {

@@ -103,18 +103,51 @@ describe('the queue worker', () => {
       concurrency: 2,
       leaseMs: 60_000,
       retryDelayMs: () => 1_000,
-      handlers: { stuck: () => stuck },
+      handlers: {
+        stuck: () => {
+          started = true;
+          return stuck;
+        },
+      },
     });
+    let started = false;
     worker.start();
     const leased = async () =>
       (await testDb.handle.db.selectFrom('jobs').select(['lease_owner', 'lease_until']).executeTakeFirstOrThrow()).lease_owner;
+    // Wait for the handler itself: the lease is visible a moment before the job runs.
     const deadline = Date.now() + 3_000;
-    while ((await leased()) !== 'stopping' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (!started && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(started).toBe(true);
     let aborted = false;
     await worker.stop({ graceMs: 50, abort: async () => void (aborted = true) });
     expect(aborted).toBe(true);
     // Still running: its lease stays, so nobody else starts it until the lease expires.
     expect(await leased()).toBe('stopping');
     unstick();
+  });
+
+  it('never starts a job it was still claiming when it stopped, and releases it', async () => {
+    const now = clock.now();
+    await enqueueJobs(testDb.handle.db, [{ kind: 'late', refId: 'late-1', runAt: now }], now);
+    const runs: string[] = [];
+    const worker = createWorker({
+      db: testDb.handle,
+      clock,
+      owner: 'claiming',
+      concurrency: 2,
+      leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
+      handlers: {
+        late: async (job) => {
+          runs.push(job.refId);
+        },
+      },
+    });
+    worker.start(); // its first claim is under way…
+    await worker.stop(); // …and stop comes before it returns
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toEqual([]);
+    const job = await testDb.handle.db.selectFrom('jobs').select(['lease_owner', 'lease_until']).executeTakeFirstOrThrow();
+    expect(job).toEqual({ lease_owner: null, lease_until: null });
   });
 });
