@@ -22,6 +22,17 @@ export async function findSubscriberByEmail(db: Db, organizationId: string, emai
     .executeTakeFirst();
 }
 
+/** An organization's subscribers with these (lower-cased) emails, whichever exist. */
+export async function findSubscribersByEmails(db: Db, organizationId: string, emails: readonly string[]): Promise<SubscribersTable[]> {
+  if (emails.length === 0) return [];
+  return db
+    .selectFrom('subscribers')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('email_key', 'in', [...emails])
+    .execute();
+}
+
 export function searchTextOf(row: { email: string; first_name: string | null; last_name: string | null }): string {
   return [row.email, row.first_name, row.last_name].filter(Boolean).join(' ').toLowerCase();
 }

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { startWorkflowRuns } from '../workflows/triggers.ts';
-import { findSubscriberByEmail, insertSubscriberEvents, type NewSubscriberEvent } from './audience.repository.ts';
+import type { SubscribersTable } from '../db/schema.ts';
+import { findSubscribersByEmails, insertSubscriberEvents, type NewSubscriberEvent } from './audience.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,30 +12,65 @@ const EVENT_OF = { delivered: 'email_delivered', bounced: 'email_bounced', compl
 export const DELIVERY_EVENT_NAMES: readonly string[] = Object.values(EVENT_OF);
 export type DeliveryOutcomeType = keyof typeof EVENT_OF;
 
+export interface DeliveryOutcome {
+  organizationId: string;
+  mailbox: string;
+  type: DeliveryOutcomeType;
+  emailId: string;
+  at: number;
+  /** False for a workflow's own email: its delivery must not start the workflow again (and again). */
+  triggerWorkflows: boolean;
+}
+
 /**
  * What delivery learned about an address, on its subscriber (if the organization
  * has one with that email): an event, and for a bounce or complaint the status
  * that keeps marketing away from it. Runs in the delivery outcome's transaction.
  */
-export async function recordDeliveryOutcome(
-  trx: Db,
-  outcome: {
-    organizationId: string;
-    mailbox: string;
-    type: DeliveryOutcomeType;
-    emailId: string;
-    at: number;
-    /** False for a workflow's own email: its delivery must not start the workflow again (and again). */
-    triggerWorkflows: boolean;
-  },
-): Promise<void> {
-  const subscriber = await findSubscriberByEmail(trx, outcome.organizationId, outcome.mailbox);
-  if (!subscriber) return;
+export async function recordDeliveryOutcome(trx: Db, outcome: DeliveryOutcome): Promise<void> {
+  await recordDeliveryOutcomes(trx, [outcome]);
+}
+
+/** Emails looked up per statement. */
+const LOOKUP_CHUNK = 500;
+
+/**
+ * The same for several outcomes, in their order: their subscribers are found
+ * with one query per organization (most recipients are no subscriber at all),
+ * then each outcome is recorded on its own.
+ */
+export async function recordDeliveryOutcomes(trx: Db, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const keyOf = (organizationId: string, mailbox: string) => `${organizationId}\u0000${mailbox.toLowerCase()}`;
+  const byOrganization = new Map<string, Set<string>>();
+  for (const o of outcomes) {
+    const set = byOrganization.get(o.organizationId) ?? new Set<string>();
+    set.add(o.mailbox.toLowerCase());
+    byOrganization.set(o.organizationId, set);
+  }
+  const subscribers = new Map<string, SubscribersTable>();
+  for (const [organizationId, mailboxes] of byOrganization) {
+    const list = [...mailboxes];
+    for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+      for (const row of await findSubscribersByEmails(trx, organizationId, list.slice(i, i + LOOKUP_CHUNK))) {
+        subscribers.set(keyOf(organizationId, row.email_key), row);
+      }
+    }
+  }
+  for (const outcome of outcomes) {
+    const subscriber = subscribers.get(keyOf(outcome.organizationId, outcome.mailbox));
+    if (subscriber) await recordOn(trx, subscriber, outcome);
+  }
+}
+
+async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: DeliveryOutcome): Promise<void> {
   const events: NewSubscriberEvent[] = [
     { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: EVENT_OF[outcome.type], properties: { email_id: outcome.emailId }, at: outcome.at },
   ];
   if (outcome.type !== 'delivered' && subscriber.status === 'subscribed') {
     await trx.updateTable('subscribers').set({ status: outcome.type, updated_at: outcome.at }).where('id', '=', subscriber.id).execute();
+    // A later outcome for the same subscriber in this batch sees the new status.
+    subscriber.status = outcome.type;
     events.push({
       organizationId: outcome.organizationId,
       subscriberId: subscriber.id,

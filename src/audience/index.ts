@@ -42,7 +42,7 @@ import {
 export * from './audience-input.ts';
 export { parseSubscriberListQuery } from './list-query.ts';
 export type { SubscriberRecord, TagRecord, SubscriberEventRecord } from './audience-record.ts';
-export { recordDeliveryOutcome } from './delivery-outcome.ts';
+export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 
 /** Events the platform records on a subscriber by itself (custom events are named by the caller). */
 export const SUBSCRIBER_EVENTS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordDeliveryOutcome } from '../../src/audience/index.ts';
+import { recordDeliveryOutcome, recordDeliveryOutcomes } from '../../src/audience/index.ts';
 import {
   eventCreateSchema,
   ManualClock,
@@ -691,6 +691,28 @@ describe('the audience service through createCore', () => {
       ]);
       expect(await core.audience.getSubscriber(auth, b.id)).toEqual(b);
       expect((await eventsOf(b.id)).slice(2)).toEqual([['email_complained', { email_id: 'eml_5' }]]);
+    });
+
+    it('several at once, in order: one subscriber bounced then complained changes status once; other organizations and strangers untouched', async () => {
+      const other = await otherOrg();
+      const a = await create({ email: 'twice@example.com' });
+      const theirs = await create({ email: 'twice@example.com' }, other);
+      clock.advance(1000);
+      const at = clock.now();
+      await recordDeliveryOutcomes(testDb.handle.db, [
+        { organizationId: auth.organizationId, mailbox: 'TWICE@example.com', type: 'bounced', emailId: 'eml_b', at, triggerWorkflows: true },
+        { organizationId: auth.organizationId, mailbox: 'nobody@example.com', type: 'bounced', emailId: 'eml_n', at, triggerWorkflows: true },
+        { organizationId: other.organizationId, mailbox: 'twice@example.com', type: 'delivered', emailId: 'eml_t', at, triggerWorkflows: true },
+        { organizationId: auth.organizationId, mailbox: 'twice@example.com', type: 'complained', emailId: 'eml_c', at, triggerWorkflows: true },
+      ]);
+      expect(await core.audience.getSubscriber(auth, a.id)).toMatchObject({ status: 'bounced' });
+      expect((await eventsOf(a.id)).slice(1)).toEqual([
+        ['email_bounced', { email_id: 'eml_b' }],
+        ['bounced', { previous_status: 'subscribed', email_id: 'eml_b' }],
+        ['email_complained', { email_id: 'eml_c' }],
+      ]);
+      expect(await core.audience.getSubscriber(other, theirs.id)).toEqual(theirs);
+      expect((await eventsOf(theirs.id, other)).slice(1)).toEqual([['email_delivered', { email_id: 'eml_t' }]]);
     });
 
     it('does nothing for an address that is no subscriber, or is one of another organization', async () => {
