@@ -23,6 +23,13 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: port.default(2587),
+  SMTPS_PORT: port.optional(),
+  SMTP_HOSTNAME: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name').optional(),
+  SMTP_TLS_KEY: z.string().min(1).optional(),
+  SMTP_TLS_CERT: z.string().min(1).optional(),
+  SMTP_ALLOW_INSECURE_AUTH: bool.default(false),
+  SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
   BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -76,6 +83,21 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly smtpPort: number;
+  readonly smtp: {
+    /** Implicit-TLS submission port (RFC 8314); 0 = off. */
+    readonly securePort: number;
+    /** The name the listener greets with and its generated certificate names. */
+    readonly hostname: string;
+    /** PEM files; generated self-signed at first start when both are absent. */
+    readonly tlsKeyPath: string;
+    readonly tlsCertPath: string;
+    /** Allow AUTH before STARTTLS (tests, trusted networks). Never on a public port. */
+    readonly allowInsecureAuth: boolean;
+    /** Advertised as SIZE and enforced on DATA. */
+    readonly maxMessageBytes: number;
+    /** RCPT TO beyond this in one transaction gets 452 4.5.3. */
+    readonly maxRecipients: number;
+  };
   readonly baseUrl: string;
   readonly dataDir: string;
   /** The embedded database file, in DATA_DIR. */
@@ -132,6 +154,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     smtpPort: e.SMTP_PORT,
+    smtp: Object.freeze({
+      securePort: e.SMTPS_PORT ?? 0,
+      hostname: e.SMTP_HOSTNAME ?? os.hostname(),
+      tlsKeyPath: path.resolve(e.SMTP_TLS_KEY ?? path.join(e.DATA_DIR, 'tls', 'smtp-key.pem')),
+      tlsCertPath: path.resolve(e.SMTP_TLS_CERT ?? path.join(e.DATA_DIR, 'tls', 'smtp-cert.pem')),
+      allowInsecureAuth: e.SMTP_ALLOW_INSECURE_AUTH,
+      maxMessageBytes: e.SMTP_MAX_MESSAGE_BYTES,
+      maxRecipients: e.SMTP_MAX_RECIPIENTS,
+    }),
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     sqlitePath: path.join(path.resolve(e.DATA_DIR), 'mailgate.db'),

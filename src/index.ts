@@ -4,7 +4,17 @@ export { loadConfig, ConfigError, type Config, type Role } from './config.ts';
 export { AppError, isAppError, type ErrorKind, type ErrorDetail } from './errors.ts';
 export { systemClock, ManualClock, type Clock } from './clock.ts';
 export { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
-export { parseSendBody, parseSendBodyV1, BATCH_MAX, type SendRequest, type BatchMode, type EmailSource } from './emails/index.ts';
+export {
+  parseSendBody,
+  parseSendBodyV1,
+  BATCH_MAX,
+  type SendRequest,
+  type BatchMode,
+  type EmailSource,
+  type SubmittedMessage,
+  type SubmittedMailbox,
+  type SubmittedAttachment,
+} from './emails/index.ts';
 export type { AuthContext } from './tokens/index.ts';
 export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';

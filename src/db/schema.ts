@@ -35,8 +35,29 @@ export interface EmailsTable {
   message_id: string;
   last_event: string;
   source: string;
+  /** The SMTP submission it was made of (shared headers and attachments); null for other doors. */
+  submission_id: string | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  organization_id: string;
+  /** JSON: SubmissionHeaders. */
+  headers: string;
+  created_at: number;
+}
+
+export interface SubmissionAttachmentsTable {
+  submission_id: string;
+  position: number;
+  filename: string | null;
+  content_type: string;
+  content_id: string | null;
+  /** 1 = shown inline (referenced by cid:), 0 = an attachment. */
+  inline: number;
+  content: Buffer;
 }
 
 export interface EmailBodiesTable {
@@ -177,6 +198,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   emails: EmailsTable;
   email_bodies: EmailBodiesTable;
+  submissions: SubmissionsTable;
+  submission_attachments: SubmissionAttachmentsTable;
   email_events: EmailEventsTable;
   captured_messages: CapturedMessagesTable;
   jobs: JobsTable;

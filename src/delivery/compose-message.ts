@@ -1,4 +1,14 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { SubmissionHeaders, SubmittedAttachment } from '../emails/submission.ts';
+
+/**
+ * What a submitted (SMTP) message keeps on the way out besides the fields every
+ * email has. Its To and Cc are shown as submitted; the envelope still names only
+ * this email's recipient.
+ */
+export interface ComposeSubmission extends SubmissionHeaders {
+  attachments: SubmittedAttachment[];
+}
 
 export interface ComposeInput {
   from: string;
@@ -10,20 +20,44 @@ export interface ComposeInput {
   messageId: string;
   emailId: string;
   date: Date;
+  submission?: ComposeSubmission | undefined;
 }
 
-/** Build the RFC 5322 message (multipart/alternative, text and HTML) with nodemailer. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Build the RFC 5322 message (multipart/alternative, text and HTML, plus attachments) with nodemailer. */
 export async function composeMessage(input: ComposeInput): Promise<string> {
+  const sub = input.submission;
+  const headers: { key: string; value: string | { prepared: true; value: string } }[] = [
+    // ASCII lines go out exactly as given; others are encoded (RFC 2047) by nodemailer, unfolded first.
+    ...(sub?.lines ?? []).map(([key, value]) =>
+      /^[\x00-\x7f]*$/.test(value) ? { key, value: { prepared: true as const, value } } : { key, value: value.replace(/\r\n[ \t]+/g, ' ') },
+    ),
+    { key: 'X-Mailgate-Email-Id', value: input.emailId },
+  ];
   const composer = new MailComposer({
     from: input.from,
-    to: input.to,
+    ...(sub ? { ...(sub.to.length > 0 ? { to: sub.to } : {}), ...(sub.cc.length > 0 ? { cc: sub.cc } : {}) } : { to: input.to }),
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     subject: input.subject,
-    html: input.html,
+    ...(input.html ? { html: input.html } : {}),
     text: input.text,
     messageId: input.messageId,
-    date: input.date,
-    headers: { 'X-Mailgate-Email-Id': input.emailId },
+    date: sub?.date ? new Date(sub.date) : input.date,
+    ...(sub?.inReplyTo ? { inReplyTo: sub.inReplyTo } : {}),
+    ...(sub && sub.references.length > 0 ? { references: sub.references } : {}),
+    ...(sub && sub.attachments.length > 0
+      ? {
+          attachments: sub.attachments.map((a) => ({
+            ...(a.filename !== null ? { filename: a.filename } : {}),
+            contentType: a.contentType,
+            ...(a.contentId !== null ? { cid: a.contentId } : {}),
+            contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const),
+            content: asBuffer(a.content),
+          })),
+        }
+      : {}),
+    headers,
   });
   const buffer = await composer.compile().build();
   return buffer.toString('utf8');

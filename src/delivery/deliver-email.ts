@@ -1,10 +1,12 @@
 import type { Clock } from '../clock.ts';
 import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { findEmailsForDelivery, recordEmailEvents, type EmailForDelivery, type NewEmailEvent } from '../emails/email.repository.ts';
+import { findEmailsForDelivery, findSubmissions, recordEmailEvents, type EmailForDelivery, type NewEmailEvent, type StoredSubmission } from '../emails/email.repository.ts';
+import type { SubmissionHeaders } from '../emails/submission.ts';
+import type { ComposeSubmission } from './compose-message.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import type { ThreadPool } from '../threads/index.ts';
-import { recordDeliveryOutcome } from '../audience/index.ts';
+import { recordDeliveryOutcomes } from '../audience/index.ts';
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
@@ -95,23 +97,27 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
           news.filter((n) => n.type === 'bounced').map((n) => ({ organizationId: n.organizationId, mailbox: n.mailbox, until: n.at + bounceCooldownMs })),
         );
       }
-      for (const n of news) await recordDeliveryOutcome(trx, n);
+      await recordDeliveryOutcomes(trx, news);
     },
   });
 
-  // Jobs claimed together load their emails with one query.
-  let waiting: { id: string; resolve: (e: EmailForDelivery | undefined) => void; reject: (e: unknown) => void }[] = [];
-  function loadEmail(id: string): Promise<EmailForDelivery | undefined> {
+  type Loaded = { email: EmailForDelivery; submission: StoredSubmission | undefined } | undefined;
+  // Jobs claimed together load their emails (and the submissions they are made of) with one query each.
+  let waiting: { id: string; resolve: (e: Loaded) => void; reject: (e: unknown) => void }[] = [];
+  function loadEmail(id: string): Promise<Loaded> {
     return new Promise((resolve, reject) => {
       if (waiting.length === 0) {
         setImmediate(() => {
           const batch = waiting;
           waiting = [];
-          findEmailsForDelivery(
-            db,
-            batch.map((w) => w.id),
-          ).then((rows) => {
-            const byId = new Map(rows.map((r) => [r.id, r]));
+          (async () => {
+            const rows = await findEmailsForDelivery(
+              db,
+              batch.map((w) => w.id),
+            );
+            const submissions = await findSubmissions(db, rows.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])));
+            return new Map(rows.map((r) => [r.id, { email: r, submission: r.submission_id === null ? undefined : submissions.get(r.submission_id) }]));
+          })().then((byId) => {
             for (const w of batch) w.resolve(byId.get(w.id));
           }, (error) => {
             for (const w of batch) w.reject(error);
@@ -132,6 +138,23 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       triggerWorkflows: email.source !== 'workflow',
       recipient: { organizationId: email.organization_id, mailbox: addressOf(email.to_address).toLowerCase() },
     });
+  }
+
+  /** A submitted message's kept headers and attachments; undefined for an email of another door. */
+  function composeSubmission(email: EmailForDelivery, found: StoredSubmission | undefined): ComposeSubmission | undefined {
+    if (email.submission_id === null) return undefined;
+    if (!found) throw new Error(`submission ${email.submission_id} of ${email.id} is missing`);
+    const headers = JSON.parse(found.headers) as SubmissionHeaders;
+    return {
+      ...headers,
+      attachments: found.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        contentId: a.content_id,
+        inline: Number(a.inline) === 1,
+        content: a.content,
+      })),
+    };
   }
 
   /** Record what a failed attempt means: retry now (ours), bounce (5xx), fail (out of attempts) or retry later. */
@@ -156,7 +179,8 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
   }
 
   return async function deliverEmail(job) {
-    const email = await loadEmail(job.refId);
+    const loaded = await loadEmail(job.refId);
+    const email = loaded?.email;
     if (!email || DELIVERY_FINISHED.has(email.last_event)) {
       await completeJob(db, job.id, owner);
       return;
@@ -179,6 +203,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         : new DeliveryFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`, false);
     let raw: string;
     try {
+      const submission = composeSubmission(email, loaded.submission);
       raw = await pool.run('compose', {
         from: email.from_address,
         to: email.to_address,
@@ -189,6 +214,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         messageId: email.message_id,
         emailId: email.id,
         date: new Date(email.created_at),
+        submission,
       });
     } catch (error) {
       return settle(job, email, asFailure(error));

@@ -2,7 +2,7 @@ import { createGroupCommit, type GroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { enqueueJobs } from '../delivery/job-queue.ts';
 import { admitSends, recipientRateLimited } from '../limits/index.ts';
-import { insertEmails, type NewEmailRow } from './email.repository.ts';
+import { insertEmails, insertSubmissions, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { completeIdempotencyKey, type ClaimRef } from './idempotency.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface AcceptUnit {
   /** A batch: the client's index of each row, which a refusal names. */
   itemIndexes?: readonly number[];
   idempotency?: ClaimRef & { response: unknown };
+  /** An SMTP message: its kept headers and attachments, which all its rows share. */
+  submission?: NewSubmission;
 }
 
 export function createAcceptWriter(handle: DatabaseHandle, now: () => number): GroupCommit<AcceptUnit> {
@@ -37,6 +39,7 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
       );
       const admitted = units.filter((_, i) => decisions[i] === null);
       const rows = admitted.flatMap((u) => u.rows);
+      await insertSubmissions(trx, admitted.flatMap((u) => (u.submission ? [u.submission] : [])));
       await insertEmails(trx, rows);
       await enqueueJobs(
         trx,

@@ -52,6 +52,11 @@ export function parseMailbox(input: string): Mailbox | null {
   return { address: normalizeAddress(value), name: null };
 }
 
+/** A bare address (an envelope's, say): an addr-spec alone, no display name; null when it is not one. */
+export function parseAddress(input: string): Mailbox | null {
+  return isValidAddress(input) ? parseMailbox(input) : null;
+}
+
 /** Mailbox → header form, quoting the display name when it needs it. */
 export function formatMailbox(mailbox: Mailbox): string {
   if (!mailbox.name) return mailbox.address;

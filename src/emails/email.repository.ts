@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { fetchIdPage } from '../db/id-page.ts';
-import type { Database, EmailsTable } from '../db/schema.ts';
+import type { Database, EmailsTable, SubmissionAttachmentsTable, SubmissionsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,6 +11,43 @@ export interface NewEmailRow {
   mailbox: string;
   html: string;
   text: string;
+}
+
+export interface NewSubmission {
+  row: SubmissionsTable;
+  attachments: SubmissionAttachmentsTable[];
+}
+
+/** Insert submitted messages' shared parts (before the emails that refer to them). */
+export async function insertSubmissions(db: Db, submissions: NewSubmission[]): Promise<void> {
+  if (submissions.length === 0) return;
+  await db.insertInto('submissions').values(submissions.map((s) => s.row)).execute();
+  const attachments = submissions.flatMap((s) => s.attachments);
+  // One statement per attachment: they can be megabytes each, and a statement's parameters have limits.
+  for (const a of attachments) await db.insertInto('submission_attachments').values(a).execute();
+}
+
+export interface StoredSubmission {
+  headers: string;
+  attachments: { filename: string | null; content_type: string; content_id: string | null; inline: number; content: Buffer }[];
+}
+
+/** Submissions' kept headers and attachments, for building their messages: two queries for any number. */
+export async function findSubmissions(db: Db, ids: readonly string[]): Promise<Map<string, StoredSubmission>> {
+  const found = new Map<string, StoredSubmission>();
+  if (ids.length === 0) return found;
+  const unique = [...new Set(ids)];
+  const rows = await db.selectFrom('submissions').select(['id', 'headers']).where('id', 'in', unique).execute();
+  for (const row of rows) found.set(row.id, { headers: row.headers, attachments: [] });
+  const attachments = await db
+    .selectFrom('submission_attachments')
+    .select(['submission_id', 'filename', 'content_type', 'content_id', 'inline', 'content'])
+    .where('submission_id', 'in', unique)
+    .orderBy('submission_id')
+    .orderBy('position')
+    .execute();
+  for (const { submission_id, ...attachment } of attachments) found.get(submission_id)?.attachments.push(attachment);
+  return found;
 }
 
 /** Insert accepted emails with their bodies and their `queued` event. */
@@ -117,10 +154,29 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
     .execute();
   const last = new Map<string, NewEmailEvent>();
   for (const e of events) last.set(e.emailId, e);
-  for (const e of last.values()) {
-    await db.updateTable('emails').set({ last_event: e.type, updated_at: e.at }).where('id', '=', e.emailId).execute();
+  // One statement per chunk rather than one per email: the row of each email gets its own values.
+  const latest = [...last.values()];
+  for (let i = 0; i < latest.length; i += LAST_EVENT_CHUNK) {
+    const chunk = latest.slice(i, i + LAST_EVENT_CHUNK);
+    const typeOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then ${e.type}`), sql` `);
+    const atOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then cast(${e.at} as bigint)`), sql` `);
+    await db
+      .updateTable('emails')
+      .set({
+        last_event: sql<string>`case id ${typeOf} end`,
+        updated_at: sql<number>`case id ${atOf} end`,
+      })
+      .where(
+        'id',
+        'in',
+        chunk.map((e) => e.emailId),
+      )
+      .execute();
   }
 }
+
+/** Emails per last_event update: 5 parameters each, well under either database's limit. */
+const LAST_EVENT_CHUNK = 500;
 
 /** Keep finished messages (capture transport); a repeated delivery replaces the earlier copy. */
 export async function storeCapturedMessages(db: Db, messages: { emailId: string; raw: string; at: number }[]): Promise<void> {

@@ -6,11 +6,13 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
+import { renderEmailContent } from '../render/index.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../tokens/index.ts';
+import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
-import { formatMailbox } from './address.ts';
-import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow } from './email.repository.ts';
+import { formatMailbox, parseAddress } from './address.ts';
+import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import {
   assertValidIdempotencyKey,
@@ -20,10 +22,12 @@ import {
   type ClaimRef,
 } from './idempotency.ts';
 import { checkSendBody, type SendRequest } from './send-request.ts';
+import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, type SubmittedMessage } from './submission.ts';
 
 export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
+export { checkSubmission, isRebuiltHeader, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
 
 export const DELIVER_EMAIL_JOB = 'deliver_email';
 export const BATCH_MAX = 100;
@@ -41,6 +45,11 @@ export interface SendOptions {
 
 export interface SendResult {
   id: string;
+}
+
+/** A submitted message's emails, one per recipient, in the order the recipients were given. */
+export interface SubmitResult {
+  ids: string[];
 }
 
 export type BatchMode = 'strict' | 'permissive';
@@ -65,6 +74,18 @@ export interface EmailService {
   send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
   sendBatch(auth: OrgScope, bodies: unknown, options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
+  /**
+   * Accept a whole submitted message (SMTP): one email per envelope recipient,
+   * all or none, with its headers and attachments. Throws validation_error,
+   * recipient_rate_limited, idempotency_conflict.
+   */
+  submit(auth: OrgScope, message: SubmittedMessage, options: { idempotencyKey?: string | undefined }): Promise<SubmitResult>;
+  /**
+   * May this organization send to this address now? For doors that learn
+   * recipients one at a time. Throws validation_error (not an address) or
+   * recipient_rate_limited; the accept transaction still decides.
+   */
+  checkRecipient(auth: OrgScope, address: string): Promise<void>;
   /** Render a request's content as a send would, to refuse at once what could never be sent. Throws validation_error. */
   checkRendering(request: SendRequest): Promise<void>;
   /** Throws not_found (also for another organization's email). */
@@ -93,6 +114,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         message_id: `<${id}@${domain}>`,
         last_event: 'queued',
         source,
+        submission_id: null,
         created_at: now,
         updated_at: now,
       },
@@ -109,7 +131,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   async function accept<R>(
     auth: OrgScope,
     idempotency: { key: string; operation: string; request: unknown } | undefined,
-    build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R; itemIndexes?: number[] }>,
+    build: (now: number) => Promise<{ rows: NewEmailRow[]; result: R; itemIndexes?: number[]; submission?: NewSubmission }>,
     guarded = true,
   ): Promise<R> {
     const now = clock.now();
@@ -134,6 +156,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         jobKind: DELIVER_EMAIL_JOB,
         guarded,
         ...(built.itemIndexes ? { itemIndexes: built.itemIndexes } : {}),
+        ...(built.submission ? { submission: built.submission } : {}),
         ...(keyRef ? { idempotency: { ...keyRef, response: result } } : {}),
       });
     } catch (error) {
@@ -213,6 +236,73 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           return { rows, result, itemIndexes };
         },
       );
+    },
+
+    async submit(auth, message, options) {
+      const checked = checkSubmission(message);
+      return accept<SubmitResult>(
+        auth,
+        options.idempotencyKey !== undefined
+          ? { key: submissionIdempotencyKey(options.idempotencyKey, checked), operation: 'smtp.message', request: submissionFingerprintInput(checked) }
+          : undefined,
+        async (now) => {
+          // A message that has its text part needs no HTML-to-text conversion: its
+          // parts are taken as they are (or the text rendered, cheaply), on this thread.
+          const rendered =
+            checked.content.text !== null
+              ? renderEmailContent(checked.content, null)
+              : await deps.pool.run('render', { content: checked.content, preview: null });
+          const submissionId = newId('sbm', now);
+          const domain = checked.from.address.slice(checked.from.address.lastIndexOf('@') + 1);
+          const rows = checked.recipients.map((recipient): NewEmailRow => {
+            const id = newId('eml', now);
+            return {
+              email: {
+                id,
+                organization_id: auth.organizationId,
+                from_address: formatMailbox(checked.from),
+                to_address: formatMailbox(recipient),
+                reply_to: checked.replyTo ? formatMailbox(checked.replyTo) : null,
+                subject: checked.subject,
+                preview: null,
+                // A client's own Message-ID is kept (its Sent folder and replies thread by it).
+                message_id: checked.messageId ?? `<${id}@${domain}>`,
+                last_event: 'queued',
+                source: 'smtp',
+                submission_id: submissionId,
+                created_at: now,
+                updated_at: now,
+              },
+              mailbox: recipient.address.toLowerCase(),
+              html: rendered.html,
+              text: rendered.text,
+            };
+          });
+          const submission: NewSubmission = {
+            row: { id: submissionId, organization_id: auth.organizationId, headers: JSON.stringify(checked.headers), created_at: now },
+            attachments: checked.attachments.map((a, position) => ({
+              submission_id: submissionId,
+              position,
+              filename: a.filename,
+              content_type: a.contentType,
+              content_id: a.contentId,
+              inline: a.inline ? 1 : 0,
+              content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+            })),
+          };
+          return { rows, result: { ids: rows.map((r) => r.email.id) }, submission };
+        },
+      );
+    },
+
+    async checkRecipient(auth, address) {
+      const mailbox = parseAddress(address);
+      if (!mailbox) {
+        throw validationError([{ path: 'recipient', message: `is not a valid email address (${JSON.stringify(address)})` }]);
+      }
+      const lower = mailbox.address.toLowerCase();
+      const refusal = await peekRecipient(db, { organizationId: auth.organizationId, mailbox: lower }, clock.now());
+      if (refusal) throw recipientRateLimited(lower, refusal);
     },
 
     async checkRendering(request) {

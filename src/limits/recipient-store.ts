@@ -150,3 +150,19 @@ export async function startBounceCooldown(db: Db, send: GuardedSend, until: numb
 export async function purgeRecipientGuards(db: Db, now: number): Promise<void> {
   await db.deleteFrom('recipient_guards').where('expires_at', '<=', now).execute();
 }
+
+/**
+ * Would the guard refuse a send to this mailbox now? Reads, records nothing: a
+ * door that learns its recipients one by one (SMTP RCPT TO) refuses early with
+ * it, and the accept transaction still decides (`admitSends`).
+ */
+export async function peekRecipient(db: Db, send: GuardedSend, now: number): Promise<GuardRefusal | null> {
+  const row = await db
+    .selectFrom('recipient_guards')
+    .select(['sends', 'cooldown_until'])
+    .where('organization_id', '=', send.organizationId)
+    .where('mailbox', '=', send.mailbox)
+    .executeTakeFirst();
+  if (!row) return null;
+  return checkMailbox({ sends: JSON.parse(row.sends) as number[], cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until) }, now);
+}

@@ -1,20 +1,20 @@
 import { AppError } from '../errors.ts';
 import { htmlToPlainText } from './html-to-text.ts';
 import { markdownToHtml } from './markdown.ts';
+import { escapeHtml, textToHtml } from './text-to-html.ts';
 import { tiptapToHtml, type TiptapDocument } from './tiptap.ts';
 
 export type EmailContent =
   | { kind: 'html'; html: string }
   | { kind: 'markdown'; markdown: string }
-  | { kind: 'tiptap'; tiptap: TiptapDocument };
+  | { kind: 'tiptap'; tiptap: TiptapDocument }
+  /** A finished message's own parts (SMTP): either may be missing, and the other is derived from it. */
+  | { kind: 'parts'; html: string | null; text: string | null };
 
 export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
 
 function wrapDocument(fragment: string): string {
   return (
@@ -51,6 +51,7 @@ function insertPreheader(html: string, preview: string): string {
  * Throws validation_error when a tiptap document cannot be rendered.
  */
 export function renderEmailContent(content: EmailContent, preview?: string | null): RenderedEmail {
+  if (content.kind === 'parts') return renderParts(content, preview);
   try {
     const html = toHtml(content);
     const text = htmlToPlainText(html);
@@ -65,7 +66,18 @@ export function renderEmailContent(content: EmailContent, preview?: string | nul
   }
 }
 
-function toHtml(content: EmailContent): string {
+/**
+ * A submitted message keeps the parts it has: HTML as given, text as given. A
+ * missing text part is derived from the HTML; a missing HTML part is the text's
+ * rendering; a message with neither (attachments only) has empty parts.
+ */
+function renderParts(content: { html: string | null; text: string | null }, preview?: string | null): RenderedEmail {
+  const html = content.html ?? (content.text ? wrapDocument(textToHtml(content.text)) : '');
+  const text = content.text ?? (content.html ? htmlToPlainText(content.html) : '');
+  return { html: preview && html ? insertPreheader(html, preview) : html, text };
+}
+
+function toHtml(content: Exclude<EmailContent, { kind: 'parts' }>): string {
   switch (content.kind) {
     case 'html':
       return content.html;

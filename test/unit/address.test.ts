@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMailbox, hasLineBreak, isValidAddress, parseMailbox } from '../../src/emails/address.ts';
+import { formatMailbox, hasLineBreak, isValidAddress, parseAddress, parseMailbox } from '../../src/emails/address.ts';
 
 describe('isValidAddress', () => {
   it.each([
@@ -168,5 +168,17 @@ describe('formatMailbox', () => {
     const parsed = parseMailbox('Ada <Ada@B.EXAMPLE>')!;
     expect(formatMailbox(parsed)).toBe('Ada <Ada@b.example>');
     expect(parseMailbox(formatMailbox(parsed))).toEqual(parsed);
+  });
+});
+
+describe('parseAddress', () => {
+  it('takes a bare address, lower-casing its domain only', () => {
+    expect(parseAddress('Ada.L@Example.ORG')).toEqual({ address: 'Ada.L@example.org', name: null });
+  });
+
+  it('refuses a display name, a line break or anything that is not one address', () => {
+    for (const input of ['Ada <ada@example.org>', 'ada@example.org\r\nBcc: x@y.org', 'a@b@example.org', 'nobody@localhost', '']) {
+      expect(parseAddress(input), input).toBeNull();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../src/tokens/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
+import { recordEmailEvents } from '../../src/emails/email.repository.ts';
 
 const TOKEN = `mailgate_${'p'.repeat(40)}`;
 
@@ -28,6 +29,29 @@ describe('the send pipeline through createCore', () => {
   const count = async (table: 'emails' | 'email_bodies' | 'email_events' | 'jobs' | 'idempotency_keys') =>
     Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const emailIds = async () => (await db().selectFrom('emails').select('id').orderBy('id').execute()).map((r) => r.id);
+
+  describe('recordEmailEvents', () => {
+    it('appends every event and moves each email to its own last one, with its own time, in one update', async () => {
+      const a = await core.emails.send(auth, parseSendBody(body()), { source: 'api' });
+      const b = await core.emails.send(auth, parseSendBody(body()), { source: 'api' });
+      const c = await core.emails.send(auth, parseSendBody(body()), { source: 'api' });
+      const t = clock.now();
+      const organizationId = auth.organizationId;
+      await recordEmailEvents(db(), [
+        { emailId: a.id, organizationId, type: 'sent', detail: null, at: t + 1 },
+        { emailId: b.id, organizationId, type: 'sent', detail: null, at: t + 2 },
+        { emailId: a.id, organizationId, type: 'delivered', detail: { transport: 'capture' }, at: t + 3 },
+        { emailId: b.id, organizationId, type: 'bounced', detail: null, at: t + 4 },
+      ]);
+      const rows = await db().selectFrom('emails').select(['id', 'last_event', 'updated_at']).orderBy('id').execute();
+      expect(rows.map((r) => ({ ...r, updated_at: Number(r.updated_at) }))).toEqual([
+        { id: a.id, last_event: 'delivered', updated_at: t + 3 },
+        { id: b.id, last_event: 'bounced', updated_at: t + 4 },
+        { id: c.id, last_event: 'queued', updated_at: t },
+      ]);
+      expect(await count('email_events')).toBe(3 + 4);
+    });
+  });
 
   describe('send', () => {
     it('accepts one email: row, body, queued event, job', async () => {

@@ -4,6 +4,7 @@ import * as m0002 from './0002_limits.ts';
 import * as m0003 from './0003_audience.ts';
 import * as m0004 from './0004_workflows.ts';
 import * as m0005 from './0005_subscriber_search.ts';
+import * as m0006 from './0006_submissions.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_audience': m0003,
   '0004_workflows': m0004,
   '0005_subscriber_search': m0005,
+  '0006_submissions': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { validationError, type ErrorDetail } from '../errors.ts';
+import type { EmailContent } from '../render/index.ts';
+import { formatMailbox, hasLineBreak, parseAddress, type Mailbox } from './address.ts';
+import { assertValidIdempotencyKey } from './idempotency.ts';
+import { SUBJECT_MAX } from './send-request.ts';
+
+/**
+ * A whole message, as a door that takes finished messages (SMTP) hands it over
+ * after parsing: the envelope's recipients and the message's own fields. Its
+ * rules live here, next to the send request's, so that every door refuses the same things.
+ */
+export interface SubmittedMailbox {
+  name: string;
+  address: string;
+}
+
+export interface SubmittedAttachment {
+  filename: string | null;
+  contentType: string;
+  contentId: string | null;
+  inline: boolean;
+  content: Uint8Array;
+}
+
+export interface SubmittedMessage {
+  /** Envelope recipients (RCPT TO, Bcc included): one email each, whatever To and Cc say. */
+  recipients: string[];
+  from: SubmittedMailbox[];
+  replyTo: SubmittedMailbox[];
+  to: SubmittedMailbox[];
+  cc: SubmittedMailbox[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  /** The Date header, ms since the epoch; null when absent or unreadable. */
+  date: number | null;
+  /** Other header lines kept on the way out, value as given (folding included). */
+  headers: { name: string; value: string }[];
+  attachments: SubmittedAttachment[];
+}
+
+/** What a submission keeps besides the fields every email has (stored as JSON, shared by its emails). */
+export interface SubmissionHeaders {
+  to: string[];
+  cc: string[];
+  inReplyTo: string | null;
+  references: string[];
+  date: number | null;
+  lines: [name: string, value: string][];
+}
+
+/** A submission checked and normalized, ready to become one email per recipient. */
+export interface CheckedSubmission {
+  from: Mailbox;
+  replyTo: Mailbox | null;
+  recipients: Mailbox[];
+  subject: string;
+  content: Extract<EmailContent, { kind: 'parts' }>;
+  messageId: string | null;
+  headers: SubmissionHeaders;
+  attachments: SubmittedAttachment[];
+}
+
+/**
+ * Header fields the message's own fields stand for, or that are rebuilt on the
+ * way out (MIME structure, trace fields, signatures that re-encoding would break,
+ * and our own idempotency header). Every other header line is kept as given.
+ */
+const REBUILT_HEADERS = new Set([
+  'from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'in-reply-to', 'references',
+  'mime-version', 'content-type', 'content-transfer-encoding', 'content-disposition', 'content-id', 'content-description',
+  'received', 'return-path', 'dkim-signature', 'arc-seal', 'arc-message-signature', 'arc-authentication-results',
+  'authentication-results', 'x-mailgate-email-id', 'mailgate-idempotency-key',
+]);
+
+/**
+ * True when a header line is rebuilt rather than kept. Resent-* fields go too:
+ * they describe an earlier hand-off, and Resent-Bcc would show hidden recipients.
+ */
+export function isRebuiltHeader(name: string): boolean {
+  const key = name.toLowerCase();
+  return REBUILT_HEADERS.has(key) || key.startsWith('resent-');
+}
+
+const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
+/** A folded value: line breaks only as (CR)LF followed by a space or tab, no NUL, no lone CR. */
+const FOLDED_VALUE = /^(?:[^\r\n\0]|\r?\n[ \t])*$/;
+const MESSAGE_ID = /^<[^<>\s]+>$/;
+/** In-Reply-To may name several messages (RFC 5322 §3.6.4). */
+const MESSAGE_IDS = /^<[^<>\s]+>(?:\s*<[^<>\s]+>)*$/;
+/** Fields RFC 5322 §3.6 allows at most once: a second one would leave which one counts to each reader. */
+const SINGLE_FIELDS = new Set(['from', 'sender', 'reply-to', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references']);
+const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]*\/[A-Za-z0-9][\w!#$&^.+-]*$/;
+
+function checkMailbox(input: SubmittedMailbox, path: string, details: ErrorDetail[]): Mailbox | null {
+  if (hasLineBreak(input.name) || hasLineBreak(input.address)) {
+    details.push({ path, message: 'must not contain CR or LF' });
+    return null;
+  }
+  const mailbox = parseAddress(input.address);
+  if (!mailbox) {
+    details.push({ path, message: `is not a valid email address (${JSON.stringify(input.address)})` });
+    return null;
+  }
+  return { address: mailbox.address, name: input.name.trim() || null };
+}
+
+/**
+ * Check a submitted message and normalize it. Throws validation_error naming
+ * every problem: no From, an address that is not one, a line break smuggled
+ * into a field through an encoded word, a header line that is not a header line.
+ */
+export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
+  const details: ErrorDetail[] = [];
+
+  let from: Mailbox | null = null;
+  if (message.from.length === 0) details.push({ path: 'from', message: 'is missing: the message has no From header' });
+  else if (message.from.length > 1) details.push({ path: 'from', message: 'must name one mailbox' });
+  else from = checkMailbox(message.from[0]!, 'from', details);
+
+  let replyTo: Mailbox | null = null;
+  if (message.replyTo.length > 1) details.push({ path: 'reply_to', message: 'must name at most one mailbox' });
+  else if (message.replyTo.length === 1) replyTo = checkMailbox(message.replyTo[0]!, 'reply_to', details);
+
+  const recipients: Mailbox[] = [];
+  const seen = new Set<string>();
+  message.recipients.forEach((address, i) => {
+    const mailbox = checkMailbox({ name: '', address }, `recipients[${i}]`, details);
+    if (!mailbox || seen.has(mailbox.address.toLowerCase())) return;
+    seen.add(mailbox.address.toLowerCase());
+    recipients.push(mailbox);
+  });
+  if (message.recipients.length === 0) details.push({ path: 'recipients', message: 'must name at least one recipient' });
+
+  const to = message.to.flatMap((m, i) => {
+    const mailbox = checkMailbox(m, `to[${i}]`, details);
+    return mailbox ? [formatMailbox(mailbox)] : [];
+  });
+  const cc = message.cc.flatMap((m, i) => {
+    const mailbox = checkMailbox(m, `cc[${i}]`, details);
+    return mailbox ? [formatMailbox(mailbox)] : [];
+  });
+
+  const subject = message.subject.trim();
+  if (hasLineBreak(message.subject)) details.push({ path: 'subject', message: 'must not contain CR or LF' });
+  else if (subject.length > SUBJECT_MAX) details.push({ path: 'subject', message: `must be at most ${SUBJECT_MAX} characters` });
+
+  const ids: [string, string | null][] = [
+    ['message_id', message.messageId],
+    ...message.references.map((r, i): [string, string] => [`references[${i}]`, r]),
+  ];
+  for (const [path, value] of ids) {
+    if (value !== null && !MESSAGE_ID.test(value)) details.push({ path, message: 'must be one message id in angle brackets (<id@host>)' });
+  }
+  if (message.inReplyTo !== null && !MESSAGE_IDS.test(message.inReplyTo.trim())) {
+    details.push({ path: 'in_reply_to', message: 'must be message ids in angle brackets (<id@host>)' });
+  }
+
+  const seenFields = new Map<string, number>();
+  for (const { name } of message.headers) {
+    const key = name.toLowerCase();
+    seenFields.set(key, (seenFields.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of seenFields) {
+    if (count > 1 && SINGLE_FIELDS.has(key)) details.push({ path: `headers.${key}`, message: `must appear at most once (it appears ${count} times)` });
+  }
+
+  const lines: [string, string][] = [];
+  for (const { name, value } of message.headers) {
+    if (!FIELD_NAME.test(name)) details.push({ path: `headers.${name}`, message: 'is not a valid header field name' });
+    else if (!FOLDED_VALUE.test(value)) details.push({ path: `headers.${name}`, message: 'must not contain a line break that starts a new header' });
+    else if (!isRebuiltHeader(name)) lines.push([name, value.trim().replace(/\r?\n/g, '\r\n')]);
+  }
+
+  message.attachments.forEach((a, i) => {
+    const path = `attachments[${i}]`;
+    if (a.filename !== null && /[\r\n\0]/.test(a.filename)) details.push({ path: `${path}.filename`, message: 'must not contain CR, LF or NUL' });
+    if (!MEDIA_TYPE.test(a.contentType)) details.push({ path: `${path}.content_type`, message: 'must be a media type (type/subtype)' });
+    if (a.contentId !== null && !/^[^<>\s]+$/.test(a.contentId)) details.push({ path: `${path}.content_id`, message: 'must be a content id without angle brackets or spaces' });
+  });
+
+  if (details.length > 0 || !from) throw validationError(details);
+  return {
+    from,
+    replyTo,
+    recipients,
+    subject,
+    content: { kind: 'parts', html: message.html, text: message.text },
+    messageId: message.messageId,
+    headers: { to, cc, inReplyTo: message.inReplyTo === null ? null : message.inReplyTo.trim(), references: message.references, date: message.date, lines },
+    attachments: message.attachments,
+  };
+}
+
+/**
+ * What a resubmission must match to count as the same message: its content and
+ * headers, attachments by digest. Not the Date and Message-ID, which mailers make
+ * anew for each attempt, and not the recipients: the key is scoped by them
+ * (`submissionIdempotencyKey`).
+ */
+export function submissionFingerprintInput(checked: CheckedSubmission): unknown {
+  const { recipients: _recipients, messageId: _messageId, headers, ...rest } = checked;
+  return {
+    ...rest,
+    headers: { ...headers, date: null },
+    from: formatMailbox(checked.from),
+    replyTo: checked.replyTo ? formatMailbox(checked.replyTo) : null,
+    attachments: checked.attachments.map((a) => ({
+      ...a,
+      content: createHash('sha256').update(a.content).digest('hex'),
+    })),
+  };
+}
+
+/**
+ * The idempotency key a submission is stored under: the client's key scoped by
+ * the envelope's recipients. SMTP retries per recipient: a recipient deferred at
+ * RCPT TO comes back later alone, with the same message and key, and must be
+ * sent then; the same envelope again is a resubmission and is answered from the
+ * first time. Throws validation_error for a key that is not 1–256 printable characters.
+ */
+export function submissionIdempotencyKey(key: string, checked: CheckedSubmission): string {
+  assertValidIdempotencyKey(key);
+  const envelope = checked.recipients.map((r) => r.address.toLowerCase()).sort().join('\n');
+  return `smtp:${createHash('sha256').update(key).update('\n\n').update(envelope).digest('hex')}`;
+}
