@@ -4,12 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createCore, loadConfig, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
 import { buildHttpApp } from './http/app.ts';
+import { startSmtpServer } from './smtp/server.ts';
+import { loadOrCreateTls } from './smtp/tls.ts';
 
 type Stop = () => Promise<void>;
 
 export interface RunningServer {
   core: Core;
   httpUrl: string | null;
+  /** The SMTP submission listener's ports, when the smtp role runs. */
+  smtp: { port: number; securePort: number | null } | null;
   stop(): Promise<void>;
 }
 
@@ -33,6 +37,28 @@ export async function startServer(config: Config, log: (line: string) => void = 
     // core.close() stops it: running deliveries get SHUTDOWN_GRACE_SECONDS, then are cut off and released.
     core.worker.start();
   }
+  // SMTP first: once /health answers, every door is open.
+  let smtp: RunningServer['smtp'] = null;
+  if (config.roles.includes('smtp') && config.smtpPort !== 0) {
+    const tls = await loadOrCreateTls({
+      keyPath: config.smtp.tlsKeyPath,
+      certPath: config.smtp.tlsCertPath,
+      hostname: config.smtp.hostname,
+    });
+    if (tls.generated) log(`Generated a self-signed SMTP certificate for ${config.smtp.hostname}: ${config.smtp.tlsCertPath}`);
+    const listener = await startSmtpServer(core, {
+      host: config.host,
+      port: config.smtpPort,
+      securePort: config.smtp.securePort === 0 ? null : config.smtp.securePort,
+      tls,
+    });
+    stops.push(() => listener.close());
+    smtp = { port: listener.port, securePort: listener.securePort };
+    log(
+      `Mailgate SMTP submission listening on ${config.host}:${listener.port} (STARTTLS)` +
+        (listener.securePort !== null ? ` and ${config.host}:${listener.securePort} (implicit TLS)` : ''),
+    );
+  }
   if (config.roles.includes('http')) {
     const app = await buildHttpApp(core);
     await app.listen({ port: config.port, host: config.host });
@@ -42,15 +68,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     stops.push(() => app.close());
     log(`Mailgate HTTP listening on ${httpUrl} (public address ${config.baseUrl})`);
   }
-  if (config.roles.includes('smtp') && config.smtpPort !== 0) {
-    log('SMTP submission is not part of this build yet; the smtp role is ignored.');
-  }
   log(`Storage: ${db.dialect}; delivery: ${core.transport.name}.`);
 
   let stopped = false;
   return {
     core,
     httpUrl,
+    smtp,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -194,3 +194,44 @@ describe('loadConfig: strict values', () => {
     expect(loadConfig({ BASE_URL: 'https://mail.example.com/' }).baseUrl).toBe('https://mail.example.com');
   });
 });
+
+describe('loadConfig: SMTP submission', () => {
+  it('defaults: STARTTLS only, certificate in DATA_DIR/tls, 10 MB, 100 recipients, no AUTH before TLS', () => {
+    const config = loadConfig({ DATA_DIR: '/var/lib/mailgate' });
+    expect(config.smtp).toMatchObject({
+      securePort: 0,
+      tlsKeyPath: '/var/lib/mailgate/tls/smtp-key.pem',
+      tlsCertPath: '/var/lib/mailgate/tls/smtp-cert.pem',
+      allowInsecureAuth: false,
+      maxMessageBytes: 10 * 1024 * 1024,
+      maxRecipients: 100,
+    });
+    expect(config.smtp.hostname.length).toBeGreaterThan(0);
+  });
+
+  it('reads every SMTP_ variable', () => {
+    const config = loadConfig({
+      SMTPS_PORT: '465',
+      SMTP_HOSTNAME: 'mail.example.com',
+      SMTP_TLS_KEY: '/etc/ssl/mail.key',
+      SMTP_TLS_CERT: '/etc/ssl/mail.crt',
+      SMTP_ALLOW_INSECURE_AUTH: 'true',
+      SMTP_MAX_MESSAGE_BYTES: '2048',
+      SMTP_MAX_RECIPIENTS: '5',
+    });
+    expect(config.smtp).toEqual({
+      securePort: 465,
+      hostname: 'mail.example.com',
+      tlsKeyPath: '/etc/ssl/mail.key',
+      tlsCertPath: '/etc/ssl/mail.crt',
+      allowInsecureAuth: true,
+      maxMessageBytes: 2048,
+      maxRecipients: 5,
+    });
+  });
+
+  it('refuses bad SMTP values, each by name', () => {
+    const problems = configRefusal({ SMTPS_PORT: 'x', SMTP_HOSTNAME: 'bad host', SMTP_MAX_MESSAGE_BYTES: '10', SMTP_MAX_RECIPIENTS: '0', SMTP_ALLOW_INSECURE_AUTH: 'maybe' }).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SMTPS_PORT', 'SMTP_ALLOW_INSECURE_AUTH', 'SMTP_HOSTNAME', 'SMTP_MAX_MESSAGE_BYTES', 'SMTP_MAX_RECIPIENTS']);
+  });
+});

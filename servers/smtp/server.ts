@@ -1,0 +1,278 @@
+// The SMTP submission door (RFC 6409): authenticate with an API token, take a
+// message, and hand it to the same send pipeline REST uses. Parsing, replies and
+// TLS live here; every rule (quota, recipient guard, what a message must hold)
+// is the core's.
+import type net from 'node:net';
+import type tls from 'node:tls';
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
+import type { AuthContext, Core } from '../../src/index.ts';
+import { parseSubmission } from './message.ts';
+import { hasEnhancedCode, replyFor, smtpError, withEnhancedCode } from './replies.ts';
+import type { TlsMaterial } from './tls.ts';
+
+/** The AUTH username; the password is an API token. */
+export const SMTP_USERNAME = 'mailgate';
+
+export interface SmtpListenOptions {
+  host: string;
+  /** STARTTLS submission port; 0 picks a free one. */
+  port: number;
+  /** Implicit-TLS port, or null for none. */
+  securePort: number | null;
+  tls: TlsMaterial;
+}
+
+export interface SmtpListener {
+  port: number;
+  securePort: number | null;
+  /** Stop accepting; sessions in progress get the grace period, then are cut off. */
+  close(): Promise<void>;
+}
+
+/**
+ * Every reply carries an RFC 3463 enhanced status code (ENHANCEDSTATUSCODES is
+ * advertised). smtp-server adds one from its own table, which cannot say 4.7.1 or
+ * 5.3.4; so a text that already starts with a code (ours) is sent as it is, an
+ * error reply of the library's own gets its code from `withEnhancedCode`, and
+ * success replies keep the library's (2.1.0 for MAIL, 2.1.5 for RCPT, 2.7.0 for AUTH).
+ * smtp-server offers no option for it, so the server below creates these connections itself.
+ */
+class SubmissionConnection extends SMTPConnection {
+  override send(code: number, data?: string | string[] | null, context?: string | false): void {
+    if (typeof data === 'string' && (code >= 400 || hasEnhancedCode(data))) {
+      super.send(code, withEnhancedCode(code, data), false);
+      return;
+    }
+    super.send(code, data, context);
+  }
+}
+
+class SubmissionServer extends SMTPServer {
+  // Same as SMTPServer.connect, with our connection class.
+  override connect(socket: net.Socket | tls.TLSSocket, socketOptions?: ConstructorParameters<typeof SMTPConnection>[2]): void {
+    // Replies are small and come one by one as each check finishes: send each at
+    // once rather than wait for the client's ACK of the one before (Nagle).
+    socket.setNoDelay(true);
+    const connection = new SubmissionConnection(this, socket, socketOptions);
+    this.connections.add(connection);
+    connection.on('error', (error: Error) => this._onError(error));
+    connection.on('connect', (data) => this._onClientConnect(data));
+    connection.init();
+  }
+}
+
+/** What AUTH leaves on the session: the caller, and the token, checked again for each message. */
+interface SessionUser {
+  auth: AuthContext;
+  token: string;
+}
+
+const userOf = (session: SMTPServerSession) => session.user as SessionUser;
+const authOf = (session: SMTPServerSession) => userOf(session).auth;
+
+/** RFC 5321 §4.5.3.1.5: a reply line is at most 512 octets, CRLF included. */
+const REPLY_LINE_MAX = 500;
+
+/** The final reply: the ids that fit on one line, and how many more there are (all are in GET /api/v2/emails). */
+export function queuedReply(ids: readonly string[]): string {
+  let text = '2.0.0 Ok: queued as';
+  let shown = 0;
+  for (const id of ids) {
+    const rest = ids.length - shown - 1;
+    const tail = rest > 0 ? ` and ${rest} more` : '';
+    if (text.length + 1 + id.length + tail.length > REPLY_LINE_MAX) break;
+    text += ` ${id}`;
+    shown++;
+  }
+  return shown < ids.length ? `${text} and ${ids.length - shown} more` : text;
+}
+
+/** Connections per listener; each may hold a message of up to SIZE while it is read. */
+const MAX_CLIENTS = 256;
+
+function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, value?: T) => void): void {
+  promise.then(
+    (value) => callback(null, value),
+    (error: Error) => callback(error),
+  );
+}
+
+/**
+ * Messages read in full and being accepted. On close they finish (their client
+ * gets its answer); every other session is told 421 and closed at once, since
+ * nothing of it has been accepted and its client will try again.
+ */
+type InFlight = Set<Promise<unknown>>;
+
+function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFlight: InFlight): SMTPServerOptions {
+  const { config } = core;
+  const smtp = config.smtp;
+  return {
+    secure,
+    key: material.key,
+    cert: material.cert,
+    name: smtp.hostname,
+    banner: 'Mailgate mail submission',
+    size: smtp.maxMessageBytes,
+    authMethods: ['PLAIN', 'LOGIN'],
+    allowInsecureAuth: smtp.allowInsecureAuth,
+    authRequiredMessage: '5.7.0 Authentication required',
+    hideSTARTTLS: secure,
+    hideENHANCEDSTATUSCODES: false,
+    hide8BITMIME: false,
+    hidePIPELINING: false,
+    hideSMTPUTF8: false,
+    // A submission port has no use for the client's reverse DNS, and a slow resolver would stall every connection.
+    disableReverseLookup: true,
+    maxClients: MAX_CLIENTS,
+    closeTimeout: Math.max(1000, config.shutdownGraceSeconds * 1000),
+    logger: false,
+
+    onConnect(session, callback) {
+      try {
+        core.limits.checkIp(session.remoteAddress);
+        callback();
+      } catch {
+        callback(smtpError(421, '4.7.0 Too many connections from this address, try again later'));
+      }
+    },
+
+    onAuth(auth, _session, callback) {
+      if (auth.username !== SMTP_USERNAME || !auth.password) {
+        callback(smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${SMTP_USERNAME}", the password an API token)`));
+        return;
+      }
+      const token = auth.password;
+      core.tokens.authenticate(token).then(
+        (authenticated) => callback(null, { user: { auth: authenticated, token } satisfies SessionUser }),
+        (error: unknown) => callback(replyFor(error, 'auth')),
+      );
+    },
+
+    // One message, one request of the organization's quota. The token is checked
+    // again (through the token cache), so a revoked one stops a long session too.
+    onMailFrom(_address, session, callback) {
+      const user = userOf(session);
+      callbackOf(
+        (async () => {
+          try {
+            user.auth = await core.tokens.authenticate(user.token);
+          } catch (error) {
+            throw replyFor(error, 'auth');
+          }
+          const used = await core.limits.consume(user.auth);
+          if (used?.refusal) throw replyFor(used.refusal, 'mail');
+        })(),
+        callback,
+      );
+    },
+
+    onRcptTo(address, session, callback) {
+      const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === address.address.toLowerCase());
+      if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
+        callback(smtpError(452, `4.5.3 Too many recipients (at most ${smtp.maxRecipients} per message)`));
+        return;
+      }
+      core.emails.checkRecipient(authOf(session), address.address).then(
+        () => callback(),
+        (error: unknown) => callback(replyFor(error, 'rcpt')),
+      );
+    },
+
+    onData(stream, session, callback) {
+      // Keep at most the limit; past it, drain and refuse. A client that leaves
+      // mid-message destroys the stream: it never ends, and nothing is stored.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= smtp.maxMessageBytes) chunks.push(chunk);
+      });
+      stream.on('error', () => {
+        chunks.length = 0;
+      });
+      stream.on('end', () => {
+        if (stream.sizeExceeded || size > smtp.maxMessageBytes) {
+          callback(smtpError(552, `5.3.4 Message size exceeds fixed limit (${smtp.maxMessageBytes} bytes)`));
+          return;
+        }
+        const recipients = session.envelope.rcptTo.map((r) => r.address);
+        // Tracked until its client has its answer, so that close() waits for exactly that.
+        const answered = accept(Buffer.concat(chunks, Math.min(size, smtp.maxMessageBytes)), recipients, authOf(session)).then(
+          (reply) => callback(null, reply),
+          (error: Error) => callback(error),
+        );
+        inFlight.add(answered);
+        void answered.finally(() => inFlight.delete(answered));
+      });
+    },
+  };
+
+  async function accept(raw: Buffer, recipients: string[], auth: AuthContext): Promise<string> {
+    let parsed;
+    try {
+      parsed = await parseSubmission(raw, recipients);
+    } catch (error) {
+      if (error instanceof Error && 'responseCode' in error) throw error;
+      throw smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message');
+    }
+    try {
+      const { ids } = await core.emails.submit(auth, parsed.message, { idempotencyKey: parsed.idempotencyKey });
+      return queuedReply(ids);
+    } catch (error) {
+      throw replyFor(error, 'data');
+    }
+  }
+}
+
+function listen(server: SMTPServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.server.once('error', onError);
+    server.listen(port, host, () => {
+      server.server.off('error', onError);
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/** Start the STARTTLS listener (and the implicit-TLS one when asked). */
+export async function startSmtpServer(core: Core, options: SmtpListenOptions): Promise<SmtpListener> {
+  const servers: SMTPServer[] = [];
+  // A failing session must not take the process down; smtp-server reports it here.
+  const quiet = () => {};
+  const inFlight: InFlight = new Set();
+  const plain = new SubmissionServer(serverOptions(core, false, options.tls, inFlight));
+  plain.on('error', quiet);
+  servers.push(plain);
+  const port = await listen(plain, options.port, options.host);
+  let securePort: number | null = null;
+  if (options.securePort !== null) {
+    const secure = new SubmissionServer(serverOptions(core, true, options.tls, inFlight));
+    secure.on('error', quiet);
+    servers.push(secure);
+    try {
+      securePort = await listen(secure, options.securePort, options.host);
+    } catch (error) {
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+      throw error;
+    }
+  }
+  return {
+    port,
+    securePort,
+    async close() {
+      const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      await Promise.allSettled([...inFlight]);
+      for (const server of servers) {
+        for (const connection of server.connections) {
+          connection.send(421, '4.3.2 Service shutting down, try again later');
+          connection.close();
+        }
+      }
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/server.ts';
+import { authPlain, rawSmtpSession } from '../helpers/smtp.ts';
+import {
+  apiCall,
+  createProcessDatabase,
+  freePort,
+  startMailgateProcess,
+  type MailgateProcess,
+  type ProcessDatabase,
+} from '../helpers/process.ts';
+
+// The SMTP listener as `npm start` runs it: a certificate generated into DATA_DIR
+// at first start and reused after, a clean SIGTERM, and a SIGKILL in the middle
+// of DATA that loses what was accepted before it and stores nothing of the rest.
+
+const TOKEN = 'mailgate_smtp_process_token_0123456789ab';
+
+interface EmailList {
+  data: { id: string; to: string[]; last_event: string }[];
+}
+
+async function emails(proc: MailgateProcess): Promise<EmailList['data']> {
+  const res = await apiCall(proc.url, TOKEN, '/api/v2/emails?limit=100');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as EmailList).data;
+}
+
+describe('the SMTP listener of a Mailgate process', () => {
+  const processes: MailgateProcess[] = [];
+  let database: ProcessDatabase | undefined;
+
+  afterEach(async () => {
+    await Promise.all(processes.splice(0).map((p) => p.stop('SIGKILL')));
+    await database?.cleanup();
+    database = undefined;
+  });
+
+  async function start(smtpPort: number): Promise<MailgateProcess> {
+    const proc = await startMailgateProcess({
+      ...database!.env,
+      SMTP_PORT: String(smtpPort),
+      SMTP_HOSTNAME: 'localhost',
+      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
+      LOG_LEVEL: 'info',
+    }, 30_000);
+    processes.push(proc);
+    return proc;
+  }
+
+  it('generates its certificate into DATA_DIR at first start, serves STARTTLS with it, and reuses it after a clean restart', async () => {
+    database = await createProcessDatabase();
+    const smtpPort = await freePort();
+    const first = await start(smtpPort);
+    const certPath = path.join(database.env.DATA_DIR!, 'tls', 'smtp-cert.pem');
+    expect(first.output()).toContain(`Generated a self-signed SMTP certificate for localhost: ${certPath}`);
+    expect(first.output()).toMatch(new RegExp(`SMTP submission listening on 127\\.0\\.0\\.1:${smtpPort} \\(STARTTLS\\)`));
+    const cert = await fs.readFile(certPath);
+    expect(new X509Certificate(cert).subjectAltName).toContain('DNS:localhost');
+    const keyMode = (await fs.stat(path.join(database.env.DATA_DIR!, 'tls', 'smtp-key.pem'))).mode & 0o777;
+    expect(keyMode).toBe(0o600);
+
+    const mailer = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      requireTLS: true,
+      tls: { ca: [cert], servername: 'localhost' },
+      auth: { user: 'mailgate', pass: TOKEN },
+    });
+    const info = await mailer.sendMail({ from: 'app@example.com', to: 'delivered@mailgate.test', subject: 'From a process', text: 'hi' });
+    expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as eml_[0-9a-z]{26}$/);
+    await waitFor(async () => ((await emails(first)).some((e) => e.last_event === 'delivered') ? true : undefined), 15_000, 'delivery');
+
+    expect(await first.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const second = await start(smtpPort);
+    expect(second.output()).not.toContain('Generated a self-signed SMTP certificate');
+    expect(Buffer.compare(await fs.readFile(certPath), cert)).toBe(0);
+    const again = await mailer.sendMail({ from: 'app@example.com', to: 'delivered+2@mailgate.test', subject: 'Again', text: 'hi' });
+    expect(again.response).toMatch(/^250 2\.0\.0 Ok: queued as /);
+  });
+
+  it('loses nothing it acknowledged and stores nothing of a message cut off by SIGKILL in the middle of DATA', async () => {
+    database = await createProcessDatabase();
+    const smtpPort = await freePort();
+    const first = await start(smtpPort);
+
+    const s = rawSmtpSession(smtpPort);
+    await s.greeting;
+    await s.command('EHLO client.test');
+    await s.startTls();
+    await s.command('EHLO client.test');
+    expect((await s.command(`AUTH PLAIN ${authPlain(TOKEN)}`)).code).toBe(235);
+    expect((await s.command('MAIL FROM:<app@example.com>')).code).toBe(250);
+    expect((await s.command('RCPT TO:<kept@example.org>')).code).toBe(250);
+    expect((await s.command('DATA')).code).toBe(354);
+    s.write('From: app@example.com\r\nTo: kept@example.org\r\nSubject: kept\r\n\r\nkept\r\n.\r\n');
+    const kept = await s.reply();
+    expect(kept.code).toBe(250);
+    const keptId = kept.text.replace('2.0.0 Ok: queued as ', '');
+
+    expect((await s.command('MAIL FROM:<app@example.com>')).code).toBe(250);
+    expect((await s.command('RCPT TO:<cut@example.org>')).code).toBe(250);
+    expect((await s.command('DATA')).code).toBe(354);
+    s.write('From: app@example.com\r\nTo: cut@example.org\r\nSubject: cut\r\n\r\nhalf of it');
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await first.stop('SIGKILL')).signal).toBe('SIGKILL');
+    await s.closed;
+
+    const second = await start(smtpPort);
+    const list = await emails(second);
+    expect(list.map((e) => e.to)).toEqual([['kept@example.org']]);
+    expect(list[0]!.id).toBe(keptId);
+    // Capture delivery of the acknowledged message happens, whether or not the first process got to it.
+    await waitFor(async () => ((await emails(second))[0]!.last_event === 'delivered' ? true : undefined), 15_000, 'delivery after restart');
+  });
+});
