@@ -9,6 +9,19 @@ import Database from 'better-sqlite3';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The node flags `npm start` gives the server (package.json), so that a bench
+ * measures the server as it ships: e.g. a larger young generation, which halves
+ * the time the server spends collecting short-lived garbage.
+ */
+export const serverNodeFlags: readonly string[] = (() => {
+  // BENCH_SERVER_FLAGS replaces them, to measure what they are worth ('' for none).
+  if (process.env.BENCH_SERVER_FLAGS !== undefined) return process.env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean);
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+})();
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -59,7 +72,8 @@ export interface ChildOptions {
 /** Start a TypeScript entry point as a child process and wait until `ready` matches its stdout. */
 export async function startChild(entry: string, env: Record<string, string>, ready: RegExp, options: ChildOptions = {}): Promise<ChildProcess> {
   const timeoutMs = options.timeoutMs ?? 20_000;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
+  const flags = entry === 'servers/main.ts' ? serverNodeFlags : [];
+  const child = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
