@@ -47,6 +47,8 @@ describe('the SMTP listener of a Mailgate process', () => {
       SMTP_HOSTNAME: 'localhost',
       MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
       LOG_LEVEL: 'info',
+      // A job the killed process had claimed comes back to the next one when its lease runs out.
+      DELIVERY_LEASE_SECONDS: '2',
     }, 30_000);
     processes.push(proc);
     return proc;
