@@ -25,6 +25,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TOKEN = 'mailgate_bench_token_0123456789abcdefghij';
+/** BENCH_CPU_PROF=DIR: run Mailgate with --cpu-prof into DIR (the profile is written when it stops); read it with `npm run diagnose:profile DIR`. */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Requests per minute for the load's organization, and per second per IP: counted, never reached. */
 const ORG_QUOTA = 1_000_000_000;
 const IP_RATE_LIMIT = 1_000_000_000;
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
       RATE_LIMITS: 'on',
       IP_RATE_LIMIT: String(IP_RATE_LIMIT),
       ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
-    });
+    }, CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {});
     // The bootstrap organization is enterprise (2000 a minute): the load runs as one with its own quota.
     const org = await createOrg(dataDir, { name: 'bench-send', plan: 'enterprise', rateLimit: ORG_QUOTA });
     headers = { 'content-type': 'application/json', authorization: `Bearer ${org.token}` };

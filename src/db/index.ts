@@ -3,4 +3,5 @@
 export { openDatabase, migrateToLatest, type DatabaseHandle, type DatabaseOptions, type DialectName } from './connect.ts';
 export { skipLockedRows, isUniqueViolation, isTransientConflict, lockForSetup, subscriberSearchCandidates, subscriberAmong } from './dialect.ts';
 export { fetchIdPage } from './id-page.ts';
+export { insertRows } from './insert-rows.ts';
 export type { Database } from './schema.ts';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { skipLockedRows, type DatabaseHandle } from '../db/index.ts';
+import { insertRows, skipLockedRows, type DatabaseHandle } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 
@@ -26,21 +26,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Promise<void> {
   if (jobs.length === 0) return;
-  await db
-    .insertInto('jobs')
-    .values(
-      jobs.map((j) => ({
-        id: newId('job', now),
-        kind: j.kind,
-        ref_id: j.refId,
-        run_at: j.runAt,
-        lease_until: null,
-        lease_owner: null,
-        last_error: null,
-        created_at: now,
-      })),
-    )
-    .execute();
+  const rows = jobs.map((j) => ({
+    id: newId('job', now),
+    kind: j.kind,
+    ref_id: j.refId,
+    run_at: j.runAt,
+    lease_until: null,
+    lease_owner: null,
+    last_error: null,
+    created_at: now,
+  }));
+  await insertRows(db, 'jobs', rows, () => db.insertInto('jobs').values(rows));
 }
 
 /** Claim up to `limit` due jobs for `owner` until `now + leaseMs`; each claim counts as an attempt. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fetchIdPage } from '../db/id-page.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import type { Database, EmailsTable, SubmissionAttachmentsTable, SubmissionsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 
@@ -21,7 +22,8 @@ export interface NewSubmission {
 /** Insert submitted messages' shared parts (before the emails that refer to them). */
 export async function insertSubmissions(db: Db, submissions: NewSubmission[]): Promise<void> {
   if (submissions.length === 0) return;
-  await db.insertInto('submissions').values(submissions.map((s) => s.row)).execute();
+  const rows = submissions.map((s) => s.row);
+  await insertRows(db, 'submissions', rows, () => db.insertInto('submissions').values(rows));
   const attachments = submissions.flatMap((s) => s.attachments);
   // One statement per attachment: they can be megabytes each, and a statement's parameters have limits.
   for (const a of attachments) await db.insertInto('submission_attachments').values(a).execute();
@@ -53,24 +55,19 @@ export async function findSubmissions(db: Db, ids: readonly string[]): Promise<M
 /** Insert accepted emails with their bodies and their `queued` event. */
 export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('emails').values(rows.map((r) => r.email)).execute();
-  await db
-    .insertInto('email_bodies')
-    .values(rows.map((r) => ({ email_id: r.email.id, html: r.html, text: r.text })))
-    .execute();
-  await db
-    .insertInto('email_events')
-    .values(
-      rows.map((r) => ({
-        id: newId('evt', r.email.created_at),
-        email_id: r.email.id,
-        organization_id: r.email.organization_id,
-        type: r.email.last_event,
-        detail: null,
-        created_at: r.email.created_at,
-      })),
-    )
-    .execute();
+  const emails = rows.map((r) => r.email);
+  await insertRows(db, 'emails', emails, () => db.insertInto('emails').values(emails));
+  const bodies = rows.map((r) => ({ email_id: r.email.id, html: r.html, text: r.text }));
+  await insertRows(db, 'email_bodies', bodies, () => db.insertInto('email_bodies').values(bodies));
+  const events = rows.map((r) => ({
+    id: newId('evt', r.email.created_at),
+    email_id: r.email.id,
+    organization_id: r.email.organization_id,
+    type: r.email.last_event,
+    detail: null,
+    created_at: r.email.created_at,
+  }));
+  await insertRows(db, 'email_events', events, () => db.insertInto('email_events').values(events));
 }
 
 export async function findEmail(db: Db, organizationId: string, id: string) {
@@ -139,19 +136,15 @@ export interface NewEmailEvent {
 /** Append several events at once; the last one given for an email becomes its last_event. */
 export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db
-    .insertInto('email_events')
-    .values(
-      events.map((e) => ({
-        id: newId('evt', e.at),
-        email_id: e.emailId,
-        organization_id: e.organizationId,
-        type: e.type,
-        detail: e.detail ? JSON.stringify(e.detail) : null,
-        created_at: e.at,
-      })),
-    )
-    .execute();
+  const rows = events.map((e) => ({
+    id: newId('evt', e.at),
+    email_id: e.emailId,
+    organization_id: e.organizationId,
+    type: e.type,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    created_at: e.at,
+  }));
+  await insertRows(db, 'email_events', rows, () => db.insertInto('email_events').values(rows));
   const last = new Map<string, NewEmailEvent>();
   for (const e of events) last.set(e.emailId, e);
   // One statement per chunk rather than one per email: the row of each email gets its own values.
@@ -181,11 +174,13 @@ const LAST_EVENT_CHUNK = 500;
 /** Keep finished messages (capture transport); a repeated delivery replaces the earlier copy. */
 export async function storeCapturedMessages(db: Db, messages: { emailId: string; raw: string; at: number }[]): Promise<void> {
   if (messages.length === 0) return;
-  await db
-    .insertInto('captured_messages')
-    .values(messages.map((m) => ({ email_id: m.emailId, raw: m.raw, created_at: m.at })))
-    .onConflict((oc) =>
-      oc.column('email_id').doUpdateSet((eb) => ({ raw: eb.ref('excluded.raw'), created_at: eb.ref('excluded.created_at') })),
-    )
-    .execute();
+  const rows = messages.map((m) => ({ email_id: m.emailId, raw: m.raw, created_at: m.at }));
+  await insertRows(db, 'captured_messages on conflict replace', rows, () =>
+    db
+      .insertInto('captured_messages')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('email_id').doUpdateSet((eb) => ({ raw: eb.ref('excluded.raw'), created_at: eb.ref('excluded.created_at') })),
+      ),
+  );
 }

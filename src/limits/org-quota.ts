@@ -1,6 +1,5 @@
-import { CompiledQuery } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { insertRows, type DatabaseHandle } from '../db/index.ts';
 import { QUOTA_WINDOW_MS, quotaState, windowStartOf, type QuotaState } from './quotas.ts';
 
 /**
@@ -29,26 +28,6 @@ interface Pending {
 export function createOrgQuota(handle: DatabaseHandle, clock: Clock): OrgQuota {
   const db = handle.db;
 
-  // The upsert runs on every request burst: built by Kysely once per number of
-  // organizations in a burst (almost always one), then only its parameters change.
-  const upsertCache = new Map<number, string>();
-  function upsertSql(rows: number): string {
-    let text = upsertCache.get(rows);
-    if (text === undefined) {
-      text = db
-        .insertInto('quota_windows')
-        .values(Array.from({ length: rows }, () => ({ organization_id: '', window_start: 0, count: 0 })))
-        .onConflict((oc) =>
-          oc.columns(['organization_id', 'window_start']).doUpdateSet((eb) => ({
-            count: eb('quota_windows.count', '+', eb.ref('excluded.count')),
-          })),
-        )
-        .returning(['organization_id', 'count'])
-        .compile().sql;
-      if (upsertCache.size < 64) upsertCache.set(rows, text);
-    }
-    return text;
-  }
   let pending: Pending[] = [];
   let scheduled = false;
   let flushing = false;
@@ -66,11 +45,18 @@ export function createOrgQuota(handle: DatabaseHandle, clock: Clock): OrgQuota {
       // In one order of organization (PostgreSQL locks the rows as it goes), so
       // processes flushing the same organizations never deadlock on each other.
       const ordered = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const { rows } = await db.executeQuery<{ organization_id: string; count: number }>(
-        CompiledQuery.raw(
-          upsertSql(ordered.length),
-          ordered.flatMap(([organizationId, count]) => [organizationId, windowStart, count]),
-        ),
+      const added = ordered.map(([organizationId, count]) => ({ organization_id: organizationId, window_start: windowStart, count }));
+      // Runs on every burst of requests: compiled once per number of organizations in one (almost always one).
+      const { rows } = await insertRows(db, 'quota_windows add', added, () =>
+        db
+          .insertInto('quota_windows')
+          .values(added)
+          .onConflict((oc) =>
+            oc.columns(['organization_id', 'window_start']).doUpdateSet((eb) => ({
+              count: eb('quota_windows.count', '+', eb.ref('excluded.count')),
+            })),
+          )
+          .returning(['organization_id', 'count']),
       );
       // The counter now ends at `total`; this batch holds the last `n` positions, in arrival order.
       const next = new Map<string, number>();

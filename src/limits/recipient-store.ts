@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { insertRows } from '../db/insert-rows.ts';
 import type { Database } from '../db/schema.ts';
 import { checkMailbox, recordSend, stateExpiresAt, type GuardRefusal, type MailboxState } from './recipient-guard.ts';
 
@@ -47,12 +48,14 @@ export async function admitSends(
   // Create-or-lock in one statement: each row is written (so locked, in PostgreSQL)
   // in this order, and returned as it stands. A separate insert-then-select would
   // leave a gap in which a purge could delete an existing row.
-  const rows = await trx
-    .insertInto('recipient_guards')
-    .values(sorted.map((s) => ({ organization_id: s.organizationId, mailbox: s.mailbox, sends: '[]', cooldown_until: null, expires_at: now })))
-    .onConflict((oc) => oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({ mailbox: eb.ref('excluded.mailbox') })))
-    .returning(['organization_id', 'mailbox', 'sends', 'cooldown_until'])
-    .execute();
+  const fresh = sorted.map((s) => ({ organization_id: s.organizationId, mailbox: s.mailbox, sends: '[]', cooldown_until: null, expires_at: now }));
+  const { rows } = await insertRows(trx, 'recipient_guards create or lock', fresh, () =>
+    trx
+      .insertInto('recipient_guards')
+      .values(fresh)
+      .onConflict((oc) => oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({ mailbox: eb.ref('excluded.mailbox') })))
+      .returning(['organization_id', 'mailbox', 'sends', 'cooldown_until']),
+  );
 
   const states = new Map<string, MailboxState>();
   for (const row of rows) {
@@ -82,28 +85,28 @@ export async function admitSends(
   });
 
   if (changed.size > 0) {
-    await trx
-      .insertInto('recipient_guards')
-      .values(
-        [...changed].map((key) => {
-          const { organizationId, mailbox } = keys.get(key)!;
-          const state = states.get(key)!;
-          return {
-            organization_id: organizationId,
-            mailbox,
-            sends: JSON.stringify(state.sends),
-            cooldown_until: state.cooldownUntil,
-            expires_at: stateExpiresAt(state),
-          };
-        }),
-      )
-      .onConflict((oc) =>
-        oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
-          sends: eb.ref('excluded.sends'),
-          expires_at: eb.ref('excluded.expires_at'),
-        })),
-      )
-      .execute();
+    const written = [...changed].map((key) => {
+      const { organizationId, mailbox } = keys.get(key)!;
+      const state = states.get(key)!;
+      return {
+        organization_id: organizationId,
+        mailbox,
+        sends: JSON.stringify(state.sends),
+        cooldown_until: state.cooldownUntil,
+        expires_at: stateExpiresAt(state),
+      };
+    });
+    await insertRows(trx, 'recipient_guards record sends', written, () =>
+      trx
+        .insertInto('recipient_guards')
+        .values(written)
+        .onConflict((oc) =>
+          oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
+            sends: eb.ref('excluded.sends'),
+            expires_at: eb.ref('excluded.expires_at'),
+          })),
+        ),
+    );
   }
   return decisions;
 }
