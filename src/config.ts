@@ -30,6 +30,7 @@ const envSchema = z.object({
   SMTP_ALLOW_INSECURE_AUTH: bool.default(false),
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
+  SMTP_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
   BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -97,6 +98,8 @@ export interface Config {
     readonly maxMessageBytes: number;
     /** RCPT TO beyond this in one transaction gets 452 4.5.3. */
     readonly maxRecipients: number;
+    /** Bytes of messages being received, all sessions together; past it a message gets 452 4.3.1. */
+    readonly maxBufferedBytes: number;
   };
   readonly baseUrl: string;
   readonly dataDir: string;
@@ -150,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.SMTP_MAX_BUFFERED_BYTES < e.SMTP_MAX_MESSAGE_BYTES) {
+    throw new ConfigError([`SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (${e.SMTP_MAX_MESSAGE_BYTES}), or no message of the largest size could ever be received`]);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -162,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       allowInsecureAuth: e.SMTP_ALLOW_INSECURE_AUTH,
       maxMessageBytes: e.SMTP_MAX_MESSAGE_BYTES,
       maxRecipients: e.SMTP_MAX_RECIPIENTS,
+      maxBufferedBytes: e.SMTP_MAX_BUFFERED_BYTES,
     }),
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),

@@ -26,6 +26,8 @@ export interface SmtpListenOptions {
 export interface SmtpListener {
   port: number;
   securePort: number | null;
+  /** Bytes of messages held right now, being received or accepted (within SMTP_MAX_BUFFERED_BYTES). */
+  readonly bufferedBytes: number;
   /** Stop accepting; sessions in progress get the grace period, then are cut off. */
   close(): Promise<void>;
 }
@@ -88,8 +90,44 @@ export function queuedReply(ids: readonly string[]): string {
   return shown < ids.length ? `${text} and ${ids.length - shown} more` : text;
 }
 
-/** Connections per listener; each may hold a message of up to SIZE while it is read. */
+/** Connections per listener; each may hold a message of up to SIZE while it is read, within the listener's byte budget. */
 const MAX_CLIENTS = 256;
+
+/**
+ * The memory all sessions together may hold in messages being received and
+ * accepted (SMTP_MAX_BUFFERED_BYTES). Without it, MAX_CLIENTS sessions each
+ * sending a message of SIZE could take gigabytes and bring the process down.
+ */
+export interface ByteBudget {
+  /** Would `n` more bytes fit now? */
+  fits(n: number): boolean;
+  /** Take `n` bytes if they fit; false (and nothing taken) if not. */
+  take(n: number): boolean;
+  give(n: number): void;
+  readonly used: number;
+}
+
+export function createByteBudget(limit: number): ByteBudget {
+  let used = 0;
+  return {
+    fits(n) {
+      return used + n <= limit;
+    },
+    take(n) {
+      if (used + n > limit) return false;
+      used += n;
+      return true;
+    },
+    give(n) {
+      used = Math.max(0, used - n);
+    },
+    get used() {
+      return used;
+    },
+  };
+}
+
+const STORAGE_FULL = '4.3.1 Insufficient system storage: too many messages are being received at once, try again later';
 
 function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, value?: T) => void): void {
   promise.then(
@@ -105,7 +143,7 @@ function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, valu
  */
 type InFlight = Set<Promise<unknown>>;
 
-function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFlight: InFlight): SMTPServerOptions {
+function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFlight: InFlight, budget: ByteBudget): SMTPServerOptions {
   const { config } = core;
   const smtp = config.smtp;
   return {
@@ -152,7 +190,13 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
 
     // One message, one request of the organization's quota. The token is checked
     // again (through the token cache), so a revoked one stops a long session too.
-    onMailFrom(_address, session, callback) {
+    onMailFrom(address, session, callback) {
+      // RFC 1870: a declared SIZE that cannot be taken now is refused before any of it is sent.
+      const declared = Number((address.args ? address.args.SIZE : undefined) ?? 0);
+      if (declared > 0 && declared <= smtp.maxMessageBytes && !budget.fits(declared)) {
+        callback(smtpError(452, STORAGE_FULL));
+        return;
+      }
       const user = userOf(session);
       callbackOf(
         (async () => {
@@ -181,28 +225,53 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     },
 
     onData(stream, session, callback) {
-      // Keep at most the limit; past it, drain and refuse. A client that leaves
-      // mid-message destroys the stream: it never ends, and nothing is stored.
+      // Keep the message while it fits its own limit and the listener's budget;
+      // past either, drain the rest and refuse. A client that leaves mid-message
+      // destroys the stream: it never ends, and nothing is stored.
       const chunks: Buffer[] = [];
       let size = 0;
+      let held = 0;
+      let refused: 552 | 452 | null = null;
+      let ended = false;
+      const release = () => {
+        budget.give(held);
+        held = 0;
+        chunks.length = 0;
+      };
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size <= smtp.maxMessageBytes) chunks.push(chunk);
+        if (refused !== null) return;
+        if (size > smtp.maxMessageBytes || !budget.take(chunk.length)) {
+          refused = size > smtp.maxMessageBytes ? 552 : 452;
+          release();
+          return;
+        }
+        held += chunk.length;
+        chunks.push(chunk);
       });
-      stream.on('error', () => {
-        chunks.length = 0;
+      stream.on('error', () => undefined);
+      stream.on('close', () => {
+        if (!ended) release();
       });
       stream.on('end', () => {
-        if (stream.sizeExceeded || size > smtp.maxMessageBytes) {
+        ended = true;
+        if (stream.sizeExceeded || refused === 552) {
+          release();
           callback(smtpError(552, `5.3.4 Message size exceeds fixed limit (${smtp.maxMessageBytes} bytes)`));
           return;
         }
+        if (refused === 452) {
+          callback(smtpError(452, STORAGE_FULL));
+          return;
+        }
+        const raw = Buffer.concat(chunks, size);
+        chunks.length = 0;
         const recipients = session.envelope.rcptTo.map((r) => r.address);
         // Tracked until its client has its answer, so that close() waits for exactly that.
-        const answered = accept(Buffer.concat(chunks, Math.min(size, smtp.maxMessageBytes)), recipients, authOf(session)).then(
+        const answered = accept(raw, recipients, authOf(session)).then(
           (reply) => callback(null, reply),
           (error: Error) => callback(error),
-        );
+        ).finally(release);
         inFlight.add(answered);
         void answered.finally(() => inFlight.delete(answered));
       });
@@ -244,13 +313,15 @@ export async function startSmtpServer(core: Core, options: SmtpListenOptions): P
   // A failing session must not take the process down; smtp-server reports it here.
   const quiet = () => {};
   const inFlight: InFlight = new Set();
-  const plain = new SubmissionServer(serverOptions(core, false, options.tls, inFlight));
+  // One budget for both ports: they share the process's memory.
+  const budget = createByteBudget(core.config.smtp.maxBufferedBytes);
+  const plain = new SubmissionServer(serverOptions(core, false, options.tls, inFlight, budget));
   plain.on('error', quiet);
   servers.push(plain);
   const port = await listen(plain, options.port, options.host);
   let securePort: number | null = null;
   if (options.securePort !== null) {
-    const secure = new SubmissionServer(serverOptions(core, true, options.tls, inFlight));
+    const secure = new SubmissionServer(serverOptions(core, true, options.tls, inFlight, budget));
     secure.on('error', quiet);
     servers.push(secure);
     try {
@@ -263,6 +334,9 @@ export async function startSmtpServer(core: Core, options: SmtpListenOptions): P
   return {
     port,
     securePort,
+    get bufferedBytes() {
+      return budget.used;
+    },
     async close() {
       const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       await Promise.allSettled([...inFlight]);

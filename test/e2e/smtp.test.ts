@@ -385,6 +385,60 @@ describe('SMTP submission: bad input', () => {
   });
 });
 
+describe('SMTP submission: the memory all sessions may hold', () => {
+  // Messages of up to 60 000 bytes, and 100 000 bytes held at once across sessions.
+  let server: TestSmtpServer;
+  beforeAll(async () => {
+    server = await startTestSmtpServer({ env: { SMTP_MAX_MESSAGE_BYTES: '60000', SMTP_MAX_BUFFERED_BYTES: '100000' } });
+  });
+  afterAll(() => server?.close());
+
+  const message = (to: string, bytes: number) =>
+    `From: app@example.com\r\nTo: ${to}\r\nSubject: ${bytes}\r\n\r\n` + 'x'.repeat(76).concat('\r\n').repeat(Math.floor(bytes / 78));
+  const holding = (atLeast: number) => waitFor(async () => (server.smtpBufferedBytes() >= atLeast ? true : undefined), 5_000, `${atLeast} bytes held`);
+  const released = () => waitFor(async () => (server.smtpBufferedBytes() === 0 ? true : undefined), 5_000, 'the budget released');
+
+  it('answers 452 4.3.1 while other sessions hold the budget, declared or not; the same message passes once they are done', async () => {
+    const before = await emailCount(server);
+    const a = await authenticatedSession(server);
+    expect((await a.command('MAIL FROM:<app@example.com>')).code).toBe(250);
+    expect((await a.command('RCPT TO:<first@example.org>')).code).toBe(250);
+    expect((await a.command('DATA')).code).toBe(354);
+    a.write(message('first@example.org', 55_000));
+    await holding(50_000);
+
+    const b = await authenticatedSession(server);
+    const declared = await b.command('MAIL FROM:<app@example.com> SIZE=50000');
+    expect(declared.code).toBe(452);
+    expect(declared.text).toMatch(/^4\.3\.1 Insufficient system storage/);
+    const refused = await rawMessage(b, 'app@example.com', ['second@example.org'], message('second@example.org', 50_000));
+    expect(refused.code).toBe(452);
+    expect(refused.text).toMatch(/^4\.3\.1 Insufficient system storage/);
+    expect(await emailCount(server)).toBe(before);
+
+    a.write('\r\n.\r\n');
+    expect((await a.reply()).code).toBe(250);
+    await released();
+    const again = await rawMessage(b, 'app@example.com', ['second@example.org'], message('second@example.org', 50_000));
+    expect(again.code, again.text).toBe(250);
+    expect(await emailCount(server)).toBe(before + 2);
+    await released();
+    a.destroy();
+    b.destroy();
+  });
+
+  it('gives back what a client held when it leaves in the middle of DATA', async () => {
+    const s = await authenticatedSession(server);
+    expect((await s.command('MAIL FROM:<app@example.com>')).code).toBe(250);
+    expect((await s.command('RCPT TO:<gone@example.org>')).code).toBe(250);
+    expect((await s.command('DATA')).code).toBe(354);
+    s.write(message('gone@example.org', 55_000));
+    await holding(50_000);
+    s.destroy();
+    await released();
+  });
+});
+
 describe('SMTP submission: the same limits as REST', () => {
   let server: TestSmtpServer;
   beforeAll(async () => {

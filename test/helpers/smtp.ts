@@ -16,6 +16,8 @@ export interface TestSmtpServer extends TestServer {
   smtpPort: number;
   smtpsPort: number | null;
   tls: TlsMaterial;
+  /** What the listener holds of messages right now. */
+  smtpBufferedBytes(): number;
 }
 
 let material: Promise<{ dir: string; tls: TlsMaterial }> | undefined;
@@ -45,6 +47,7 @@ export async function startTestSmtpServer(options: TestServerOptions & { implici
     smtpPort: listener.port,
     smtpsPort: listener.securePort,
     tls: material,
+    smtpBufferedBytes: () => listener.bufferedBytes,
     async close() {
       await listener.close();
       await server.close();

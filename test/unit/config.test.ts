@@ -196,7 +196,7 @@ describe('loadConfig: strict values', () => {
 });
 
 describe('loadConfig: SMTP submission', () => {
-  it('defaults: STARTTLS only, certificate in DATA_DIR/tls, 10 MB, 100 recipients, no AUTH before TLS', () => {
+  it('defaults: STARTTLS only, certificate in DATA_DIR/tls, 10 MB, 100 recipients, 256 MB held at once, no AUTH before TLS', () => {
     const config = loadConfig({ DATA_DIR: '/var/lib/mailgate' });
     expect(config.smtp).toMatchObject({
       securePort: 0,
@@ -205,6 +205,7 @@ describe('loadConfig: SMTP submission', () => {
       allowInsecureAuth: false,
       maxMessageBytes: 10 * 1024 * 1024,
       maxRecipients: 100,
+      maxBufferedBytes: 256 * 1024 * 1024,
     });
     expect(config.smtp.hostname.length).toBeGreaterThan(0);
   });
@@ -218,6 +219,7 @@ describe('loadConfig: SMTP submission', () => {
       SMTP_ALLOW_INSECURE_AUTH: 'true',
       SMTP_MAX_MESSAGE_BYTES: '2048',
       SMTP_MAX_RECIPIENTS: '5',
+      SMTP_MAX_BUFFERED_BYTES: '4096',
     });
     expect(config.smtp).toEqual({
       securePort: 465,
@@ -227,11 +229,19 @@ describe('loadConfig: SMTP submission', () => {
       allowInsecureAuth: true,
       maxMessageBytes: 2048,
       maxRecipients: 5,
+      maxBufferedBytes: 4096,
     });
   });
 
   it('refuses bad SMTP values, each by name', () => {
     const problems = configRefusal({ SMTPS_PORT: 'x', SMTP_HOSTNAME: 'bad host', SMTP_MAX_MESSAGE_BYTES: '10', SMTP_MAX_RECIPIENTS: '0', SMTP_ALLOW_INSECURE_AUTH: 'maybe' }).problems;
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SMTPS_PORT', 'SMTP_ALLOW_INSECURE_AUTH', 'SMTP_HOSTNAME', 'SMTP_MAX_MESSAGE_BYTES', 'SMTP_MAX_RECIPIENTS']);
+  });
+
+  it('refuses a buffer budget smaller than one message of the largest size', () => {
+    expect(configRefusal({ SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096' }).problems).toEqual([
+      'SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (8192), or no message of the largest size could ever be received',
+    ]);
+    expect(configRefusal({ SMTP_MAX_BUFFERED_BYTES: '1' }).problems.map((p) => p.split(':')[0])).toEqual(['SMTP_MAX_BUFFERED_BYTES']);
   });
 });
