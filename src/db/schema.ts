@@ -186,7 +186,7 @@ export interface WorkflowRunsTable {
   trigger_event_id: string;
   depth: number;
   step_index: number;
-  status: 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
+  status: 'running' | 'waiting' | 'paused' | 'completed' | 'failed' | 'cancelled';
   wake_at: number | null;
   last_error: string | null;
   created_at: number;

@@ -10,10 +10,11 @@ import { parseSendBody } from '../emails/send-request.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';
+import { WORKFLOW_RUN_JOB } from './triggers.ts';
 import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
 
 export * from './workflow-input.ts';
-export { createWorkflowRunHandler, workflowSendKey } from './runner.ts';
+export { createWorkflowRunHandler, PAUSED_RECHECK_MS, workflowSendKey } from './runner.ts';
 export { startWorkflowRuns, WORKFLOW_RUN_JOB } from './triggers.ts';
 
 export interface WorkflowRecord {
@@ -46,6 +47,7 @@ export interface WorkflowService {
   list(scope: OrgScope, query: Record<string, unknown>): Promise<Page<WorkflowRecord>>;
   /** Throws not_found. */
   get(scope: OrgScope, id: string): Promise<WorkflowRecord>;
+  /** Pausing holds the runs in progress at their next step; resuming lets them go on from there at once. */
   update(scope: OrgScope, id: string, input: WorkflowUpdate): Promise<WorkflowRecord>;
   /** Runs in progress stop at their next step. */
   remove(scope: OrgScope, id: string): Promise<{ object: 'workflow'; id: string; deleted: true }>;
@@ -165,6 +167,17 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       };
       const { id: _id, organization_id, created_at: _created, ...changes } = next;
       await db.updateTable('workflows').set(changes).where('id', '=', id).where('organization_id', '=', organization_id).execute();
+      if (row.status === 'paused' && next.status === 'active') {
+        // Held runs looked again only every PAUSED_RECHECK_MS: they go on now. A
+        // run whose wait is not over yet just finds the wait still running.
+        await db
+          .updateTable('jobs')
+          .set({ run_at: next.updated_at })
+          .where('kind', '=', WORKFLOW_RUN_JOB)
+          .where('lease_owner', 'is', null)
+          .where('ref_id', 'in', db.selectFrom('workflow_runs').select('id').where('workflow_id', '=', id).where('status', '=', 'paused'))
+          .execute();
+      }
       return toRecord(next);
     },
 

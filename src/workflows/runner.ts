@@ -21,6 +21,13 @@ export function workflowSendKey(runId: string, index: number, step: WorkflowStep
 /** A run whose steps keep failing unexpectedly gives up after this many attempts of its job. */
 const MAX_ATTEMPTS = 8;
 
+/**
+ * How often a run held by a paused workflow looks again. Resuming the workflow
+ * brings its held runs forward at once; this only bounds a run that was being
+ * held at the very moment of the resume.
+ */
+export const PAUSED_RECHECK_MS = 60_000;
+
 export interface WorkflowRunnerDeps {
   db: DatabaseHandle;
   clock: Clock;
@@ -34,7 +41,9 @@ export interface WorkflowRunnerDeps {
  * Every finished step is recorded before the next begins, so a run resumes after
  * a restart; a send step carries an idempotency key of the run and step, so a
  * step repeated after a crash replays its send instead of sending again. A wait
- * gives the job back to the queue until the wait is over.
+ * gives the job back to the queue until the wait is over. A run of a paused
+ * workflow is held where it is (status `paused`, its step and any wait kept)
+ * and goes on from there once the workflow is active again.
  */
 export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) => Promise<void> {
   const { clock, emails, audience, owner } = deps;
@@ -54,8 +63,14 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
       await save(run.id, { status, wake_at: null, last_error: error });
       await completeJob(db, job.id, owner);
     };
-    const workflow = await db.selectFrom('workflows').select(['steps']).where('id', '=', run.workflow_id).executeTakeFirst();
+    const workflow = await db.selectFrom('workflows').select(['steps', 'status']).where('id', '=', run.workflow_id).executeTakeFirst();
     if (!workflow) return finish('cancelled', 'the workflow was deleted');
+    if (workflow.status === 'paused') {
+      if (run.status !== 'paused') await save(run.id, { status: 'paused' });
+      await deferJob(db, job.id, owner, clock.now() + PAUSED_RECHECK_MS, 'the workflow is paused');
+      return;
+    }
+    if (run.status === 'paused') await save(run.id, { status: run.wake_at === null ? 'running' : 'waiting' });
 
     const steps = JSON.parse(workflow.steps) as WorkflowStep[];
     const scope = { organizationId: run.organization_id };

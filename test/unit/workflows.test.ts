@@ -15,7 +15,7 @@ import {
   type WorkflowRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
+import { PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
@@ -333,6 +333,62 @@ describe('workflows through createCore', () => {
       expect(await workflowJobs()).toEqual([]);
       expect(await emailRows()).toHaveLength(1);
       expect(await core.worker.drain()).toBe(0);
+    });
+
+    it('pausing holds a waiting run where it is, even past its wait; resuming lets it go on at once', async () => {
+      const wf = await createWorkflow({
+        name: 'Hold',
+        trigger: { type: 'subscriber_created' },
+        steps: [{ type: 'wait', seconds: 3600 }, { type: 'add_tag', tag: 'after' }],
+      });
+      const ann = await upsert({ email: 'ann@example.com' });
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'waiting', step_index: 0, wake_at: iso(T0 + 3_600_000) });
+
+      await updateWorkflow(wf.id, { status: 'paused' });
+      clock.advance(3_600_000);
+      expect(await core.worker.drain()).toBe(1);
+      // Held: the step and the wait are kept, and the run looks again later.
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'paused', step_index: 0, wake_at: iso(T0 + 3_600_000) });
+      expect(await workflowJobs()).toEqual([expect.objectContaining({ run_at: clock.now() + PAUSED_RECHECK_MS, lease_owner: null })]);
+      clock.advance(PAUSED_RECHECK_MS);
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'paused', step_index: 0 });
+      expect(await tagsOf(ann.id)).toEqual([]);
+
+      // Resuming: the held run goes on at once, not at its next look.
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'completed', step_index: 2, wake_at: null });
+      expect(await tagsOf(ann.id)).toEqual(['after']);
+      expect(await workflowJobs()).toEqual([]);
+    });
+
+    it('a run held before its first step starts from it when resumed, and a wait it then reaches still holds', async () => {
+      const wf = await createWorkflow({
+        name: 'Hold early',
+        trigger: { type: 'subscriber_created' },
+        steps: [{ type: 'add_tag', tag: 'before' }, { type: 'wait', seconds: 600 }, { type: 'add_tag', tag: 'after' }],
+      });
+      const ann = await upsert({ email: 'ann@example.com' });
+      await updateWorkflow(wf.id, { status: 'paused' });
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'paused', step_index: 0, wake_at: null });
+      expect(await tagsOf(ann.id)).toEqual([]);
+
+      clock.advance(1000);
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'waiting', step_index: 1, wake_at: iso(T0 + 1000 + 600_000) });
+      expect(await tagsOf(ann.id)).toEqual(['before']);
+      // Pausing and resuming again before the wait is over changes nothing about it.
+      await updateWorkflow(wf.id, { status: 'paused' });
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await core.worker.drain()).toBe(0);
+      clock.advance(600_000);
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'completed', step_index: 3 });
+      expect((await tagsOf(ann.id)).sort()).toEqual(['after', 'before']);
     });
 
     it('a remove_tag step detaches the tag; a tag the workflow adds can start another workflow', async () => {
