@@ -49,11 +49,25 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
   const { clock, emails, audience, owner } = deps;
   const db = deps.db.db;
 
-  async function save(runId: string, changes: Partial<Pick<WorkflowRunsTable, 'step_index' | 'status' | 'wake_at' | 'last_error'>>) {
-    await db.updateTable('workflow_runs').set({ ...changes, updated_at: clock.now() }).where('id', '=', runId).execute();
-  }
-
   return async function runWorkflow(job) {
+    /**
+     * Record the run's progress, only while this worker still holds its job: a
+     * worker that stalled past its lease stops here (after at most the step it
+     * was in, which is idempotent), and never writes over the progress of the
+     * worker that has the run now.
+     */
+    async function save(runId: string, changes: Partial<Pick<WorkflowRunsTable, 'step_index' | 'status' | 'wake_at' | 'last_error'>>) {
+      const result = await db
+        .updateTable('workflow_runs')
+        .set({ ...changes, updated_at: clock.now() })
+        .where('id', '=', runId)
+        .where((eb) => eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', job.id).where('jobs.lease_owner', '=', owner)))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        throw new Error(`workflow run ${runId}: its job ${job.id} is no longer held by this worker, which stops here`);
+      }
+    }
+
     const run = await db.selectFrom('workflow_runs').selectAll().where('id', '=', job.refId).executeTakeFirst();
     if (!run || run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled') {
       await completeJob(db, job.id, owner);

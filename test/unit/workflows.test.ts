@@ -15,7 +15,7 @@ import {
   type WorkflowRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
+import { createWorkflowRunHandler, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
@@ -485,6 +485,27 @@ describe('workflows through createCore', () => {
       expect(events.filter((e) => e.name === 'email_delivered')).toHaveLength(1);
       expect(events.filter((e) => e.name === 'tag_added')).toHaveLength(1);
       expect(await tagsOf('ann@example.com')).toEqual(['sent']);
+    });
+
+    it('a worker that lost its run\'s job (a stall past the lease) stops without writing over the run', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'add_tag', tag: 'one' }, { type: 'add_tag', tag: 'two' }] });
+      await recordEvent({ email: 'ann@example.com', name: 'go' });
+      const [run] = await runsOf(wf);
+      const [row] = await workflowJobs();
+      // Another worker holds the job now; the stale one still runs it.
+      await db().updateTable('jobs').set({ lease_owner: 'current', lease_until: clock.now() + 60_000, attempts: 2 }).where('id', '=', row!.id).execute();
+      const job = { id: row!.id, kind: WORKFLOW_RUN_JOB, refId: run!.id, attempts: 1, runAt: Number(row!.run_at) };
+      const runner = (owner: string) => createWorkflowRunHandler({ db: testDb.handle, clock, emails: core.emails, audience: core.audience, owner });
+
+      await expect(runner('stale')(job)).rejects.toThrow(/is no longer held by this worker/);
+      expect(await runRow(run!.id)).toMatchObject({ step_index: 0, status: run!.status });
+      expect(await workflowJobs()).toEqual([expect.objectContaining({ lease_owner: 'current' })]);
+
+      // The holder goes on from the recorded step: the one step the stale worker did is idempotent.
+      await runner('current')({ ...job, attempts: 2 });
+      expect(await runRow(run!.id)).toMatchObject({ step_index: 2, status: 'completed' });
+      expect((await tagsOf('ann@example.com')).sort()).toEqual(['one', 'two']);
+      expect(await workflowJobs()).toEqual([]);
     });
 
     it('a run whose workflow was deleted is cancelled at its next step', async () => {
