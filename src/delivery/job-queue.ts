@@ -36,7 +36,7 @@ export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Pr
     last_error: null,
     created_at: now,
   }));
-  await insertRows(db, 'jobs', rows, () => db.insertInto('jobs').values(rows));
+  await insertRows(db, 'jobs', rows, (chunk) => db.insertInto('jobs').values(chunk));
 }
 
 /** Claim up to `limit` due jobs for `owner` until `now + leaseMs`; each claim counts as an attempt. */

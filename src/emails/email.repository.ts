@@ -23,7 +23,7 @@ export interface NewSubmission {
 export async function insertSubmissions(db: Db, submissions: NewSubmission[]): Promise<void> {
   if (submissions.length === 0) return;
   const rows = submissions.map((s) => s.row);
-  await insertRows(db, 'submissions', rows, () => db.insertInto('submissions').values(rows));
+  await insertRows(db, 'submissions', rows, (chunk) => db.insertInto('submissions').values(chunk));
   const attachments = submissions.flatMap((s) => s.attachments);
   // One statement per attachment: they can be megabytes each, and a statement's parameters have limits.
   for (const a of attachments) await db.insertInto('submission_attachments').values(a).execute();
@@ -56,9 +56,9 @@ export async function findSubmissions(db: Db, ids: readonly string[]): Promise<M
 export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
   if (rows.length === 0) return;
   const emails = rows.map((r) => r.email);
-  await insertRows(db, 'emails', emails, () => db.insertInto('emails').values(emails));
+  await insertRows(db, 'emails', emails, (chunk) => db.insertInto('emails').values(chunk));
   const bodies = rows.map((r) => ({ email_id: r.email.id, html: r.html, text: r.text }));
-  await insertRows(db, 'email_bodies', bodies, () => db.insertInto('email_bodies').values(bodies));
+  await insertRows(db, 'email_bodies', bodies, (chunk) => db.insertInto('email_bodies').values(chunk));
   const events = rows.map((r) => ({
     id: newId('evt', r.email.created_at),
     email_id: r.email.id,
@@ -67,7 +67,7 @@ export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
     detail: null,
     created_at: r.email.created_at,
   }));
-  await insertRows(db, 'email_events', events, () => db.insertInto('email_events').values(events));
+  await insertRows(db, 'email_events', events, (chunk) => db.insertInto('email_events').values(chunk));
 }
 
 export async function findEmail(db: Db, organizationId: string, id: string) {
@@ -144,7 +144,7 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
     detail: e.detail ? JSON.stringify(e.detail) : null,
     created_at: e.at,
   }));
-  await insertRows(db, 'email_events', rows, () => db.insertInto('email_events').values(rows));
+  await insertRows(db, 'email_events', rows, (chunk) => db.insertInto('email_events').values(chunk));
   const last = new Map<string, NewEmailEvent>();
   for (const e of events) last.set(e.emailId, e);
   // One statement per chunk rather than one per email: the row of each email gets its own values.
@@ -175,10 +175,10 @@ const LAST_EVENT_CHUNK = 500;
 export async function storeCapturedMessages(db: Db, messages: { emailId: string; raw: string; at: number }[]): Promise<void> {
   if (messages.length === 0) return;
   const rows = messages.map((m) => ({ email_id: m.emailId, raw: m.raw, created_at: m.at }));
-  await insertRows(db, 'captured_messages on conflict replace', rows, () =>
+  await insertRows(db, 'captured_messages on conflict replace', rows, (chunk) =>
     db
       .insertInto('captured_messages')
-      .values(rows)
+      .values(chunk)
       .onConflict((oc) =>
         oc.column('email_id').doUpdateSet((eb) => ({ raw: eb.ref('excluded.raw'), created_at: eb.ref('excluded.created_at') })),
       ),

@@ -47,10 +47,10 @@ export function createOrgQuota(handle: DatabaseHandle, clock: Clock): OrgQuota {
       const ordered = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const added = ordered.map(([organizationId, count]) => ({ organization_id: organizationId, window_start: windowStart, count }));
       // Runs on every burst of requests: compiled once per number of organizations in one (almost always one).
-      const { rows } = await insertRows(db, 'quota_windows add', added, () =>
+      const rows = await insertRows(db, 'quota_windows add', added, (chunk) =>
         db
           .insertInto('quota_windows')
-          .values(added)
+          .values(chunk)
           .onConflict((oc) =>
             oc.columns(['organization_id', 'window_start']).doUpdateSet((eb) => ({
               count: eb('quota_windows.count', '+', eb.ref('excluded.count')),

@@ -49,10 +49,10 @@ export async function admitSends(
   // in this order, and returned as it stands. A separate insert-then-select would
   // leave a gap in which a purge could delete an existing row.
   const fresh = sorted.map((s) => ({ organization_id: s.organizationId, mailbox: s.mailbox, sends: '[]', cooldown_until: null, expires_at: now }));
-  const { rows } = await insertRows(trx, 'recipient_guards create or lock', fresh, () =>
+  const rows = await insertRows(trx, 'recipient_guards create or lock', fresh, (chunk) =>
     trx
       .insertInto('recipient_guards')
-      .values(fresh)
+      .values(chunk)
       .onConflict((oc) => oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({ mailbox: eb.ref('excluded.mailbox') })))
       .returning(['organization_id', 'mailbox', 'sends', 'cooldown_until']),
   );
@@ -96,10 +96,10 @@ export async function admitSends(
         expires_at: stateExpiresAt(state),
       };
     });
-    await insertRows(trx, 'recipient_guards record sends', written, () =>
+    await insertRows(trx, 'recipient_guards record sends', written, (chunk) =>
       trx
         .insertInto('recipient_guards')
-        .values(written)
+        .values(chunk)
         .onConflict((oc) =>
           oc.columns(['organization_id', 'mailbox']).doUpdateSet((eb) => ({
             sends: eb.ref('excluded.sends'),

@@ -439,6 +439,25 @@ describe('SMTP submission: the memory all sessions may hold', () => {
   });
 });
 
+describe('SMTP submission: a message to thousands of recipients', () => {
+  let server: TestSmtpServer;
+  beforeAll(async () => {
+    server = await startTestSmtpServer({ env: { SMTP_MAX_RECIPIENTS: '3000' } });
+  });
+  afterAll(() => server?.close());
+
+  it('accepts all 3 000 at once: more rows than one SQL statement takes parameters for', { timeout: 60_000 }, async () => {
+    const before = await emailCount(server);
+    const s = await authenticatedSession(server);
+    const to = Array.from({ length: 3000 }, (_, i) => `r${i}@example.org`);
+    const reply = await rawMessage(s, 'app@example.com', to, 'From: app@example.com\nTo: undisclosed-recipients:;\nSubject: many\n\nhello');
+    expect(reply.code, reply.text).toBe(250);
+    expect(reply.text).toMatch(/ and \d+ more$/);
+    expect(await emailCount(server)).toBe(before + 3000);
+    s.destroy();
+  });
+});
+
 describe('SMTP submission: the same limits as REST', () => {
   let server: TestSmtpServer;
   beforeAll(async () => {
