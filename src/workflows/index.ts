@@ -168,8 +168,8 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       const { id: _id, organization_id, created_at: _created, ...changes } = next;
       await db.updateTable('workflows').set(changes).where('id', '=', id).where('organization_id', '=', organization_id).execute();
       if (row.status === 'paused' && next.status === 'active') {
-        // Held runs looked again only every PAUSED_RECHECK_MS: they go on now. A
-        // run whose wait is not over yet just finds the wait still running.
+        // Held runs look again by themselves only every PAUSED_RECHECK_MS: they go
+        // on now. A run whose wait is not over yet finds the wait still running.
         await db
           .updateTable('jobs')
           .set({ run_at: next.updated_at })

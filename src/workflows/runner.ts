@@ -22,11 +22,11 @@ export function workflowSendKey(runId: string, index: number, step: WorkflowStep
 const MAX_ATTEMPTS = 8;
 
 /**
- * How often a run held by a paused workflow looks again. Resuming the workflow
- * brings its held runs forward at once; this only bounds a run that was being
- * held at the very moment of the resume.
+ * How often a run held by a paused workflow looks again by itself. Resuming the
+ * workflow brings its held runs forward at once, so this is only a safety net,
+ * and long: a paused workflow holding many runs costs next to nothing.
  */
-export const PAUSED_RECHECK_MS = 60_000;
+export const PAUSED_RECHECK_MS = 60 * 60_000;
 
 export interface WorkflowRunnerDeps {
   db: DatabaseHandle;
@@ -82,6 +82,11 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
     if (workflow.status === 'paused') {
       if (run.status !== 'paused') await save(run.id, { status: 'paused' });
       await deferJob(db, job.id, owner, clock.now() + PAUSED_RECHECK_MS, 'the workflow is paused');
+      // A resume that came while this worker held the job could not bring it
+      // forward; one that comes after this read finds the run paused and its job
+      // free, and does.
+      const now = await db.selectFrom('workflows').select('status').where('id', '=', run.workflow_id).executeTakeFirst();
+      if (now?.status === 'active') await db.updateTable('jobs').set({ run_at: clock.now() }).where('id', '=', job.id).where('lease_owner', 'is', null).execute();
       return;
     }
     if (run.status === 'paused') await save(run.id, { status: run.wake_at === null ? 'running' : 'waiting' });

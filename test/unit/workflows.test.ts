@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../../src/delivery/index.ts';
 import {
@@ -362,6 +363,42 @@ describe('workflows through createCore', () => {
       expect((await runsOf(wf))[0]).toMatchObject({ status: 'completed', step_index: 2, wake_at: null });
       expect(await tagsOf(ann.id)).toEqual(['after']);
       expect(await workflowJobs()).toEqual([]);
+    });
+
+    it('a resume that comes while a worker is holding a run still lets the run go on at once', async () => {
+      const wf = await createWorkflow({ name: 'Race', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const ann = await upsert({ email: 'ann@example.com' });
+      await updateWorkflow(wf.id, { status: 'paused' });
+      const [run] = await runsOf(wf);
+      const [row] = await workflowJobs();
+      await db().updateTable('jobs').set({ lease_owner: 'w', lease_until: clock.now() + 60_000 }).where('id', '=', row!.id).execute();
+      // The workflow is resumed while this worker holds the run's job, just after the
+      // worker read it as paused: the resume finds no held run to bring forward.
+      await updateWorkflow(wf.id, { status: 'active' });
+      let readAsPaused = false;
+      const readBeforeResume: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          const first = args.result.rows[0] as { steps?: unknown; status?: string } | undefined;
+          if (readAsPaused || first?.steps === undefined) return args.result;
+          readAsPaused = true;
+          return { ...args.result, rows: [{ ...first, status: 'paused' }] as typeof args.result.rows };
+        },
+      };
+      const handle = { ...testDb.handle, db: testDb.handle.db.withPlugin(readBeforeResume) };
+      await createWorkflowRunHandler({ db: handle, clock, emails: core.emails, audience: core.audience, owner: 'w' })({
+        id: row!.id,
+        kind: WORKFLOW_RUN_JOB,
+        refId: run!.id,
+        attempts: 1,
+        runAt: Number(row!.run_at),
+      });
+      expect(readAsPaused).toBe(true);
+      expect(await runRow(run!.id)).toMatchObject({ status: 'paused', step_index: 0 });
+      expect(await workflowJobs()).toEqual([expect.objectContaining({ run_at: clock.now(), lease_owner: null })]);
+      expect(await core.worker.drain()).toBe(1);
+      expect(await runRow(run!.id)).toMatchObject({ status: 'completed', step_index: 1 });
+      expect(await tagsOf(ann.id)).toEqual(['x']);
     });
 
     it('a run held before its first step starts from it when resumed, and a wait it then reaches still holds', async () => {
