@@ -2,6 +2,7 @@
 // and starts the roles named in MAILGATE_ROLES. Shuts down in reverse order of start.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { ConfigError, createCore, loadConfig, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
 import { buildHttpApp } from './http/app.ts';
 import { startSmtpServer } from './smtp/server.ts';
@@ -21,7 +22,9 @@ export interface RunningServer {
 export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
   const db = await openConfiguredDatabase(config);
   const stops: Stop[] = [() => db.close()];
-  const core = createCore(config, { db });
+  // What the core reports by itself (a job that failed unexpectedly, housekeeping), as JSON lines like the HTTP log.
+  const logger = config.logLevel === 'silent' ? undefined : pino({ level: config.logLevel });
+  const core = createCore(config, { db }, logger);
   stops.push(() => core.close());
 
   const boot = await core.orgs.bootstrap(config.bootstrapToken);

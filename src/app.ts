@@ -34,6 +34,7 @@ export interface CoreDeps {
 
 export interface CoreLogger {
   error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
 }
 
 export interface Core {

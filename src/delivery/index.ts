@@ -7,4 +7,4 @@ export { createCaptureTransport } from './capture-transport.ts';
 export { createRelayTransport } from './relay-transport.ts';
 export { DeliveryFailure, DeliveryInterrupted, type Transport, type OutboundMessage, type TransportResult } from './transport.ts';
 export { fixtureOutcome, FIXTURE_DOMAIN } from './fixtures.ts';
-export { claimDueJobs, enqueueJobs, type Job } from './job-queue.ts';
+export { claimDueJobs, enqueueJobs, JobLeaseLost, type Job } from './job-queue.ts';

@@ -8,6 +8,18 @@ import { newId } from '../ids.ts';
  * record a job acts on, and claimed by workers with leases. A job whose lease
  * expires (its worker died) is claimed again, so nothing accepted is lost.
  */
+/**
+ * A handler finds that this worker no longer holds the job it is running (it
+ * stalled past its lease, and another worker has the job now): it stops, and
+ * the job is left to its holder, neither retried nor failed.
+ */
+export class JobLeaseLost extends Error {
+  constructor(jobId: string, what: string) {
+    super(`job ${jobId} (${what}) is no longer held by this worker, which stops here`);
+    this.name = 'JobLeaseLost';
+  }
+}
+
 export interface Job {
   id: string;
   kind: string;

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { claimDueJobs, releaseJobs, renewLeases, retryJob, type Job } from './job-queue.ts';
+import { claimDueJobs, JobLeaseLost, releaseJobs, renewLeases, retryJob, type Job } from './job-queue.ts';
 
 /** After an abort, how long stopped jobs get to record their outcome. */
 const ABORT_SETTLE_MS = 2_000;
@@ -9,6 +9,7 @@ export type JobHandler = (job: Job) => Promise<void>;
 
 export interface WorkerLogger {
   error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
 }
 
 export interface WorkerOptions {
@@ -67,6 +68,10 @@ export function createWorker(options: WorkerOptions): Worker {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job);
     } catch (error) {
+      if (error instanceof JobLeaseLost) {
+        logger?.warn({ job }, error.message);
+        return;
+      }
       logger?.error({ err: error, job }, 'job failed unexpectedly; will retry');
       await retryJob(db.db, job.id, owner, clock.now() + options.retryDelayMs(job.attempts), String(error)).catch(() => undefined);
     }

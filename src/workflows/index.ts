@@ -3,7 +3,8 @@
 // Owns the workflows and workflow_runs tables. Must not import any protocol library.
 import type { Clock } from '../clock.ts';
 import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
-import type { WorkflowRunsTable, WorkflowsTable } from '../db/schema.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, WorkflowRunsTable, WorkflowsTable } from '../db/schema.ts';
 import { AppError, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
@@ -97,6 +98,21 @@ function toRunRecord(row: WorkflowRunsTable): WorkflowRunRecord {
   };
 }
 
+/**
+ * Runs held by a paused workflow look again by themselves only every
+ * PAUSED_RECHECK_MS; this makes them look now (a run whose wait is not over
+ * finds the wait still running). Scans the queue for them: resuming is rare.
+ */
+async function bringHeldRunsForward(db: Kysely<Database> | Transaction<Database>, workflowId: string, now: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: now })
+    .where('kind', '=', WORKFLOW_RUN_JOB)
+    .where('lease_owner', 'is', null)
+    .where('ref_id', 'in', db.selectFrom('workflow_runs').select('id').where('workflow_id', '=', workflowId).where('status', '=', 'paused'))
+    .execute();
+}
+
 export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emails: EmailService): WorkflowService {
   const db = handle.db;
 
@@ -157,33 +173,31 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
     async update(scope, id, input) {
       const row = await find(scope, id);
       if (input.steps !== undefined) await checkSteps(input.steps);
-      const next: WorkflowsTable = {
-        ...row,
+      // Only what the update names is written: a concurrent update of other fields (a pause, say) is not undone.
+      const changes: Partial<WorkflowsTable> & { updated_at: number } = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
         ...(input.trigger !== undefined ? triggerColumns(input.trigger) : {}),
         ...(input.steps !== undefined ? { steps: JSON.stringify(input.steps) } : {}),
         updated_at: clock.now(),
       };
-      const { id: _id, organization_id, created_at: _created, ...changes } = next;
-      await db.updateTable('workflows').set(changes).where('id', '=', id).where('organization_id', '=', organization_id).execute();
-      if (row.status === 'paused' && next.status === 'active') {
-        // Held runs look again by themselves only every PAUSED_RECHECK_MS: they go
-        // on now. A run whose wait is not over yet finds the wait still running.
-        await db
-          .updateTable('jobs')
-          .set({ run_at: next.updated_at })
-          .where('kind', '=', WORKFLOW_RUN_JOB)
-          .where('lease_owner', 'is', null)
-          .where('ref_id', 'in', db.selectFrom('workflow_runs').select('id').where('workflow_id', '=', id).where('status', '=', 'paused'))
-          .execute();
-      }
+      const next: WorkflowsTable = { ...row, ...changes };
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('workflows').set(changes).where('id', '=', id).where('organization_id', '=', scope.organizationId).execute();
+        // Every time it is set active, not only when this update saw it paused: a
+        // pause and a resume racing each other must never leave runs held.
+        if (input.status === 'active') await bringHeldRunsForward(trx, id, next.updated_at);
+      });
       return toRecord(next);
     },
 
     async remove(scope, id) {
       await find(scope, id);
-      await db.deleteFrom('workflows').where('id', '=', id).where('organization_id', '=', scope.organizationId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('workflows').where('id', '=', id).where('organization_id', '=', scope.organizationId).execute();
+        // Held runs are cancelled now, not at their next hourly look.
+        await bringHeldRunsForward(trx, id, clock.now());
+      });
       return { object: 'workflow', id, deleted: true };
     },
 

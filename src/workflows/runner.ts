@@ -3,7 +3,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable } from '../db/schema.ts';
-import { completeJob, deferJob, type Job } from '../delivery/job-queue.ts';
+import { completeJob, deferJob, JobLeaseLost, type Job } from '../delivery/job-queue.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
 import { isAppError } from '../errors.ts';
@@ -63,9 +63,7 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
         .where('id', '=', runId)
         .where((eb) => eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', job.id).where('jobs.lease_owner', '=', owner)))
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        throw new Error(`workflow run ${runId}: its job ${job.id} is no longer held by this worker, which stops here`);
-      }
+      if (Number(result.numUpdatedRows) === 0) throw new JobLeaseLost(job.id, `workflow run ${runId}`);
     }
 
     const run = await db.selectFrom('workflow_runs').selectAll().where('id', '=', job.refId).executeTakeFirst();
@@ -77,18 +75,23 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
       await save(run.id, { status, wake_at: null, last_error: error });
       await completeJob(db, job.id, owner);
     };
+    /** The workflow's status now; undefined once it is deleted. */
+    const workflowStatus = async () =>
+      (await db.selectFrom('workflows').select('status').where('id', '=', run.workflow_id).executeTakeFirst())?.status;
+    /** Hold the run where it is while its workflow is paused. */
+    const hold = async (current: WorkflowRunsTable['status']) => {
+      if (current !== 'paused') await save(run.id, { status: 'paused' });
+      await deferJob(db, job.id, owner, clock.now() + PAUSED_RECHECK_MS, 'the workflow is paused');
+      // A resume (or delete) that came while this worker held the job could not
+      // bring it forward; one that comes after this read finds the run paused and
+      // its job free, and does.
+      if ((await workflowStatus()) !== 'paused') {
+        await db.updateTable('jobs').set({ run_at: clock.now() }).where('id', '=', job.id).where('lease_owner', 'is', null).execute();
+      }
+    };
     const workflow = await db.selectFrom('workflows').select(['steps', 'status']).where('id', '=', run.workflow_id).executeTakeFirst();
     if (!workflow) return finish('cancelled', 'the workflow was deleted');
-    if (workflow.status === 'paused') {
-      if (run.status !== 'paused') await save(run.id, { status: 'paused' });
-      await deferJob(db, job.id, owner, clock.now() + PAUSED_RECHECK_MS, 'the workflow is paused');
-      // A resume that came while this worker held the job could not bring it
-      // forward; one that comes after this read finds the run paused and its job
-      // free, and does.
-      const now = await db.selectFrom('workflows').select('status').where('id', '=', run.workflow_id).executeTakeFirst();
-      if (now?.status === 'active') await db.updateTable('jobs').set({ run_at: clock.now() }).where('id', '=', job.id).where('lease_owner', 'is', null).execute();
-      return;
-    }
+    if (workflow.status === 'paused') return hold(run.status);
     if (run.status === 'paused') await save(run.id, { status: run.wake_at === null ? 'running' : 'waiting' });
 
     const steps = JSON.parse(workflow.steps) as WorkflowStep[];
@@ -133,6 +136,12 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
         wakeAt = null;
         index++;
         await save(run.id, { step_index: index, status: 'running', wake_at: null });
+        if (index < steps.length) {
+          // Paused or deleted while this run was at a step: it stops at the next one.
+          const status = await workflowStatus();
+          if (status === undefined) return finish('cancelled', 'the workflow was deleted');
+          if (status === 'paused') return hold('running');
+        }
       }
       await finish('completed');
     } catch (error) {

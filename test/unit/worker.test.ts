@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../src/clock.ts';
-import { createWorker, enqueueJobs, type Job } from '../../src/delivery/index.ts';
+import { createWorker, enqueueJobs, JobLeaseLost, type Job } from '../../src/delivery/index.ts';
 import { completeJob } from '../../src/delivery/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -64,6 +64,34 @@ describe('the queue worker', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('leaves a job it lost to another worker alone: a warning, no retry, no failure', async () => {
+    await enqueueJobs(testDb.handle.db, [{ kind: 'stalled', refId: 'r', runAt: clock.now() }], clock.now());
+    const logged: { level: string; msg: string | undefined }[] = [];
+    const worker = createWorker({
+      db: testDb.handle,
+      clock,
+      owner: 'stale',
+      concurrency: 1,
+      leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
+      logger: {
+        error: (_obj, msg) => logged.push({ level: 'error', msg }),
+        warn: (_obj, msg) => logged.push({ level: 'warn', msg }),
+      },
+      handlers: {
+        // As if this worker stalled past its lease: the job is another's now.
+        stalled: async (job: Job) => {
+          await testDb.handle.db.updateTable('jobs').set({ lease_owner: 'current' }).where('id', '=', job.id).execute();
+          throw new JobLeaseLost(job.id, 'a test job');
+        },
+      },
+    });
+    expect(await worker.drain()).toBe(1);
+    expect(logged).toEqual([{ level: 'warn', msg: expect.stringMatching(/is no longer held by this worker/) }]);
+    const [row] = await testDb.handle.db.selectFrom('jobs').selectAll().execute();
+    expect(row).toMatchObject({ lease_owner: 'current', attempts: 1, last_error: null });
   });
 
   it('keeps the lease of a job that outlasts it, so no other worker runs it twice', { timeout: 15_000 }, async () => {

@@ -16,7 +16,7 @@ import {
   type WorkflowRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
-import { createWorkflowRunHandler, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
+import { createWorkflowRunHandler, createWorkflowService, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
@@ -399,6 +399,106 @@ describe('workflows through createCore', () => {
       expect(await core.worker.drain()).toBe(1);
       expect(await runRow(run!.id)).toMatchObject({ status: 'completed', step_index: 1 });
       expect(await tagsOf(ann.id)).toEqual(['x']);
+    });
+
+    it('a run already at its steps when the workflow is paused stops at the next step', async () => {
+      const wf = await createWorkflow({ name: 'Mid', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'one' }, { type: 'add_tag', tag: 'two' }] });
+      const ann = await upsert({ email: 'ann@example.com' });
+      await updateWorkflow(wf.id, { status: 'paused' });
+      const [run] = await runsOf(wf);
+      const [row] = await workflowJobs();
+      await db().updateTable('jobs').set({ lease_owner: 'w', lease_until: clock.now() + 60_000 }).where('id', '=', row!.id).execute();
+      // The worker read the workflow just before it was paused, and went on to its first step.
+      let readAsActive = false;
+      const readBeforePause: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          const first = args.result.rows[0] as { steps?: unknown } | undefined;
+          if (readAsActive || first?.steps === undefined) return args.result;
+          readAsActive = true;
+          return { ...args.result, rows: [{ ...first, status: 'active' }] as typeof args.result.rows };
+        },
+      };
+      const handle = { ...testDb.handle, db: testDb.handle.db.withPlugin(readBeforePause) };
+      await createWorkflowRunHandler({ db: handle, clock, emails: core.emails, audience: core.audience, owner: 'w' })({
+        id: row!.id,
+        kind: WORKFLOW_RUN_JOB,
+        refId: run!.id,
+        attempts: 1,
+        runAt: Number(row!.run_at),
+      });
+      expect(readAsActive).toBe(true);
+      expect(await runRow(run!.id)).toMatchObject({ status: 'paused', step_index: 1 });
+      expect(await tagsOf(ann.id)).toEqual(['one']);
+      expect(await workflowJobs()).toEqual([expect.objectContaining({ run_at: clock.now() + PAUSED_RECHECK_MS, lease_owner: null })]);
+
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await core.worker.drain()).toBe(1);
+      expect(await runRow(run!.id)).toMatchObject({ status: 'completed', step_index: 2 });
+      expect((await tagsOf(ann.id)).sort()).toEqual(['one', 'two']);
+    });
+
+    it('a held run whose wait is not over is waiting again once resumed, until the wait ends', async () => {
+      const wf = await createWorkflow({ name: 'Long wait', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 7200 }, { type: 'add_tag', tag: 'after' }] });
+      const ann = await upsert({ email: 'ann@example.com' });
+      expect(await core.worker.drain()).toBe(1);
+      await updateWorkflow(wf.id, { status: 'paused' });
+      // The run looks early (as on an hourly recheck) while the workflow is paused: held, its wait kept.
+      await db().updateTable('jobs').set({ run_at: clock.now() }).where('kind', '=', WORKFLOW_RUN_JOB).execute();
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'paused', step_index: 0, wake_at: iso(T0 + 7_200_000) });
+
+      clock.advance(60_000);
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'waiting', step_index: 0, wake_at: iso(T0 + 7_200_000) });
+      expect(await workflowJobs()).toEqual([expect.objectContaining({ run_at: T0 + 7_200_000 })]);
+      clock.advance(7_200_000);
+      expect(await core.worker.drain()).toBe(1);
+      expect((await runsOf(wf))[0]).toMatchObject({ status: 'completed' });
+      expect(await tagsOf(ann.id)).toEqual(['after']);
+    });
+
+    it('setting a workflow active brings held runs forward even when it already reads active', async () => {
+      const wf = await createWorkflow({ name: 'Race', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const ann = await upsert({ email: 'ann@example.com' });
+      await updateWorkflow(wf.id, { status: 'paused' });
+      expect(await core.worker.drain()).toBe(1);
+      // A resume that set the status but never brought the runs forward (it raced a pause, or the process died).
+      await db().updateTable('workflows').set({ status: 'active' }).where('id', '=', wf.id).execute();
+      expect(await core.worker.drain()).toBe(0);
+      await updateWorkflow(wf.id, { status: 'active' });
+      expect(await core.worker.drain()).toBe(1);
+      expect(await tagsOf(ann.id)).toEqual(['x']);
+    });
+
+    it('an update writes only what it names, so it never undoes a pause it did not see', async () => {
+      const wf = await createWorkflow({ name: 'Old', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      await updateWorkflow(wf.id, { status: 'paused' });
+      // An update (of another process, say) that read the workflow just before the pause.
+      const readBeforePause: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          const rows = args.result.rows as { trigger_type?: unknown; status?: string }[];
+          return rows[0]?.trigger_type === undefined ? args.result : { ...args.result, rows: rows.map((r) => ({ ...r, status: 'active' })) as typeof args.result.rows };
+        },
+      };
+      const stale = createWorkflowService({ ...testDb.handle, db: testDb.handle.db.withPlugin(readBeforePause) }, clock, core.emails);
+      expect(await stale.update(auth, wf.id, parseBody(workflowUpdateSchema, { name: 'New' }))).toMatchObject({ name: 'New' });
+      expect(await core.workflows.get(auth, wf.id)).toMatchObject({ name: 'New', status: 'paused' });
+    });
+
+    it('deleting a workflow cancels its held runs at once', async () => {
+      const wf = await createWorkflow({ name: 'Gone', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const ann = await upsert({ email: 'ann@example.com' });
+      await updateWorkflow(wf.id, { status: 'paused' });
+      expect(await core.worker.drain()).toBe(1);
+      const [run] = await runRows();
+      await core.workflows.remove(auth, wf.id);
+      expect(await core.worker.drain()).toBe(1);
+      expect(await runRow(run!.id)).toMatchObject({ status: 'cancelled', last_error: 'the workflow was deleted' });
+      expect(await tagsOf(ann.id)).toEqual([]);
+      expect(await workflowJobs()).toEqual([]);
     });
 
     it('a run held before its first step starts from it when resumed, and a wait it then reaches still holds', async () => {
