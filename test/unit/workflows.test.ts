@@ -336,6 +336,34 @@ describe('workflows through createCore', () => {
       expect(await core.worker.drain()).toBe(0);
     });
 
+    /**
+     * Run the one workflow job as a worker that holds it and whose first read of
+     * the workflow saw `status` (what it was a moment before it changed).
+     */
+    async function runAfterReading(status: 'active' | 'paused'): Promise<void> {
+      const [row] = await workflowJobs();
+      await db().updateTable('jobs').set({ lease_owner: 'w', lease_until: clock.now() + 60_000 }).where('id', '=', row!.id).execute();
+      let read = false;
+      const readBefore: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          const first = args.result.rows[0] as { steps?: unknown } | undefined;
+          if (read || first?.steps === undefined) return args.result;
+          read = true;
+          return { ...args.result, rows: [{ ...first, status }] as typeof args.result.rows };
+        },
+      };
+      const handle = { ...testDb.handle, db: testDb.handle.db.withPlugin(readBefore) };
+      await createWorkflowRunHandler({ db: handle, clock, emails: core.emails, audience: core.audience, owner: 'w' })({
+        id: row!.id,
+        kind: WORKFLOW_RUN_JOB,
+        refId: row!.ref_id,
+        attempts: 1,
+        runAt: Number(row!.run_at),
+      });
+      expect(read).toBe(true);
+    }
+
     it('pausing holds a waiting run where it is, even past its wait; resuming lets it go on at once', async () => {
       const wf = await createWorkflow({
         name: 'Hold',
@@ -370,30 +398,10 @@ describe('workflows through createCore', () => {
       const ann = await upsert({ email: 'ann@example.com' });
       await updateWorkflow(wf.id, { status: 'paused' });
       const [run] = await runsOf(wf);
-      const [row] = await workflowJobs();
-      await db().updateTable('jobs').set({ lease_owner: 'w', lease_until: clock.now() + 60_000 }).where('id', '=', row!.id).execute();
-      // The workflow is resumed while this worker holds the run's job, just after the
+      // The workflow is resumed while a worker holds the run's job, just after the
       // worker read it as paused: the resume finds no held run to bring forward.
       await updateWorkflow(wf.id, { status: 'active' });
-      let readAsPaused = false;
-      const readBeforeResume: KyselyPlugin = {
-        transformQuery: (args) => args.node,
-        async transformResult(args) {
-          const first = args.result.rows[0] as { steps?: unknown; status?: string } | undefined;
-          if (readAsPaused || first?.steps === undefined) return args.result;
-          readAsPaused = true;
-          return { ...args.result, rows: [{ ...first, status: 'paused' }] as typeof args.result.rows };
-        },
-      };
-      const handle = { ...testDb.handle, db: testDb.handle.db.withPlugin(readBeforeResume) };
-      await createWorkflowRunHandler({ db: handle, clock, emails: core.emails, audience: core.audience, owner: 'w' })({
-        id: row!.id,
-        kind: WORKFLOW_RUN_JOB,
-        refId: run!.id,
-        attempts: 1,
-        runAt: Number(row!.run_at),
-      });
-      expect(readAsPaused).toBe(true);
+      await runAfterReading('paused');
       expect(await runRow(run!.id)).toMatchObject({ status: 'paused', step_index: 0 });
       expect(await workflowJobs()).toEqual([expect.objectContaining({ run_at: clock.now(), lease_owner: null })]);
       expect(await core.worker.drain()).toBe(1);
@@ -406,28 +414,8 @@ describe('workflows through createCore', () => {
       const ann = await upsert({ email: 'ann@example.com' });
       await updateWorkflow(wf.id, { status: 'paused' });
       const [run] = await runsOf(wf);
-      const [row] = await workflowJobs();
-      await db().updateTable('jobs').set({ lease_owner: 'w', lease_until: clock.now() + 60_000 }).where('id', '=', row!.id).execute();
       // The worker read the workflow just before it was paused, and went on to its first step.
-      let readAsActive = false;
-      const readBeforePause: KyselyPlugin = {
-        transformQuery: (args) => args.node,
-        async transformResult(args) {
-          const first = args.result.rows[0] as { steps?: unknown } | undefined;
-          if (readAsActive || first?.steps === undefined) return args.result;
-          readAsActive = true;
-          return { ...args.result, rows: [{ ...first, status: 'active' }] as typeof args.result.rows };
-        },
-      };
-      const handle = { ...testDb.handle, db: testDb.handle.db.withPlugin(readBeforePause) };
-      await createWorkflowRunHandler({ db: handle, clock, emails: core.emails, audience: core.audience, owner: 'w' })({
-        id: row!.id,
-        kind: WORKFLOW_RUN_JOB,
-        refId: run!.id,
-        attempts: 1,
-        runAt: Number(row!.run_at),
-      });
-      expect(readAsActive).toBe(true);
+      await runAfterReading('active');
       expect(await runRow(run!.id)).toMatchObject({ status: 'paused', step_index: 1 });
       expect(await tagsOf(ann.id)).toEqual(['one']);
       expect(await workflowJobs()).toEqual([expect.objectContaining({ run_at: clock.now() + PAUSED_RECHECK_MS, lease_owner: null })]);
