@@ -327,3 +327,34 @@ describe('workflows started over HTTP', () => {
     for (const key of ['p-on', 'u-on']) expect((await subscriber(ids[key]!)).tags).toEqual(['churned']);
   });
 });
+
+describe('pausing a workflow over HTTP', () => {
+  it('PATCH paused holds a run at its next step (run status paused); PATCH active lets it finish at once', async () => {
+    const wf = await createWorkflow({
+      name: 'Drip',
+      trigger: { type: 'subscriber_created' },
+      steps: [{ type: 'add_tag', tag: 'one' }, { type: 'wait', seconds: 1 }, { type: 'add_tag', tag: 'two' }],
+    });
+    const ann = await ok(await server.api('/api/v2/subscribers', { body: { email: 'ann@example.com' } }), 201);
+    const waiting = await waitFor(async () => {
+      const [run] = await runsOf(wf.id);
+      return run?.status === 'waiting' ? run : undefined;
+    });
+    expect(waiting).toMatchObject({ step_index: 1, wake_at: expect.stringMatching(ISO), last_error: null });
+
+    expect(await ok(await server.api(`/api/v2/workflows/${wf.id}`, { method: 'PATCH', body: { status: 'paused' } }), 200)).toMatchObject({ id: wf.id, status: 'paused' });
+    // The wait ends while the workflow is paused: the run is held there, its wait kept, the last step not taken.
+    const held = await waitFor(async () => {
+      const [run] = await runsOf(wf.id);
+      return run?.status === 'paused' ? run : undefined;
+    });
+    expect(held).toMatchObject({ id: waiting.id, step_index: 1, wake_at: waiting.wake_at, last_error: null });
+    expect((await subscriber(ann.id)).tags).toEqual(['one']);
+
+    expect(await ok(await server.api(`/api/v2/workflows/${wf.id}`, { method: 'PATCH', body: { status: 'active' } }), 200)).toMatchObject({ status: 'active' });
+    // Within finishedRuns' 10 s: at once, not at the held run's own hourly look.
+    const [done] = await finishedRuns(wf.id, 1);
+    expect(done).toMatchObject({ id: waiting.id, status: 'completed', step_index: 3, wake_at: null, last_error: null });
+    expect((await subscriber(ann.id)).tags.sort()).toEqual(['one', 'two']);
+  });
+});
