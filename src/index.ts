@@ -8,6 +8,7 @@ export {
   parseSendBody,
   parseSendBodyV1,
   BATCH_MAX,
+  SUBMISSION_IDEMPOTENCY_HEADER,
   type SendRequest,
   type BatchMode,
   type EmailSource,

@@ -1,9 +1,9 @@
 import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
-import type { SubmittedMailbox, SubmittedMessage } from '../../src/index.ts';
-import { smtpError } from './replies.ts';
+import { SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMailbox, type SubmittedMessage } from '../../src/index.ts';
+import { REPLIES } from './replies.ts';
 
-/** The message header that makes a resubmission idempotent, like REST's Idempotency-Key. */
-export const IDEMPOTENCY_HEADER = 'mailgate-idempotency-key';
+/** The message header that makes a resubmission idempotent, like REST's Idempotency-Key (lower-cased, as mailparser keys headers). */
+export const IDEMPOTENCY_HEADER = SUBMISSION_IDEMPOTENCY_HEADER.toLowerCase();
 
 export interface ParsedSubmission {
   message: SubmittedMessage;
@@ -34,7 +34,7 @@ export async function parseSubmission(raw: Buffer, recipients: string[]): Promis
   });
   const idempotency = parsed.headers.get(IDEMPOTENCY_HEADER);
   if (idempotency !== undefined && typeof idempotency !== 'string') {
-    throw smtpError(550, '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key');
+    throw REPLIES.idempotencyHeaderTwice();
   }
   // mailparser gives header lines as latin1 strings: an 8-bit (SMTPUTF8) header is UTF-8 bytes.
   const headers = parsed.headerLines.map(({ line: latin1 }) => {

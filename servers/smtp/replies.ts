@@ -16,6 +16,21 @@ export function smtpError(code: number, text: string): SmtpReplyError {
   return error;
 }
 
+/**
+ * The replies the adapter gives of its own (not from an AppError): the listener
+ * and the message parser refuse with these, so every reply text is in this file.
+ */
+export const REPLIES = {
+  tooManyConnections: () => smtpError(421, '4.7.0 Too many connections from this address, try again later'),
+  badCredentials: (username: string) =>
+    smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${username}", the password an API token)`),
+  tooManyRecipients: (max: number) => smtpError(452, `4.5.3 Too many recipients (at most ${max} per message)`),
+  tooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message size exceeds fixed limit (${maxBytes} bytes)`),
+  storageFull: () => smtpError(452, '4.3.1 Insufficient system storage: too many messages are being received at once, try again later'),
+  unparseable: () => smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message'),
+  idempotencyHeaderTwice: () => smtpError(550, '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key'),
+};
+
 /** Where in the transaction an error happened: the same kind reads differently at RCPT and after DATA. */
 export type SmtpPhase = 'auth' | 'mail' | 'rcpt' | 'data';
 

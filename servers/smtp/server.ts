@@ -8,7 +8,7 @@ import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp
 import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
 import type { AuthContext, Core } from '../../src/index.ts';
 import { parseSubmission } from './message.ts';
-import { hasEnhancedCode, replyFor, smtpError, withEnhancedCode } from './replies.ts';
+import { hasEnhancedCode, REPLIES, replyFor, withEnhancedCode } from './replies.ts';
 import type { TlsMaterial } from './tls.ts';
 
 /** The AUTH username; the password is an API token. */
@@ -127,8 +127,6 @@ export function createByteBudget(limit: number): ByteBudget {
   };
 }
 
-const STORAGE_FULL = '4.3.1 Insufficient system storage: too many messages are being received at once, try again later';
-
 function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, value?: T) => void): void {
   promise.then(
     (value) => callback(null, value),
@@ -172,13 +170,13 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
         core.limits.checkIp(session.remoteAddress);
         callback();
       } catch {
-        callback(smtpError(421, '4.7.0 Too many connections from this address, try again later'));
+        callback(REPLIES.tooManyConnections());
       }
     },
 
     onAuth(auth, _session, callback) {
       if (auth.username !== SMTP_USERNAME || !auth.password) {
-        callback(smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${SMTP_USERNAME}", the password an API token)`));
+        callback(REPLIES.badCredentials(SMTP_USERNAME));
         return;
       }
       const token = auth.password;
@@ -194,7 +192,7 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
       // RFC 1870: a declared SIZE that cannot be taken now is refused before any of it is sent.
       const declared = Number((address.args ? address.args.SIZE : undefined) ?? 0);
       if (declared > 0 && declared <= smtp.maxMessageBytes && !budget.fits(declared)) {
-        callback(smtpError(452, STORAGE_FULL));
+        callback(REPLIES.storageFull());
         return;
       }
       const user = userOf(session);
@@ -215,7 +213,7 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     onRcptTo(address, session, callback) {
       const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === address.address.toLowerCase());
       if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
-        callback(smtpError(452, `4.5.3 Too many recipients (at most ${smtp.maxRecipients} per message)`));
+        callback(REPLIES.tooManyRecipients(smtp.maxRecipients));
         return;
       }
       core.emails.checkRecipient(authOf(session), address.address).then(
@@ -257,11 +255,11 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
         ended = true;
         if (stream.sizeExceeded || refused === 552) {
           release();
-          callback(smtpError(552, `5.3.4 Message size exceeds fixed limit (${smtp.maxMessageBytes} bytes)`));
+          callback(REPLIES.tooBig(smtp.maxMessageBytes));
           return;
         }
         if (refused === 452) {
-          callback(smtpError(452, STORAGE_FULL));
+          callback(REPLIES.storageFull());
           return;
         }
         const raw = Buffer.concat(chunks, size);
@@ -284,7 +282,7 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
       parsed = await parseSubmission(raw, recipients);
     } catch (error) {
       if (error instanceof Error && 'responseCode' in error) throw error;
-      throw smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message');
+      throw REPLIES.unparseable();
     }
     try {
       const { ids } = await core.emails.submit(auth, parsed.message, { idempotencyKey: parsed.idempotencyKey });

@@ -27,7 +27,7 @@ import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, 
 export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
-export { checkSubmission, isRebuiltHeader, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
+export { checkSubmission, isRebuiltHeader, SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
 
 export const DELIVER_EMAIL_JOB = 'deliver_email';
 export const BATCH_MAX = 100;

@@ -70,11 +70,14 @@ export interface CheckedSubmission {
  * way out (MIME structure, trace fields, signatures that re-encoding would break,
  * and our own idempotency header). Every other header line is kept as given.
  */
+/** The header of a submitted message that carries its idempotency key (what REST's Idempotency-Key is to a request). */
+export const SUBMISSION_IDEMPOTENCY_HEADER = 'Mailgate-Idempotency-Key';
+
 const REBUILT_HEADERS = new Set([
   'from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'in-reply-to', 'references',
   'mime-version', 'content-type', 'content-transfer-encoding', 'content-disposition', 'content-id', 'content-description',
   'received', 'return-path', 'dkim-signature', 'arc-seal', 'arc-message-signature', 'arc-authentication-results',
-  'authentication-results', 'x-mailgate-email-id', 'mailgate-idempotency-key',
+  'authentication-results', 'x-mailgate-email-id', SUBMISSION_IDEMPOTENCY_HEADER.toLowerCase(),
 ]);
 
 /**
