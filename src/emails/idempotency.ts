@@ -25,11 +25,11 @@ export interface ClaimRef {
   token: string;
 }
 
-/** Throws validation_error unless the key is 1–256 printable ASCII characters. */
-export function assertValidIdempotencyKey(key: string): void {
+/** Throws validation_error unless the key is 1–256 printable ASCII characters; `name` is the header the caller sent it in. */
+export function assertValidIdempotencyKey(key: string, name = 'Idempotency-Key'): void {
   if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
     const message = `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces`;
-    throw new AppError('validation_error', `Idempotency-Key ${message}`, { details: [{ path: 'Idempotency-Key', message }] });
+    throw new AppError('validation_error', `${name} ${message}`, { details: [{ path: name, message }] });
   }
 }
 

@@ -227,7 +227,7 @@ export function submissionFingerprintInput(checked: CheckedSubmission): unknown 
  * first time. Throws validation_error for a key that is not 1–256 printable characters.
  */
 export function submissionIdempotencyKey(key: string, checked: CheckedSubmission): string {
-  assertValidIdempotencyKey(key);
+  assertValidIdempotencyKey(key, SUBMISSION_IDEMPOTENCY_HEADER);
   const envelope = checked.recipients.map((r) => r.address.toLowerCase()).sort().join('\n');
   return `smtp:${createHash('sha256').update(key).update('\n\n').update(envelope).digest('hex')}`;
 }
