@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { insertRows, skipLockedRows, type DatabaseHandle } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../ids.ts';
@@ -114,6 +114,30 @@ export async function deferJob(db: Db, jobId: string, owner: string, runAt: numb
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Make the jobs of `kind` for these refs due now, if no worker holds them: work
+ * put off until later (a held workflow run) that should look again at once.
+ */
+export async function wakeJobs(
+  db: Db,
+  kind: string,
+  refIds: readonly string[] | SelectQueryBuilder<Database, any, { id: string }>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: now })
+    .where('kind', '=', kind)
+    .where('lease_owner', 'is', null)
+    .where('ref_id', 'in', Array.isArray(refIds) ? [...refIds] : (refIds as SelectQueryBuilder<Database, any, { id: string }>))
+    .execute();
+}
+
+/** In a statement on another table: "while `owner` still holds this job" (a worker past its lease writes nothing). */
+export function jobHeldBy(eb: ExpressionBuilder<Database, any>, jobId: string, owner: string) {
+  return eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', jobId).where('jobs.lease_owner', '=', owner));
 }
 
 /** Extend the leases of jobs this owner is still running. */

@@ -8,6 +8,7 @@ import type { Database, WorkflowRunsTable, WorkflowsTable } from '../db/schema.t
 import { AppError, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
+import { wakeJobs } from '../delivery/job-queue.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';
@@ -104,13 +105,7 @@ function toRunRecord(row: WorkflowRunsTable): WorkflowRunRecord {
  * finds the wait still running). Scans the queue for them: resuming is rare.
  */
 async function bringHeldRunsForward(db: Kysely<Database> | Transaction<Database>, workflowId: string, now: number): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({ run_at: now })
-    .where('kind', '=', WORKFLOW_RUN_JOB)
-    .where('lease_owner', 'is', null)
-    .where('ref_id', 'in', db.selectFrom('workflow_runs').select('id').where('workflow_id', '=', workflowId).where('status', '=', 'paused'))
-    .execute();
+  await wakeJobs(db, WORKFLOW_RUN_JOB, db.selectFrom('workflow_runs').select('id').where('workflow_id', '=', workflowId).where('status', '=', 'paused'), now);
 }
 
 export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emails: EmailService): WorkflowService {

@@ -3,7 +3,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable } from '../db/schema.ts';
-import { completeJob, deferJob, JobLeaseLost, type Job } from '../delivery/job-queue.ts';
+import { completeJob, deferJob, jobHeldBy, JobLeaseLost, wakeJobs, type Job } from '../delivery/job-queue.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
 import { isAppError } from '../errors.ts';
@@ -61,7 +61,7 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
         .updateTable('workflow_runs')
         .set({ ...changes, updated_at: clock.now() })
         .where('id', '=', runId)
-        .where((eb) => eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', job.id).where('jobs.lease_owner', '=', owner)))
+        .where((eb) => jobHeldBy(eb, job.id, owner))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new JobLeaseLost(job.id, `workflow run ${runId}`);
     }
@@ -85,9 +85,7 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
       // A resume (or delete) that came while this worker held the job could not
       // bring it forward; one that comes after this read finds the run paused and
       // its job free, and does.
-      if ((await workflowStatus()) !== 'paused') {
-        await db.updateTable('jobs').set({ run_at: clock.now() }).where('id', '=', job.id).where('lease_owner', 'is', null).execute();
-      }
+      if ((await workflowStatus()) !== 'paused') await wakeJobs(db, job.kind, [run.id], clock.now());
     };
     const workflow = await db.selectFrom('workflows').select(['steps', 'status']).where('id', '=', run.workflow_id).executeTakeFirst();
     if (!workflow) return finish('cancelled', 'the workflow was deleted');
