@@ -149,13 +149,20 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // Rules between variables, checked whenever the variables they name are valid, so they are reported with the rest.
+  const sizes = envSchema.pick({ SMTP_MAX_MESSAGE_BYTES: true, SMTP_MAX_BUFFERED_BYTES: true }).safeParse(cleaned);
+  if (sizes.success && sizes.data.SMTP_MAX_BUFFERED_BYTES < sizes.data.SMTP_MAX_MESSAGE_BYTES) {
+    problems.push(
+      `SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (${sizes.data.SMTP_MAX_MESSAGE_BYTES}), or no message of the largest size could ever be received`,
+    );
   }
+  const ports = envSchema.pick({ SMTP_PORT: true, SMTPS_PORT: true }).safeParse(cleaned);
+  if (ports.success && ports.data.SMTP_PORT === 0 && ports.data.SMTPS_PORT !== undefined && ports.data.SMTPS_PORT !== 0) {
+    problems.push('SMTPS_PORT: SMTP is off (SMTP_PORT=0), so no SMTP port would be opened; set SMTP_PORT too, or leave SMTPS_PORT unset');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
-  if (e.SMTP_MAX_BUFFERED_BYTES < e.SMTP_MAX_MESSAGE_BYTES) {
-    throw new ConfigError([`SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (${e.SMTP_MAX_MESSAGE_BYTES}), or no message of the largest size could ever be received`]);
-  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

@@ -244,4 +244,16 @@ describe('loadConfig: SMTP submission', () => {
     ]);
     expect(configRefusal({ SMTP_MAX_BUFFERED_BYTES: '1' }).problems.map((p) => p.split(':')[0])).toEqual(['SMTP_MAX_BUFFERED_BYTES']);
   });
+
+  it('refuses SMTPS_PORT while SMTP is off, rather than opening no port without a word', () => {
+    expect(configRefusal({ SMTP_PORT: '0', SMTPS_PORT: '465' }).problems).toEqual([
+      'SMTPS_PORT: SMTP is off (SMTP_PORT=0), so no SMTP port would be opened; set SMTP_PORT too, or leave SMTPS_PORT unset',
+    ]);
+    expect(loadConfig({ SMTP_PORT: '0' }).smtp.securePort).toBe(0);
+  });
+
+  it('reports the budget rule together with the other problems, not only when the rest is valid', () => {
+    const problems = configRefusal({ PORT: 'x', SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096' }).problems;
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'SMTP_MAX_BUFFERED_BYTES']);
+  });
 });
