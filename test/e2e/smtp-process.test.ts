@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   apiCall,
   createProcessDatabase,
   freePort,
+  runMailgateToExit,
   startMailgateProcess,
   type MailgateProcess,
   type ProcessDatabase,
@@ -16,7 +18,9 @@ import {
 
 // The SMTP listener as `npm start` runs it: a certificate generated into DATA_DIR
 // at first start and reused after, a clean SIGTERM, and a SIGKILL in the middle
-// of DATA that loses what was accepted before it and stores nothing of the rest.
+// of DATA that loses what was accepted before it and stores nothing of the rest;
+// the implicit-TLS port when SMTPS_PORT asks for it, and none when it does not;
+// and a start refused when SMTP_MAX_BUFFERED_BYTES could never hold one message.
 
 const TOKEN = 'mailgate_smtp_process_token_0123456789ab';
 
@@ -40,9 +44,10 @@ describe('the SMTP listener of a Mailgate process', () => {
     database = undefined;
   });
 
-  async function start(smtpPort: number): Promise<MailgateProcess> {
+  async function start(smtpPort: number, env: Record<string, string> = {}): Promise<MailgateProcess> {
     const proc = await startMailgateProcess({
       ...database!.env,
+      ...env,
       SMTP_PORT: String(smtpPort),
       SMTP_HOSTNAME: 'localhost',
       MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
@@ -118,5 +123,75 @@ describe('the SMTP listener of a Mailgate process', () => {
     expect(list[0]!.id).toBe(keptId);
     // Capture delivery of the acknowledged message happens, whether or not the first process got to it.
     await waitFor(async () => ((await emails(second))[0]!.last_event === 'delivered' ? true : undefined), 15_000, 'delivery after restart');
+  });
+
+  it('serves implicit TLS on SMTPS_PORT with the generated certificate: AUTH as mailgate with a token, and the message is stored; without SMTPS_PORT nothing listens there', async () => {
+    database = await createProcessDatabase();
+    const smtpPort = await freePort();
+    let smtpsPort = await freePort();
+    while (smtpsPort === smtpPort) smtpsPort = await freePort();
+    const first = await start(smtpPort, { SMTPS_PORT: String(smtpsPort) });
+    expect(first.output()).toContain(
+      `Mailgate SMTP submission listening on 127.0.0.1:${smtpPort} (STARTTLS) and 127.0.0.1:${smtpsPort} (implicit TLS)\n`,
+    );
+    const cert = await fs.readFile(path.join(database.env.DATA_DIR!, 'tls', 'smtp-cert.pem'));
+
+    // TLS from the first byte, the certificate checked against the one in DATA_DIR.
+    const mailer = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpsPort,
+      secure: true,
+      tls: { ca: [cert], servername: 'localhost' },
+      auth: { user: 'mailgate', pass: TOKEN },
+    });
+    const info = await mailer.sendMail({ from: 'App <app@example.com>', to: 'ada@example.org', subject: 'Over SMTPS' });
+    expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as eml_[0-9a-z]{26}$/);
+    const id = info.response.replace('250 2.0.0 Ok: queued as ', '');
+    expect((await emails(first)).map((e) => [e.id, e.to])).toEqual([[id, ['ada@example.org']]]);
+    const res = await apiCall(first.url, TOKEN, `/api/v2/emails/${id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, from: 'App <app@example.com>', to: ['ada@example.org'], subject: 'Over SMTPS' });
+
+    // A wrong token is refused there as on the STARTTLS port.
+    const wrong = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpsPort,
+      secure: true,
+      tls: { ca: [cert], servername: 'localhost' },
+      auth: { user: 'mailgate', pass: 'mailgate_not_a_real_token_0000000000' },
+    });
+    await expect(wrong.verify()).rejects.toMatchObject({ responseCode: 535 });
+
+    expect(await first.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const second = await start(smtpPort);
+    expect(second.output()).toContain(`Mailgate SMTP submission listening on 127.0.0.1:${smtpPort} (STARTTLS)\n`);
+    expect(second.output()).not.toContain('implicit TLS');
+    const refused = await new Promise<string | undefined>((resolve) => {
+      const socket = net.connect(smtpsPort, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(undefined);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('refuses to start when SMTP_MAX_BUFFERED_BYTES is below SMTP_MAX_MESSAGE_BYTES: exit 78, the variable named, nothing created', async () => {
+    database = await createProcessDatabase();
+    const result = await runMailgateToExit({
+      ...database.env,
+      SMTP_PORT: String(await freePort()),
+      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
+      SMTP_MAX_MESSAGE_BYTES: '8192',
+      SMTP_MAX_BUFFERED_BYTES: '4096',
+    });
+    expect({ code: result.code, signal: result.signal }).toEqual({ code: 78, signal: null });
+    expect(result.stderr).toBe(
+      'Invalid configuration:\n' +
+        '  - SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (8192), or no message of the largest size could ever be received\n',
+    );
+    expect(result.stdout).toBe('');
+    expect(await fs.readdir(database.env.DATA_DIR!)).toEqual([]);
   });
 });

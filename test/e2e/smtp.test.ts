@@ -397,6 +397,43 @@ describe('SMTP submission: bad input', () => {
   });
 });
 
+describe('SMTP submission: AUTH before TLS, where SMTP_ALLOW_INSECURE_AUTH=true allows it', () => {
+  // Without the flag the same AUTH gets 538 5.7.11 (the session, above).
+  let server: TestSmtpServer;
+  beforeAll(async () => {
+    server = await startTestSmtpServer({ env: { SMTP_ALLOW_INSECURE_AUTH: 'true' } });
+  });
+  afterAll(() => server?.close());
+
+  it('takes AUTH PLAIN and a message over a plain session, and the message is stored', async () => {
+    const s = rawSmtpSession(server.smtpPort);
+    expect((await s.greeting).code).toBe(220);
+    const ehlo = await s.command('EHLO client.test');
+    expect(ehlo.text.split('\n')).toEqual(expect.arrayContaining(['STARTTLS', 'AUTH PLAIN LOGIN']));
+    expect(await s.command(`AUTH PLAIN ${authPlain(server.token)}`)).toEqual({ code: 235, text: '2.7.0 Authentication successful' });
+    const reply = await rawMessage(s, 'app@example.com', ['plain@example.org'], 'From: app@example.com\nTo: plain@example.org\nSubject: No TLS\n\nover a plain session');
+    expect(reply.code, reply.text).toBe(250);
+    const [id] = idsOf(`250 ${reply.text}`);
+    expect(id).toMatch(/^eml_[0-9a-z]{26}$/);
+    const list = (await (await server.api('/api/v2/emails?limit=10')).json()) as { data: { id: string }[] };
+    expect(list.data.map((e) => e.id)).toContain(id);
+    expect(await getEmail(server, id!)).toMatchObject({ from: 'app@example.com', to: ['plain@example.org'], subject: 'No TLS' });
+    s.destroy();
+  });
+
+  it('still checks the credentials, and still refuses MAIL FROM without AUTH: allowing it in the clear is not making it optional', async () => {
+    const s = rawSmtpSession(server.smtpPort);
+    await s.greeting;
+    await s.command('EHLO client.test');
+    expect(await s.command('MAIL FROM:<app@example.com>')).toEqual({ code: 530, text: '5.7.0 Authentication required' });
+    expect(await s.command(`AUTH PLAIN ${authPlain('mailgate_not_a_real_token_0000000000')}`)).toEqual({ code: 535, text: '5.7.8 Authentication credentials invalid' });
+    expect((await s.command('AUTH LOGIN')).code).toBe(334);
+    expect((await s.command(Buffer.from('mailgate').toString('base64'))).code).toBe(334);
+    expect((await s.command(Buffer.from(server.token).toString('base64'))).code).toBe(235);
+    s.destroy();
+  });
+});
+
 describe('SMTP submission: the memory all sessions may hold', () => {
   // Messages of up to 60 000 bytes, and 100 000 bytes held at once across sessions.
   let server: TestSmtpServer;

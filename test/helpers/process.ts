@@ -160,10 +160,28 @@ export interface CliResult extends ExitStatus {
 }
 
 /** Run `node bin/mailgate.mjs ...args` to completion (killed after `timeoutMs`). */
-export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
-  const child = spawn(process.execPath, ['bin/mailgate.mjs', ...args], {
+export function runCli(args: string[], env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
+  return runToExit(['bin/mailgate.mjs', ...args], { ...baseEnv(), ...env }, timeoutMs);
+}
+
+/**
+ * Run `servers/main.ts` as startMailgateProcess does (a free port, SMTP off unless
+ * `env` says otherwise) and wait for it to exit by itself, for a start it must refuse.
+ * A process that starts after all is SIGKILLed after `timeoutMs`: `signal` tells.
+ */
+export async function runMailgateToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
+  const port = await freePort();
+  return runToExit(
+    ['--import', 'tsx', 'servers/main.ts'],
+    { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
+    timeoutMs,
+  );
+}
+
+async function runToExit(args: string[], env: Record<string, string>, timeoutMs: number): Promise<CliResult> {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...baseEnv(), ...env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
