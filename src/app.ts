@@ -20,6 +20,7 @@ import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from '.
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
+import { createTrackingService, type TrackingService } from './tracking/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -47,6 +48,8 @@ export interface Core {
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
+  /** Opens and clicks of tracked emails. */
+  readonly tracking: TrackingService;
   /** The per-IP rate and the organization quota, applied by every door to each request. */
   readonly limits: RequestLimits;
   /** The queue worker of this process; started only by the `worker` role. */
@@ -87,6 +90,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         maxAttempts: config.delivery.maxAttempts,
         owner,
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
+        baseUrl: config.baseUrl,
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
     },
@@ -112,6 +116,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     audience,
     workflows: createWorkflowService(db, clock, emails),
+    tracking: createTrackingService(db, clock),
     limits,
     worker,
     async close() {

@@ -37,6 +37,8 @@ export interface EmailsTable {
   source: string;
   /** The SMTP submission it was made of (shared headers and attachments); null for other doors. */
   submission_id: string | null;
+  /** Open and click tracking: the key its tracking links carry; null when not tracked. */
+  tracking_key: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,5 +1,6 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { SubmissionHeaders, SubmittedAttachment } from '../emails/submission.ts';
+import { clickUrl, openUrl, withTracking, type TrackingRef } from '../tracking/index.ts';
 
 /**
  * What a submitted (SMTP) message keeps on the way out besides the fields every
@@ -21,6 +22,8 @@ export interface ComposeInput {
   emailId: string;
   date: Date;
   submission?: ComposeSubmission | undefined;
+  /** A tracked email: its HTML goes out with tracked links and an open pixel. */
+  tracking?: TrackingRef | undefined;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -28,6 +31,8 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 /** Build the RFC 5322 message (multipart/alternative, text and HTML, plus attachments) with nodemailer. */
 export async function composeMessage(input: ComposeInput): Promise<string> {
   const sub = input.submission;
+  const t = input.tracking;
+  const html = t && input.html ? withTracking(input.html, { openUrl: openUrl(t), clickUrl: (n) => clickUrl(t, n) }) : input.html;
   const headers: { key: string; value: string | { prepared: true; value: string } }[] = [
     // ASCII lines go out exactly as given; others are encoded (RFC 2047) by nodemailer, unfolded first.
     ...(sub?.lines ?? []).map(([key, value]) =>
@@ -40,7 +45,7 @@ export async function composeMessage(input: ComposeInput): Promise<string> {
     ...(sub ? { ...(sub.to.length > 0 ? { to: sub.to } : {}), ...(sub.cc.length > 0 ? { cc: sub.cc } : {}) } : { to: input.to }),
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     subject: input.subject,
-    ...(input.html ? { html: input.html } : {}),
+    ...(html ? { html } : {}),
     text: input.text,
     messageId: input.messageId,
     date: sub?.date ? new Date(sub.date) : input.date,

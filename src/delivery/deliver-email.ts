@@ -37,6 +37,8 @@ export interface DeliverEmailDeps {
   owner: string;
   /** A mailbox that bounces is refused transactional sends for this long (0: no cooldown). */
   bounceCooldownMs: number;
+  /** BASE_URL: where tracked emails' links point. */
+  baseUrl: string;
 }
 
 type EventInput = { type: string; detail?: Record<string, unknown> };
@@ -59,7 +61,7 @@ interface Outcome {
  * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, pool, maxAttempts, owner, bounceCooldownMs } = deps;
+  const { db: handle, clock, transport, pool, maxAttempts, owner, bounceCooldownMs, baseUrl } = deps;
   const db = handle.db;
 
   const outcomes = createGroupCommit<Outcome>(db, {
@@ -215,6 +217,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         emailId: email.id,
         date: new Date(email.created_at),
         submission,
+        tracking: email.tracking_key === null ? undefined : { baseUrl, emailId: email.id, key: email.tracking_key },
       });
     } catch (error) {
       return settle(job, email, asFailure(error));

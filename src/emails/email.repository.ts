@@ -96,6 +96,18 @@ export async function findEmailsForDelivery(db: Db, ids: string[]) {
 
 export type EmailForDelivery = Awaited<ReturnType<typeof findEmailsForDelivery>>[number];
 
+/** What a tracking link needs of its email, whatever its organization: the key, and the stored HTML for a click. */
+export async function findTrackedEmail(db: Db, id: string, withHtml: boolean) {
+  const row = await db
+    .selectFrom('emails')
+    .select(['id', 'organization_id', 'tracking_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || !withHtml) return row && { ...row, html: null };
+  const body = await db.selectFrom('email_bodies').select('html').where('email_id', '=', id).executeTakeFirst();
+  return { ...row, html: body?.html ?? null };
+}
+
 export const LIST_COLUMNS = [
   'id',
   'from_address',

@@ -6,12 +6,12 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
-import { renderEmailContent } from '../render/index.ts';
+import { renderEmailContent, type RenderedEmail } from '../render/index.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
-import { formatMailbox, parseAddress } from './address.ts';
+import { formatMailbox, parseAddress, type Mailbox } from './address.ts';
 import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type ClaimRef,
 } from './idempotency.ts';
 import { checkSendBody, type SendRequest } from './send-request.ts';
+import { newTrackingKey } from '../tracking/index.ts';
 import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, type SubmittedMessage } from './submission.ts';
 
 export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
@@ -93,6 +94,46 @@ export interface EmailService {
   list(auth: OrgScope, query: Record<string, unknown>): Promise<Page<EmailListItem>>;
 }
 
+/** What an email row is made of, whichever door it came in by. */
+interface EmailRowInput {
+  from: Mailbox;
+  replyTo: Mailbox | null;
+  subject: string;
+  preview: string | null;
+  /** The sender's own Message-ID (SMTP); null: Mailgate makes one from the id and the sender's domain. */
+  messageId: string | null;
+  tracking?: boolean | undefined;
+  source: EmailSource;
+  submissionId: string | null;
+}
+
+/** One recipient's email, queued, with its rendered parts. */
+function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rendered: RenderedEmail, now: number): NewEmailRow {
+  const id = newId('eml', now);
+  const domain = input.from.address.slice(input.from.address.lastIndexOf('@') + 1);
+  return {
+    email: {
+      id,
+      organization_id: auth.organizationId,
+      from_address: formatMailbox(input.from),
+      to_address: formatMailbox(to),
+      reply_to: input.replyTo ? formatMailbox(input.replyTo) : null,
+      subject: input.subject,
+      preview: input.preview,
+      message_id: input.messageId ?? `<${id}@${domain}>`,
+      last_event: 'queued',
+      source: input.source,
+      submission_id: input.submissionId,
+      tracking_key: input.tracking ? newTrackingKey() : null,
+      created_at: now,
+      updated_at: now,
+    },
+    mailbox: to.address.toLowerCase(),
+    html: rendered.html,
+    text: rendered.text,
+  };
+}
+
 export function createEmailService(deps: EmailServiceDeps): EmailService {
   const { db: handle, clock } = deps;
   const db = handle.db;
@@ -100,29 +141,10 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
   async function buildRow(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<NewEmailRow> {
     const rendered = await deps.pool.run('render', { content: request.content, preview: request.preview });
-    const id = newId('eml', now);
-    const domain = request.from.address.slice(request.from.address.lastIndexOf('@') + 1);
-    return {
-      email: {
-        id,
-        organization_id: auth.organizationId,
-        from_address: formatMailbox(request.from),
-        to_address: formatMailbox(request.to),
-        reply_to: request.replyTo ? formatMailbox(request.replyTo) : null,
-        subject: request.subject,
-        preview: request.preview,
-        message_id: `<${id}@${domain}>`,
-        last_event: 'queued',
-        source,
-        submission_id: null,
-        created_at: now,
-        updated_at: now,
-      },
-      mailbox: request.to.address.toLowerCase(),
-      html: rendered.html,
-      text: rendered.text,
-    };
+    const { from, replyTo, subject, preview, tracking } = request;
+    return emailRow(auth, { from, replyTo, subject, preview, messageId: null, tracking, source, submissionId: null }, request.to, rendered, now);
   }
+
 
   /**
    * Claim the idempotency key (if any), build the rows, and commit rows, jobs and
@@ -253,31 +275,16 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
               ? renderEmailContent(checked.content, null)
               : await deps.pool.run('render', { content: checked.content, preview: null });
           const submissionId = newId('sbm', now);
-          const domain = checked.from.address.slice(checked.from.address.lastIndexOf('@') + 1);
-          const rows = checked.recipients.map((recipient): NewEmailRow => {
-            const id = newId('eml', now);
-            return {
-              email: {
-                id,
-                organization_id: auth.organizationId,
-                from_address: formatMailbox(checked.from),
-                to_address: formatMailbox(recipient),
-                reply_to: checked.replyTo ? formatMailbox(checked.replyTo) : null,
-                subject: checked.subject,
-                preview: null,
-                // A client's own Message-ID is kept (its Sent folder and replies thread by it).
-                message_id: checked.messageId ?? `<${id}@${domain}>`,
-                last_event: 'queued',
-                source: 'smtp',
-                submission_id: submissionId,
-                created_at: now,
-                updated_at: now,
-              },
-              mailbox: recipient.address.toLowerCase(),
-              html: rendered.html,
-              text: rendered.text,
-            };
-          });
+          const rows = checked.recipients.map((recipient) =>
+            emailRow(
+              auth,
+              // A client's own Message-ID is kept (its Sent folder and replies thread by it).
+              { from: checked.from, replyTo: checked.replyTo, subject: checked.subject, preview: null, messageId: checked.messageId, source: 'smtp', submissionId },
+              recipient,
+              rendered,
+              now,
+            ),
+          );
           const submission: NewSubmission = {
             row: { id: submissionId, organization_id: auth.organizationId, headers: JSON.stringify(checked.headers), created_at: now },
             attachments: checked.attachments.map((a, position) => ({

@@ -16,6 +16,8 @@ export interface SendRequest {
   content: EmailContent;
   replyTo: Mailbox | null;
   preview: string | null;
+  /** Open and click tracking (v1 only; v2 refuses the field). */
+  tracking?: boolean;
 }
 
 export const SUBJECT_MAX = 998;
@@ -207,6 +209,7 @@ export function parseSendBodyV1(body: unknown): SendRequest {
     content,
     replyTo: b.replyTo ?? null,
     preview: b.preview ?? null,
+    tracking: b.tracking ?? false,
   };
 }
 

@@ -334,6 +334,7 @@ describe('parseSendBodyV1', () => {
       content: { kind: 'markdown', markdown: '# Hi' },
       replyTo: null,
       preview: null,
+      tracking: false,
     });
   });
 
@@ -370,10 +371,12 @@ describe('parseSendBodyV1', () => {
     ]);
   });
 
-  it('maps replyTo and preview, and accepts tracking', () => {
+  it('maps replyTo, preview and tracking', () => {
     const request = parseSendBodyV1(v1({ replyTo: 'Help <help@B.example>', preview: 'Soon', tracking: true }));
     expect(request.replyTo).toEqual({ address: 'help@b.example', name: 'Help' });
     expect(request.preview).toBe('Soon');
+    expect(request.tracking).toBe(true);
+    expect(parseSendBodyV1(v1({ tracking: false })).tracking).toBe(false);
     expect(parseSendBodyV1(v1({ tracking: false })).replyTo).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import * as m0003 from './0003_audience.ts';
 import * as m0004 from './0004_workflows.ts';
 import * as m0005 from './0005_subscriber_search.ts';
 import * as m0006 from './0006_submissions.ts';
+import * as m0007 from './0007_tracking.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_workflows': m0004,
   '0005_subscriber_search': m0005,
   '0006_submissions': m0006,
+  '0007_tracking': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {
