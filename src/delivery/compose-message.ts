@@ -48,6 +48,10 @@ export async function composeMessage(input: ComposeInput): Promise<string> {
     ...(html ? { html } : {}),
     text: input.text,
     messageId: input.messageId,
+    // The multipart boundaries come from the email's id, not from fresh random
+    // bytes: unique all the same (80 random bits, unknown when the content was
+    // written), and every attempt to deliver an email builds the same bytes.
+    baseBoundary: input.emailId,
     date: sub?.date ? new Date(sub.date) : input.date,
     ...(sub?.inReplyTo ? { inReplyTo: sub.inReplyTo } : {}),
     ...(sub && sub.references.length > 0 ? { references: sub.references } : {}),
