@@ -60,8 +60,21 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
         : smtpError(451, '4.3.0 A message with this Mailgate-Idempotency-Key is still being accepted; try again later');
     case 'payload_too_large':
       return smtpError(552, '5.3.4 Message size exceeds fixed limit');
-    default:
+    // Kinds no SMTP step raises today: whatever they come to mean here, a
+    // temporary refusal keeps the message with the client.
+    case 'forbidden':
+    case 'invalid_json':
+    case 'not_found':
+    case 'conflict':
+    case 'not_implemented':
+    case 'internal_error':
       return smtpError(451, '4.3.0 Temporary server error; try again later');
+    default: {
+      // A new kind must be given its reply above: this does not compile until it is.
+      const unmapped: never = e.kind;
+      void unmapped;
+      return smtpError(451, '4.3.0 Temporary server error; try again later');
+    }
   }
 }
 
