@@ -116,7 +116,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     audience,
     workflows: createWorkflowService(db, clock, emails),
-    tracking: createTrackingService(db, clock),
+    tracking: createTrackingService(db, clock, pool),
     limits,
     worker,
     async close() {

@@ -31,7 +31,15 @@ const envSchema = z.object({
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
   SMTP_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
-  BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((v) => {
+      // Not a URL at all is the check above's to report.
+      if (!URL.canParse(v)) return true;
+      const url = new URL(v);
+      return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    }, 'must be a plain address (scheme, host, optional port and path): no query, fragment or credentials')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -177,7 +185,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxRecipients: e.SMTP_MAX_RECIPIENTS,
       maxBufferedBytes: e.SMTP_MAX_BUFFERED_BYTES,
     }),
-    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    // Normalised (percent-encoded), so it can go into links and HTML attributes as it is.
+    baseUrl: (e.BASE_URL === undefined ? `http://localhost:${e.PORT}` : new URL(e.BASE_URL).href).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     sqlitePath: path.join(path.resolve(e.DATA_DIR), 'mailgate.db'),
     databaseUrl: e.DATABASE_URL,

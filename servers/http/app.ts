@@ -3,7 +3,7 @@ import type { Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
 import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
-import { trackingRoutes } from './tracking.ts';
+import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1, verifyRoutesV1 } from './v1/emails.ts';
 import { audienceRoutesV2 } from './v2/audience.ts';
@@ -59,7 +59,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.addHook('onRequest', perIpLimit(core));
   app.get('/health', async () => ({ status: 'ok' }));
   await docsRoutes(app);
-  await trackingRoutes(app, core);
+  await app.register((t) => trackingRoutes(t, core), { prefix: '/t' });
 
   const authenticate = authenticateAndCount(core);
   const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);
@@ -80,7 +80,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     } catch (refusal) {
       answer = toHttpError(refusal);
     }
-    await sendError(reply, answer, shape);
+    if (isTrackingPath(path)) await sendTrackingError(reply, answer);
+    else await sendError(reply, answer, shape);
   }
 
   await app.register(

@@ -1,45 +1,47 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, type Core } from '../../src/index.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Core } from '../../src/index.ts';
+import { toHttpError, type HttpError } from './errors.ts';
 
-// Where tracked emails' links point: no authentication (the key in the link is
-// the proof), answered to mail clients and browsers, so errors are plain text.
+// Where tracked emails' links point, under /t: no authentication (the key in
+// the link is the proof), answered to mail clients and browsers, so every
+// answer that is not the image or the redirect is plain text.
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-/** Link positions in one body: more than any message has, short enough to refuse junk at once. */
-const LINK_POSITION = /^\d{1,6}$/;
+const NOT_FOUND = 'This link is not valid.\n';
 
 /** The reader a GET comes from; a HEAD (a link checker, a scanner) only checks the link and records nothing. */
 const readerOf = (request: FastifyRequest) => (request.method === 'HEAD' ? null : { userAgent: request.headers['user-agent'] ?? null });
 
-function notFound(reply: FastifyReply) {
-  return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('This link is not valid.\n');
+const plain = (reply: FastifyReply, status: number, text: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
+
+/** Any refusal or failure on these paths, as plain text: a link Mailgate did not make is a 404. */
+export function sendTrackingError(reply: FastifyReply, e: HttpError) {
+  if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
+  return plain(reply, e.status, e.status === 404 ? NOT_FOUND : `${e.message}\n`);
 }
 
-/** Not found for links Mailgate did not make; anything else goes to the app's error handler. */
-async function orNotFound(reply: FastifyReply, run: () => Promise<FastifyReply>): Promise<FastifyReply> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isAppError(error) && error.kind === 'not_found') return notFound(reply);
-    throw error;
-  }
-}
+/** Is this request path one of the tracking links'? */
+export const isTrackingPath = (path: string) => path.startsWith('/t/');
 
+/** Registered under the prefix `/t`. */
 export async function trackingRoutes(app: FastifyInstance, core: Core): Promise<void> {
-  app.get<{ Params: { email: string; key: string } }>('/t/o/:email/:key', (request, reply) =>
-    orNotFound(reply, async () => {
-      await core.tracking.open({ emailId: request.params.email, key: request.params.key }, readerOf(request));
-      return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
-    }),
-  );
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const e = toHttpError(error);
+    if (e.name === 'internal_error') request.log.error({ err: error }, 'tracking request failed');
+    return sendTrackingError(reply, e);
+  });
+  app.setNotFoundHandler((_request, reply) => plain(reply, 404, NOT_FOUND));
 
-  app.get<{ Params: { email: string; link: string; key: string } }>('/t/c/:email/:link/:key', (request, reply) =>
-    orNotFound(reply, async () => {
-      const { email, link, key } = request.params;
-      if (!LINK_POSITION.test(link)) return notFound(reply);
-      const url = await core.tracking.click({ emailId: email, key, link: Number(link) }, readerOf(request));
-      return reply.header('cache-control', 'no-store, max-age=0').redirect(url, 302);
-    }),
-  );
+  app.get<{ Params: { email: string; key: string } }>('/o/:email/:key', async (request, reply) => {
+    await core.tracking.open({ emailId: request.params.email, key: request.params.key }, readerOf(request));
+    return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
+  });
+
+  app.get<{ Params: { email: string; key: string; tag: string } }>('/c/:email/:key/:tag', async (request, reply) => {
+    const { email, key, tag } = request.params;
+    const url = await core.tracking.click({ emailId: email, key, tag }, readerOf(request));
+    return reply.header('cache-control', 'no-store, max-age=0').redirect(url, 302);
+  });
 }

@@ -1,6 +1,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { SubmissionHeaders, SubmittedAttachment } from '../emails/submission.ts';
-import { clickUrl, openUrl, withTracking, type TrackingRef } from '../tracking/index.ts';
+import { clickUrl, openUrl, type TrackingRef } from '../tracking/links.ts';
+import { withTracking } from '../tracking/tracked-html.ts';
 
 /**
  * What a submitted (SMTP) message keeps on the way out besides the fields every
@@ -32,7 +33,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export async function composeMessage(input: ComposeInput): Promise<string> {
   const sub = input.submission;
   const t = input.tracking;
-  const html = t && input.html ? withTracking(input.html, { openUrl: openUrl(t), clickUrl: (n) => clickUrl(t, n) }) : input.html;
+  const html = t && input.html ? withTracking(input.html, { openUrl: openUrl(t), clickUrl: (url) => clickUrl(t, url) }) : input.html;
   const headers: { key: string; value: string | { prepared: true; value: string } }[] = [
     // ASCII lines go out exactly as given; others are encoded (RFC 2047) by nodemailer, unfolded first.
     ...(sub?.lines ?? []).map(([key, value]) =>

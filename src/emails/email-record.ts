@@ -14,6 +14,24 @@ export const EMAIL_EVENT_TYPES = [
 ] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
+/**
+ * How far along an email is: its last_event only moves forward. A link scanner
+ * may follow a tracked link before the worker has recorded `delivered`, and an
+ * open does not undo a bounce; both events are kept, only last_event stays put.
+ * Equal ranks replace each other (a retry's `delivery_delayed` after another).
+ */
+export const EVENT_RANK: Readonly<Record<EmailEventType, number>> = {
+  queued: 0,
+  delivery_delayed: 1,
+  sent: 2,
+  delivered: 3,
+  opened: 4,
+  clicked: 5,
+  bounced: 6,
+  complained: 6,
+  failed: 6,
+};
+
 /** States after which delivery has nothing left to do (opened/clicked come later still, but only after these). */
 export const DELIVERY_FINISHED: ReadonlySet<string> = new Set<EmailEventType>(['sent', 'delivered', 'bounced', 'complained', 'failed', 'opened', 'clicked']);
 

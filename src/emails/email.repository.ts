@@ -3,6 +3,7 @@ import { fetchIdPage } from '../db/id-page.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import type { Database, EmailsTable, SubmissionAttachmentsTable, SubmissionsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
+import { EVENT_RANK, type EmailEventType } from './email-record.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -96,16 +97,15 @@ export async function findEmailsForDelivery(db: Db, ids: string[]) {
 
 export type EmailForDelivery = Awaited<ReturnType<typeof findEmailsForDelivery>>[number];
 
-/** What a tracking link needs of its email, whatever its organization: the key, and the stored HTML for a click. */
-export async function findTrackedEmail(db: Db, id: string, withHtml: boolean) {
-  const row = await db
-    .selectFrom('emails')
-    .select(['id', 'organization_id', 'tracking_key'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row || !withHtml) return row && { ...row, html: null };
-  const body = await db.selectFrom('email_bodies').select('html').where('email_id', '=', id).executeTakeFirst();
-  return { ...row, html: body?.html ?? null };
+/** What a tracking link needs of its email, whatever its organization. */
+export async function findTrackedEmail(db: Db, id: string) {
+  return db.selectFrom('emails').select(['id', 'organization_id', 'tracking_key']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The stored HTML and text of these emails. */
+export async function findEmailBodies(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('email_bodies').select(['email_id', 'html', 'text']).where('email_id', 'in', ids).execute();
 }
 
 export const LIST_COLUMNS = [
@@ -145,7 +145,10 @@ export interface NewEmailEvent {
   at: number;
 }
 
-/** Append several events at once; the last one given for an email becomes its last_event. */
+/**
+ * Append several events at once; the last one given for an email becomes its
+ * last_event, unless the email is already further along (EVENT_RANK).
+ */
 export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({
@@ -164,11 +167,12 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
   for (let i = 0; i < latest.length; i += LAST_EVENT_CHUNK) {
     const chunk = latest.slice(i, i + LAST_EVENT_CHUNK);
     const typeOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then ${e.type}`), sql` `);
+    const rankOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then cast(${rankOfType(e.type)} as integer)`), sql` `);
     const atOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then cast(${e.at} as bigint)`), sql` `);
     await db
       .updateTable('emails')
       .set({
-        last_event: sql<string>`case id ${typeOf} end`,
+        last_event: sql<string>`case when ${CURRENT_RANK} <= case id ${rankOf} end then case id ${typeOf} end else last_event end`,
         updated_at: sql<number>`case id ${atOf} end`,
       })
       .where(
@@ -180,8 +184,16 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
   }
 }
 
-/** Emails per last_event update: 5 parameters each, well under either database's limit. */
+/** Emails per last_event update: 7 parameters each, well under either database's limit. */
 const LAST_EVENT_CHUNK = 500;
+
+const rankOfType = (type: string) => EVENT_RANK[type as EmailEventType] ?? 0;
+
+/** The rank of the email's stored last_event, in SQL. */
+const CURRENT_RANK = sql`(case last_event ${sql.join(
+  Object.entries(EVENT_RANK).map(([type, rank]) => sql`when ${sql.lit(type)} then ${sql.lit(rank)}`),
+  sql` `,
+)} else 0 end)`;
 
 /** Keep finished messages (capture transport); a repeated delivery replaces the earlier copy. */
 export async function storeCapturedMessages(db: Db, messages: { emailId: string; raw: string; at: number }[]): Promise<void> {

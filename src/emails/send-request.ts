@@ -209,7 +209,8 @@ export function parseSendBodyV1(body: unknown): SendRequest {
     content,
     replyTo: b.replyTo ?? null,
     preview: b.preview ?? null,
-    tracking: b.tracking ?? false,
+    // Only when asked for: a request without tracking reads (and fingerprints) as it always has.
+    ...(b.tracking ? { tracking: true } : {}),
   };
 }
 

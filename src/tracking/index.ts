@@ -2,28 +2,17 @@
 // when they are followed. An email is tracked when its sender asked for it (v1
 // `tracking: true`); its links name it by id and carry its random key, so nobody
 // without the message can make an open or a click up. Knows no protocol.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { findTrackedEmail, recordEmailEvents } from '../emails/email.repository.ts';
+import { findEmailBodies, findTrackedEmail, recordEmailEvents } from '../emails/email.repository.ts';
 import { AppError } from '../errors.ts';
-import { trackableLinks } from './tracked-html.ts';
+import { hasPrefix } from '../ids.ts';
+import type { ThreadPool } from '../threads/index.ts';
+import { TRACKING_TOKEN } from './links.ts';
 
-export { trackableLinks, withTracking, type TrackableLink } from './tracked-html.ts';
-
-/** What a tracked email's links are made of. Plain data: it crosses to the threads that build messages. */
-export interface TrackingRef {
-  /** BASE_URL, without a trailing slash. */
-  baseUrl: string;
-  emailId: string;
-  key: string;
-}
-
-export const openUrl = (t: TrackingRef) => `${t.baseUrl}/t/o/${t.emailId}/${t.key}`;
-export const clickUrl = (t: TrackingRef, link: number) => `${t.baseUrl}/t/c/${t.emailId}/${link}/${t.key}`;
-
-/** 128 random bits, URL-safe. */
-export const newTrackingKey = () => randomBytes(16).toString('base64url');
+export { clickUrl, linkTag, newTrackingKey, openUrl, type TrackingRef } from './links.ts';
+export { linkByTag, trackableLinks, withTracking, type TrackableLink } from './tracked-html.ts';
 
 /** What the request that followed a link tells about its reader; kept on the event. */
 export interface Reader {
@@ -38,7 +27,7 @@ export interface TrackingService {
   /** Record an open. Throws not_found for a link Mailgate did not make. */
   open(ref: { emailId: string; key: string }, reader: Reader | null): Promise<void>;
   /** Record a click; returns where the link leads. Throws not_found for a link Mailgate did not make. */
-  click(ref: { emailId: string; key: string; link: number }, reader: Reader | null): Promise<string>;
+  click(ref: { emailId: string; key: string; tag: string }, reader: Reader | null): Promise<string>;
 }
 
 const USER_AGENT_MAX = 512;
@@ -51,8 +40,17 @@ function sameKey(stored: string | null, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createTrackingService(handle: DatabaseHandle, clock: Clock): TrackingService {
+export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool): TrackingService {
   const db = handle.db;
+
+  /** The tracked email a link names, if the link is one of ours; throws not_found otherwise. */
+  async function trackedEmail(emailId: string, key: string) {
+    // Malformed parts are refused before any query: they cannot name a tracked email.
+    if (!hasPrefix(emailId, 'eml') || !TRACKING_TOKEN.test(key)) throw notFound();
+    const email = await findTrackedEmail(db, emailId);
+    if (!email || !sameKey(email.tracking_key, key)) throw notFound();
+    return email;
+  }
 
   async function record(email: { id: string; organization_id: string }, type: 'opened' | 'clicked', detail: Record<string, unknown>) {
     const at = clock.now();
@@ -65,17 +63,18 @@ export function createTrackingService(handle: DatabaseHandle, clock: Clock): Tra
 
   return {
     async open(ref, reader) {
-      const email = await findTrackedEmail(db, ref.emailId, false);
-      if (!email || !sameKey(email.tracking_key, ref.key)) throw notFound();
+      const email = await trackedEmail(ref.emailId, ref.key);
       if (reader) await record(email, 'opened', seen(reader));
     },
     async click(ref, reader) {
-      const email = await findTrackedEmail(db, ref.emailId, true);
-      if (!email || !sameKey(email.tracking_key, ref.key) || email.html === null) throw notFound();
-      const link = trackableLinks(email.html)[ref.link];
-      if (!link) throw notFound();
-      if (reader) await record(email, 'clicked', { url: link.url, ...seen(reader) });
-      return link.url;
+      if (!TRACKING_TOKEN.test(ref.tag)) throw notFound();
+      const email = await trackedEmail(ref.emailId, ref.key);
+      const [body] = await findEmailBodies(db, [email.id]);
+      // Reading the body is parsing HTML: off the thread that owns the database.
+      const url = body ? await pool.run('linkByTag', { html: body.html, tag: ref.tag }) : null;
+      if (url === null) throw notFound();
+      if (reader) await record(email, 'clicked', { url, ...seen(reader) });
+      return url;
     },
   };
 }

@@ -1,8 +1,9 @@
 // Open and click tracking in an HTML body: which links are tracked, and the body
 // as it goes out, with those links pointing at Mailgate and an open pixel at the
 // end. Pure functions: the stored body stays as the sender gave it, and a click
-// finds its link again by position in that same body.
+// finds its link again in that same body by the link's tag.
 import { Parser } from 'htmlparser2';
+import { linkTag } from './links.ts';
 
 /** A link that is tracked: where its `href` value is in the source, and where it leads. */
 export interface TrackableLink {
@@ -13,8 +14,15 @@ export interface TrackableLink {
   url: string;
 }
 
-// One attribute of a start tag: its name, then an optional value (quoted or bare).
-const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+interface ReadBody {
+  links: TrackableLink[];
+  /** Where the last `</body>` tag starts; null when the body is not closed by one. */
+  bodyEnd: number | null;
+}
+
+// One attribute of a start tag: its name, then an optional value. As in HTML,
+// an unquoted value runs to whitespace or the end of the tag.
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
 
 /** The http(s) target of an `href`, or null for anything else (mailto:, #anchor, relative, malformed). */
 function trackableUrl(href: string): string | null {
@@ -27,7 +35,7 @@ function trackableUrl(href: string): string | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
 }
 
-/** Where the first `href` value of the start tag at source[tagStart..tagEnd] is. */
+/** Where the first `href` value of the start tag at source[tagStart..tagEnd) is. */
 function hrefValueAt(html: string, tagStart: number, tagEnd: number): { start: number; end: number } | null {
   const tag = html.slice(tagStart, tagEnd);
   const afterName = /^<[^\s/>]+/.exec(tag);
@@ -42,13 +50,9 @@ function hrefValueAt(html: string, tagStart: number, tagEnd: number): { start: n
   return null;
 }
 
-/**
- * The body's tracked links in document order: every `<a href>` that leads to an
- * http or https URL. The HTML is read by a real parser, so comments, scripts and
- * attribute values that merely look like links are not counted.
- */
-export function trackableLinks(html: string): TrackableLink[] {
-  const links: TrackableLink[] = [];
+/** One pass of a real HTML parser: comments, scripts and attribute values that merely look like tags do not count. */
+function readBody(html: string): ReadBody {
+  const found: ReadBody = { links: [], bodyEnd: null };
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -56,13 +60,26 @@ export function trackableLinks(html: string): TrackableLink[] {
         const url = trackableUrl(attributes.href);
         if (url === null) return;
         const value = hrefValueAt(html, parser.startIndex, parser.endIndex + 1);
-        if (value) links.push({ ...value, url });
+        if (value) found.links.push({ ...value, url });
+      },
+      onclosetag(name, isImplied) {
+        if (name === 'body' && !isImplied) found.bodyEnd = parser.startIndex;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
-  return links;
+  return found;
+}
+
+/** The body's tracked links in document order: every `<a href>` that leads to an http or https URL. */
+export function trackableLinks(html: string): TrackableLink[] {
+  return readBody(html).links;
+}
+
+/** The target of the body's link with this tag (see `linkTag`), or null. */
+export function linkByTag(html: string, tag: string): string | null {
+  return trackableLinks(html).find((link) => linkTag(link.url) === tag)?.url ?? null;
 }
 
 /** The 1×1 image whose loading records an open. */
@@ -71,20 +88,32 @@ function openPixel(openUrl: string): string {
 }
 
 /**
- * The body as it goes out when tracked: link n points at `clickUrl(n)`, and the
- * open pixel comes just before `</body>` (or at the end). The URLs must need no
- * escaping in an attribute (Mailgate's own are plain).
+ * The body as it goes out when tracked: each tracked link points at
+ * `clickUrl(its target)`, and the open pixel comes just before the closing
+ * `</body>` (or at the end). The URLs must need no escaping in an attribute
+ * (Mailgate's own are plain).
  */
-export function withTracking(html: string, urls: { openUrl: string; clickUrl: (n: number) => string }): string {
-  const links = trackableLinks(html);
+export function withTracking(html: string, urls: { openUrl: string; clickUrl: (url: string) => string }): string {
+  const { links, bodyEnd } = readBody(html);
+  const pixelAt = bodyEnd ?? html.length;
   let out = '';
   let at = 0;
-  links.forEach((link, n) => {
-    out += html.slice(at, link.start) + `"${urls.clickUrl(n)}"`;
+  let placed = false;
+  // Copy the source up to `end`, placing the pixel on the way if it is due there.
+  const copyTo = (end: number) => {
+    if (!placed && at <= pixelAt && pixelAt <= end) {
+      out += html.slice(at, pixelAt) + openPixel(urls.openUrl);
+      at = pixelAt;
+      placed = true;
+    }
+    out += html.slice(at, end);
+    at = end;
+  };
+  for (const link of links) {
+    copyTo(link.start);
+    out += `"${urls.clickUrl(link.url)}"`;
     at = link.end;
-  });
-  out += html.slice(at);
-  const bodyEnd = out.toLowerCase().lastIndexOf('</body');
-  const pixel = openPixel(urls.openUrl);
-  return bodyEnd < 0 ? out + pixel : out.slice(0, bodyEnd) + pixel + out.slice(bodyEnd);
+  }
+  copyTo(html.length);
+  return out;
 }

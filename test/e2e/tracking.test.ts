@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkTag } from '../../src/tracking/index.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -59,7 +60,15 @@ describe('a tracked email (v1 tracking: true)', () => {
     expect(open).toBe(`${BASE_URL}/t/o/${id}/${open.split('/').pop()}`);
     expect(open.split('/').pop()).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const key = open.split('/').pop();
-    expect(clicks).toEqual([`${BASE_URL}/t/c/${id}/0/${key}`, 'mailto:help@acme.example', `${BASE_URL}/t/c/${id}/1/${key}`]);
+    expect(clicks).toEqual([
+      `${BASE_URL}/t/c/${id}/${key}/${linkTag('https://acme.example/docs?a=1&b=2')}`,
+      'mailto:help@acme.example',
+      `${BASE_URL}/t/c/${id}/${key}/${linkTag('https://blog.acme.example/')}`,
+    ]);
+    // Only the href values changed: the tags around them are whole.
+    expect(html).toContain(`<a href="${clicks[0]}">docs</a>`);
+    expect(html).toContain(`<a href="mailto:help@acme.example">write to us</a>`);
+    expect(html).toContain(`<a href="${clicks[2]}">the blog</a>`);
     const stored = await record(id);
     expect(stored.html).toContain('<a href="https://acme.example/docs?a=1&amp;b=2">docs</a>');
     expect(stored.html).not.toContain('/t/');
@@ -109,15 +118,21 @@ describe('a tracked email (v1 tracking: true)', () => {
 
   it('answers 404 in plain text, recording nothing, for a link Mailgate did not make', async () => {
     const key = open.split('/').pop()!;
+    const tag = clicks[0]!.split('/').pop()!;
     const other = 'A'.repeat(22);
     const before = (await record(id)).events.length;
     for (const path of [
       `/t/o/${id}/${other}`,
-      `/t/c/${id}/0/${other}`,
-      `/t/c/${id}/2/${key}`,
-      `/t/c/${id}/x/${key}`,
-      `/t/c/${id}/-1/${key}`,
+      `/t/c/${id}/${other}/${tag}`,
+      // A tag of a URL that is not in this email: no redirect anywhere else.
+      `/t/c/${id}/${key}/${linkTag('https://evil.example/')}`,
+      `/t/c/${id}/${key}/short`,
       `/t/o/eml_00000000000000000000000000/${key}`,
+      `/t/o/${id}%00/${key}`,
+      `/t/c/${id}%00/${key}/${tag}`,
+      `/t/o/${id}/${key}/`,
+      `/t/o/${id}/${'k'.repeat(200)}`,
+      '/t/elsewhere',
     ]) {
       const res = await fetch(server.url + path, { redirect: 'manual' });
       expect([path, res.status]).toEqual([path, 404]);

@@ -193,6 +193,17 @@ describe('loadConfig: strict values', () => {
     expect(problemsOf({ BASE_URL: 'ftp://mail.example.com' })).toEqual(['BASE_URL: must be an http:// or https:// URL']);
     expect(loadConfig({ BASE_URL: 'https://mail.example.com/' }).baseUrl).toBe('https://mail.example.com');
   });
+
+  it('refuses a public address with a query, a fragment or credentials: links are built by appending paths to it', () => {
+    const rule = 'BASE_URL: must be a plain address (scheme, host, optional port and path): no query, fragment or credentials';
+    for (const value of ['https://mail.example.com/?x=1', 'https://mail.example.com/#top', 'https://u:p@mail.example.com']) {
+      expect([value, problemsOf({ BASE_URL: value })]).toEqual([value, [rule]]);
+    }
+  });
+
+  it('keeps the public address normalised, so it goes into links and HTML attributes as it is', () => {
+    expect(loadConfig({ BASE_URL: 'https://Mail.Example.com:443/mail gate/"x"/' }).baseUrl).toBe('https://mail.example.com/mail%20gate/%22x%22');
+  });
 });
 
 describe('loadConfig: SMTP submission', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { trackableLinks, withTracking } from '../../src/tracking/index.ts';
+import { linkByTag, linkTag, trackableLinks, withTracking } from '../../src/tracking/index.ts';
 
-const urls = { openUrl: 'https://mg.example/t/o/eml_1/k', clickUrl: (n: number) => `https://mg.example/t/c/eml_1/${n}/k` };
+const PIXEL = '<img src="https://mg.example/o" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />';
+const urls = { openUrl: 'https://mg.example/o', clickUrl: (url: string) => `https://mg.example/c/${encodeURIComponent(url)}` };
 
 describe('trackable links', () => {
   it('finds every http(s) <a href> in document order, entities decoded and the URL normalised', () => {
@@ -21,38 +22,58 @@ describe('trackable links', () => {
     expect(trackableLinks(html).map((l) => l.url)).toEqual(['https://yes.example/']);
   });
 
-  it('gives the source span of the href value, quotes included', () => {
-    const html = `<a class="c" href="https://a.example/">A</a><a href='https://b.example/'>B</a><a href=https://c.example/>C</a>`;
+  it('gives the source span of the href value, quotes included; an unquoted value runs to whitespace or >', () => {
+    const html =
+      `<a class="c" href="https://a.example/">A</a><a href='https://b.example/'>B</a><a href=https://c.example/>C</a>` +
+      "<a href=https://d.example/?a=1&b=2 id=d>D</a><a href=https://e.example/it's>E</a><a href=https://f.example/a`b>F</a>";
     expect(trackableLinks(html).map((l) => html.slice(l.start, l.end))).toEqual([
       '"https://a.example/"',
       "'https://b.example/'",
       'https://c.example/',
+      'https://d.example/?a=1&b=2',
+      "https://e.example/it's",
+      'https://f.example/a`b',
     ]);
   });
 });
 
+describe('link tags', () => {
+  it('are a fixed digest of the target, so links in mail already sent keep their meaning', () => {
+    expect(linkTag('https://acme.example/docs?a=1&b=2')).toBe('KROF9ZpJPEvARFwyy-492w');
+  });
+
+  it('find a link by its target, wherever it is in the body, and nothing for a tag of no link there', () => {
+    const html = '<a href="https://one.example/">1</a><a href="https://two.example/">2</a>';
+    expect(linkByTag(html, linkTag('https://two.example/'))).toBe('https://two.example/');
+    expect(linkByTag(`<p>new first</p><a href="https://zero.example/">0</a>${html}`, linkTag('https://two.example/'))).toBe('https://two.example/');
+    expect(linkByTag(html, linkTag('https://evil.example/'))).toBeNull();
+  });
+});
+
 describe('the body as it goes out when tracked', () => {
-  it('points link n at the click URL for n, keeps everything else, and puts the pixel before </body>', () => {
-    const html = '<html><body><a href="https://a.example/">A</a> <a href="mailto:x@y.example">m</a> <a id=b href=https://b.example/>B</a></BODY></html>';
+  it('points each tracked link at its click URL, keeps everything else, and puts the pixel before </body>', () => {
+    const html = '<html><body><a href="https://a.example/">A</a> <a href="mailto:x@y.example">m</a> <a id=b href=https://b.example/?x=1&y=2>B</a></BODY></html>';
     expect(withTracking(html, urls)).toBe(
-      '<html><body><a href="https://mg.example/t/c/eml_1/0/k">A</a> <a href="mailto:x@y.example">m</a> ' +
-        '<a id=b href="https://mg.example/t/c/eml_1/1/k">B</a>' +
-        '<img src="https://mg.example/t/o/eml_1/k" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />' +
+      '<html><body><a href="https://mg.example/c/https%3A%2F%2Fa.example%2F">A</a> <a href="mailto:x@y.example">m</a> ' +
+        '<a id=b href="https://mg.example/c/https%3A%2F%2Fb.example%2F%3Fx%3D1%26y%3D2">B</a>' +
+        PIXEL +
         '</BODY></html>',
     );
   });
 
   it('puts the pixel at the end of a fragment without </body>', () => {
-    expect(withTracking('<p>no links</p>', urls)).toBe(
-      '<p>no links</p><img src="https://mg.example/t/o/eml_1/k" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />',
+    expect(withTracking('<p>no links</p>', urls)).toBe(`<p>no links</p>${PIXEL}`);
+  });
+
+  it('finds </body> as the parser does: not inside a comment, and in the right place after characters that change length when lower-cased', () => {
+    expect(withTracking('<body><p>İyi günler, İstanbul!</p></body><!-- </body> --></html>', urls)).toBe(
+      `<body><p>İyi günler, İstanbul!</p>${PIXEL}</body><!-- </body> --></html>`,
     );
   });
 
-  it('numbers links as trackableLinks does, so a click finds its link again in the stored body', () => {
-    const html = '<a href="#x">skip</a><a href="https://one.example/">1</a><!-- <a href="https://no.example/"> --><a href="https://two.example/">2</a>';
-    const out = withTracking(html, urls);
-    expect(out).toContain('href="https://mg.example/t/c/eml_1/0/k">1</a>');
-    expect(out).toContain('href="https://mg.example/t/c/eml_1/1/k">2</a>');
-    expect(trackableLinks(html).map((l) => l.url)).toEqual(['https://one.example/', 'https://two.example/']);
+  it('changes nothing but the href values and the pixel', () => {
+    const html = '<body><a href="https://one.example/" class="btn">1</a>\n<table><tr><td><a href=\'https://two.example/\'>2</a></td></tr></table></body>';
+    const out = withTracking(html, { openUrl: 'O', clickUrl: () => 'C' });
+    expect(out).toBe('<body><a href="C" class="btn">1</a>\n<table><tr><td><a href="C">2</a></td></tr></table>' + PIXEL.replace('https://mg.example/o', 'O') + '</body>');
   });
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseSendBody, type Core } from '../../src/index.ts';
+import { recordEmailEvents } from '../../src/emails/email.repository.ts';
+import type { AuthContext } from '../../src/tokens/index.ts';
+import { useTestCore } from '../helpers/core.ts';
+
+// last_event only moves forward: every event is kept, but a late `delivered`
+// does not undo a click a link scanner made first, nor an open a bounce.
+describe('an email’s last_event', () => {
+  let core: Core;
+  let auth: AuthContext;
+  useTestCore({}, (started) => ({ core, auth } = started));
+
+  let n = 0;
+  async function eventsAfter(types: string[][]): Promise<{ last: string; types: string[] }> {
+    const { id } = await core.emails.send(
+      auth,
+      parseSendBody({ from: 'hello@acme.example', to: `ada+${++n}@example.com`, subject: 'Hi', html: '<p>Hi</p>' }),
+      { source: 'api' },
+    );
+    let at = 1;
+    for (const batch of types) {
+      await recordEmailEvents(
+        core.db.db,
+        batch.map((type) => ({ emailId: id, organizationId: auth.organizationId, type, detail: null, at: at++ })),
+      );
+    }
+    const email = await core.emails.get(auth, id);
+    return { last: email.last_event, types: email.events.map((e) => e.type) };
+  }
+
+  it.each([
+    [[['sent', 'delivered'], ['opened'], ['clicked']], 'clicked'],
+    [[['delivery_delayed'], ['delivery_delayed'], ['sent']], 'sent'],
+    [[['clicked'], ['sent', 'delivered']], 'clicked'],
+    [[['opened'], ['sent']], 'opened'],
+    [[['bounced'], ['opened']], 'bounced'],
+    [[['sent', 'delivered'], ['clicked'], ['opened']], 'clicked'],
+    [[['sent', 'delivered'], ['opened'], ['complained']], 'complained'],
+    [[['delivery_delayed'], ['failed'], ['delivery_delayed']], 'failed'],
+  ])('after %j is %s, and every event is kept', async (batches, last) => {
+    const result = await eventsAfter(batches);
+    expect(result).toEqual({ last, types: ['queued', ...batches.flat()] });
+  });
+});
