@@ -1,7 +1,7 @@
 // The one import surface for servers/: the core, its types and its errors.
 export { createCore, openConfiguredDatabase, type Core, type CoreDeps } from './app.ts';
 export { loadConfig, ConfigError, type Config, type Role } from './config.ts';
-export { AppError, isAppError, type ErrorKind, type ErrorDetail } from './errors.ts';
+export { AppError, isAppError, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
 export { systemClock, ManualClock, type Clock } from './clock.ts';
 export { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 export {
@@ -21,7 +21,7 @@ export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
-export { parseBody, parseQuery } from './validation.ts';
+export { nulCharacter, parseBody, parseQuery } from './validation.ts';
 export { parsePageRequest, parseV1PageRequest, type Page, type PageRequest } from './pagination.ts';
 export {
   subscriberCreateSchema,

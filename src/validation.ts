@@ -27,12 +27,41 @@ export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix =
   return details;
 }
 
+/**
+ * No text Mailgate keeps may hold U+0000: PostgreSQL's text cannot store it, and
+ * no address, subject or body needs it. The first string (value or key) of an
+ * input that holds one, as a detail; null when there is none.
+ */
+export function nulCharacter(value: unknown, prefix = ''): ErrorDetail | null {
+  const stack: [unknown, string][] = [[value, prefix]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return { path, message: NUL_MESSAGE };
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return { path: childPath, message: NUL_MESSAGE };
+      stack.push([child, childPath]);
+    }
+  }
+  return null;
+}
+
+export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+
 /** Parse a JSON body (an object) with a schema; throws validation_error naming every problem. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
   if (jsonDepth(body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
     throw validationError([{ path: '', message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` }]);
   }
+  const nul = nulCharacter(body);
+  if (nul) throw validationError([nul]);
   const parsed = schema.safeParse(body, { reportInput: true });
   if (!parsed.success) throw validationError(zodIssuesToDetails(parsed.error.issues));
   return parsed.data;

@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Core } from '../../src/index.ts';
+import { AppError, nulCharacter, validationError, type Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
 import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
@@ -36,6 +36,16 @@ function notFound(shape: ErrorShape) {
     const e: HttpError = { status: 404, name: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
     return reply.code(404).send(shape(e));
   };
+}
+
+/**
+ * Path parameters and query values are text like any other input: one holding
+ * U+0000 names no record (404) or is an invalid value (422), on either database.
+ */
+async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  if (nulCharacter(request.params)) throw new AppError('not_found', `No resource at ${request.url.split('?')[0]}`);
+  const inQuery = nulCharacter(request.query);
+  if (inQuery) throw validationError([inQuery]);
 }
 
 /** The Fastify app: health, v2 under /api/v2, frozen v1 under /api/v1 and /v1. Does not listen. */
@@ -89,6 +99,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       v2.setErrorHandler(errorHandler(v2ErrorBody));
       v2.setNotFoundHandler(notFound(v2ErrorBody));
       v2.addHook('onRequest', authenticate);
+      v2.addHook('preValidation', refuseNulCharacters);
       await emailRoutesV2(v2, core);
       await audienceRoutesV2(v2, core);
       await workflowRoutesV2(v2, core);
@@ -102,6 +113,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         v1.setErrorHandler(errorHandler(v1Body));
         v1.setNotFoundHandler(notFound(v1Body));
         v1.addHook('onRequest', authenticate);
+        v1.addHook('preValidation', refuseNulCharacters);
         await emailRoutesV1(v1, core);
         await audienceRoutesV1(v1, core);
         await verifyRoutesV1(v1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainObject, zodIssuesToDetails } from '../validation.ts';
+import { isPlainObject, nulCharacter, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
 import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
@@ -123,6 +123,8 @@ export function checkSendBody(body: unknown, prefix = ''): { request: SendReques
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
   const deep = tooDeep(body, prefix);
   if (deep) return { details: [deep] };
+  const nul = nulCharacter(body, prefix);
+  if (nul) return { details: [nul] };
   const details: ErrorDetail[] = [];
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -176,6 +178,8 @@ export function parseSendBodyV1(body: unknown): SendRequest {
   }
   const deep = tooDeep(body, '');
   if (deep) throw validationError([deep]);
+  const nul = nulCharacter(body);
+  if (nul) throw validationError([nul]);
   const parsed = sendEmailV1Schema.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const details = zodIssuesToDetails(parsed.error.issues);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { validationError, type ErrorDetail } from '../errors.ts';
+import { nulCharacter } from '../validation.ts';
 import type { EmailContent } from '../render/index.ts';
 import { formatMailbox, hasLineBreak, parseAddress, type Mailbox } from './address.ts';
 import { assertValidIdempotencyKey } from './idempotency.ts';
@@ -185,6 +186,10 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
     if (!MEDIA_TYPE.test(a.contentType)) details.push({ path: `${path}.content_type`, message: 'must be a media type (type/subtype)' });
     if (a.contentId !== null && !/^[^<>\s]+$/.test(a.contentId)) details.push({ path: `${path}.content_id`, message: 'must be a content id without angle brackets or spaces' });
   });
+
+  // Every text of the message (not the attachments' bytes, which are stored as bytes).
+  const nul = nulCharacter({ ...message, attachments: message.attachments.map(({ content: _bytes, ...described }) => described) });
+  if (nul) details.push(nul);
 
   if (details.length > 0 || !from) throw validationError(details);
   return {

@@ -540,3 +540,36 @@ describe('routing', () => {
     expect(res.status).toBe(401);
   });
 });
+
+// PostgreSQL's text cannot hold U+0000: on either database such input is refused
+// as bad input (422, or 404 for a path that can name no record), never a 500.
+describe('the NUL character (U+0000)', () => {
+  it('is refused in a send body with 422 naming the field, v2, batch and v1, and nothing is stored', async () => {
+    const before = await emailCount();
+    const v2 = await server.api('/api/v2/emails', { body: send({ subject: 'a\u0000b' }) });
+    expect([v2.status, await json(v2)]).toEqual([
+      422,
+      {
+        name: 'validation_error',
+        message: 'subject must not contain the NUL character (U+0000)',
+        statusCode: 422,
+        details: [{ path: 'subject', message: 'must not contain the NUL character (U+0000)' }],
+      },
+    ]);
+    const batch = await server.api('/api/v2/emails/batch', { body: [send(), send({ markdown: 'x\u0000' })] });
+    expect(batch.status).toBe(422);
+    expect((await json(batch)).details).toEqual([{ path: '[1].markdown', message: 'must not contain the NUL character (U+0000)' }]);
+    const v1 = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: nextRecipient(), subject: 's', content: 'x\u0000' } });
+    expect([v1.status, await json(v1)]).toEqual([422, { success: false, message: 'content must not contain the NUL character (U+0000)' }]);
+    expect(await emailCount()).toBe(before);
+  });
+
+  it('names no record in a path (404) and is an invalid value in a query (422)', async () => {
+    const path = await server.api('/api/v2/emails/eml_01kabcdefghjkmnpqrstvwxyz%00');
+    expect([path.status, (await json(path)).name]).toEqual([404, 'not_found']);
+    const v1 = await server.api('/api/v1/subscribers/a%00@example.com');
+    expect([v1.status, (await json(v1)).success]).toEqual([404, false]);
+    const query = await server.api('/api/v2/subscribers?query=a%00');
+    expect([query.status, (await json(query)).details]).toEqual([422, [{ path: 'query', message: 'must not contain the NUL character (U+0000)' }]]);
+  });
+});

@@ -366,6 +366,24 @@ describe('SMTP submission: bad input', () => {
     s.destroy();
   });
 
+  it('refuses a message whose subject or body holds a NUL character with 550 5.6.0, on either database; nothing is stored', async () => {
+    const s = await authenticatedSession(server);
+    const before = await emailCount(server);
+    const inSubject = Buffer.from('a\u0000b').toString('base64');
+    const subject = await rawMessage(s, 'app@example.com', ['x@example.org'], `From: app@example.com\nSubject: =?utf-8?B?${inSubject}?=\n\nbody`);
+    expect([subject.code, subject.text]).toEqual([550, '5.6.0 Message refused: subject must not contain the NUL character (U+0000)']);
+    const inBody = Buffer.from('hello \u0000 there').toString('base64');
+    const body = await rawMessage(
+      s,
+      'app@example.com',
+      ['x@example.org'],
+      `From: app@example.com\nSubject: s\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n${inBody}`,
+    );
+    expect([body.code, body.text]).toEqual([550, '5.6.0 Message refused: text must not contain the NUL character (U+0000)']);
+    expect(await emailCount(server)).toBe(before);
+    s.destroy();
+  });
+
   it('refuses a bad or repeated Mailgate-Idempotency-Key with 550 5.6.0 naming it, and stores nothing', async () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
