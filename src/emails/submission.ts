@@ -187,9 +187,12 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
     if (a.contentId !== null && !/^[^<>\s]+$/.test(a.contentId)) details.push({ path: `${path}.content_id`, message: 'must be a content id without angle brackets or spaces' });
   });
 
-  // Every text of the message (not the attachments' bytes, which are stored as bytes).
-  const nul = nulCharacter({ ...message, attachments: message.attachments.map(({ content: _bytes, ...described }) => described) });
-  if (nul) details.push(nul);
+  // Every other text of the message (not the attachments' bytes, which are stored
+  // as bytes); the checks above already name a NUL where they look for one.
+  if (details.length === 0) {
+    const nul = nulCharacter({ ...message, attachments: message.attachments.map(({ content: _bytes, ...described }) => described) });
+    if (nul) details.push(nul);
+  }
 
   if (details.length > 0 || !from) throw validationError(details);
   return {
