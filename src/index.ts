@@ -9,6 +9,7 @@ export {
   parseSendBodyV1,
   BATCH_MAX,
   SUBMISSION_IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_CODES,
   type SendRequest,
   type BatchMode,
   type EmailSource,

@@ -1,4 +1,4 @@
-import { isAppError, type AppError } from '../../src/index.ts';
+import { IDEMPOTENCY_CODES, isAppError, type AppError } from '../../src/index.ts';
 
 /**
  * The SMTP adapter's one error table: an AppError (or anything else) becomes a
@@ -55,7 +55,7 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
       if (phase === 'mail') return smtpError(501, `5.1.7 Bad sender address syntax: ${oneLine(e.message)}`);
       return smtpError(550, `5.6.0 Message refused: ${oneLine(e.message)}`);
     case 'idempotency_conflict':
-      return e.code === 'IDEMPOTENCY_KEY_REUSED'
+      return e.code === IDEMPOTENCY_CODES.reused
         ? smtpError(550, '5.7.0 Mailgate-Idempotency-Key was already used for a different message')
         : smtpError(451, '4.3.0 A message with this Mailgate-Idempotency-Key is still being accepted; try again later');
     case 'payload_too_large':

@@ -44,6 +44,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The `code` of an idempotency_conflict: the key belongs to another request, or the same one is still being answered. */
+export const IDEMPOTENCY_CODES = {
+  reused: 'IDEMPOTENCY_KEY_REUSED',
+  inProgress: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+} as const;
+
 /** SHA-256 over the operation name and the canonical request. */
 export function requestFingerprint(operation: string, request: unknown): string {
   return createHash('sha256').update(operation).update('\n').update(canonicalJson(request)).digest('hex');
@@ -70,13 +76,13 @@ export async function claimIdempotencyKey(
     if (existing && existing.expires_at > now) {
       if (existing.fingerprint !== fingerprint) {
         throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used with a different request', {
-          code: 'IDEMPOTENCY_KEY_REUSED',
+          code: IDEMPOTENCY_CODES.reused,
         });
       }
       if (existing.state === 'completed') return { status: 'replay', response: JSON.parse(existing.response ?? 'null') };
       if (now - existing.created_at < IN_FLIGHT_STALE_MS) {
         throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry later', {
-          code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+          code: IDEMPOTENCY_CODES.inProgress,
           retryAfter: 1,
         });
       }
@@ -121,7 +127,7 @@ export async function claimIdempotencyKey(
     }
   }
   throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry later', {
-    code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+    code: IDEMPOTENCY_CODES.inProgress,
     retryAfter: 1,
   });
 }
@@ -143,7 +149,7 @@ export async function completeIdempotencyKey(db: Db, input: ClaimRef & { respons
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
     throw new AppError('idempotency_conflict', 'This Idempotency-Key was taken over by a later request while this one stalled', {
-      code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+      code: IDEMPOTENCY_CODES.inProgress,
       retryAfter: 1,
     });
   }

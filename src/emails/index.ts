@@ -28,6 +28,7 @@ import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, 
 export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
+export { IDEMPOTENCY_CODES } from './idempotency.ts';
 export { checkSubmission, isRebuiltHeader, SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
 
 export const DELIVER_EMAIL_JOB = 'deliver_email';
