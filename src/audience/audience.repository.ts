@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fetchIdPage, subscriberAmong } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
+import { mailboxKey } from '../emails/address.ts';
 import { hasPrefix, newId } from '../ids.ts';
 import type { PageRequest } from '../pagination.ts';
 import type { SubscriberFilter } from './audience-input.ts';
@@ -10,7 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** `{subscriber}` in a path: an id (`sub_…`) or an email address (compared lower-cased). */
 export async function findSubscriber(db: Db, organizationId: string, ref: string): Promise<SubscribersTable | undefined> {
   const query = db.selectFrom('subscribers').selectAll().where('organization_id', '=', organizationId);
-  return (hasPrefix(ref, 'sub') ? query.where('id', '=', ref) : query.where('email_key', '=', ref.trim().toLowerCase())).executeTakeFirst();
+  return (hasPrefix(ref, 'sub') ? query.where('id', '=', ref) : query.where('email_key', '=', mailboxKey(ref.trim()))).executeTakeFirst();
 }
 
 export async function findSubscriberByEmail(db: Db, organizationId: string, email: string): Promise<SubscribersTable | undefined> {
@@ -18,7 +19,7 @@ export async function findSubscriberByEmail(db: Db, organizationId: string, emai
     .selectFrom('subscribers')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where('email_key', '=', email.toLowerCase())
+    .where('email_key', '=', mailboxKey(email))
     .executeTakeFirst();
 }
 

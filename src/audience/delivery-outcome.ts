@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { startWorkflowRuns } from '../workflows/triggers.ts';
 import type { SubscribersTable } from '../db/schema.ts';
+import { mailboxKey } from '../emails/address.ts';
 import { findSubscribersByEmails, insertSubscriberEvents, type NewSubscriberEvent } from './audience.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,11 +42,11 @@ const LOOKUP_CHUNK = 500;
  */
 export async function recordDeliveryOutcomes(trx: Db, outcomes: readonly DeliveryOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  const keyOf = (organizationId: string, mailbox: string) => `${organizationId}\u0000${mailbox.toLowerCase()}`;
+  const keyOf = (organizationId: string, mailbox: string) => `${organizationId}\u0000${mailboxKey(mailbox)}`;
   const byOrganization = new Map<string, Set<string>>();
   for (const o of outcomes) {
     const set = byOrganization.get(o.organizationId) ?? new Set<string>();
-    set.add(o.mailbox.toLowerCase());
+    set.add(mailboxKey(o.mailbox));
     byOrganization.set(o.organizationId, set);
   }
   const subscribers = new Map<string, SubscribersTable>();

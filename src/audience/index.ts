@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { isTransientConflict, isUniqueViolation, subscriberSearchCandidates, type DatabaseHandle } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
+import { mailboxKey } from '../emails/address.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page, type PageRequest } from '../pagination.ts';
@@ -128,7 +129,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
     const events: NewSubscriberEvent[] = [];
     if (changes.email !== undefined) {
       next.email = changes.email;
-      next.email_key = changes.email.toLowerCase();
+      next.email_key = mailboxKey(changes.email);
     }
     if (changes.firstName !== undefined) next.first_name = changes.firstName;
     if (changes.lastName !== undefined) next.last_name = changes.lastName;
@@ -192,7 +193,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
       id: newId('sub', now),
       organization_id: organizationId,
       email,
-      email_key: email.toLowerCase(),
+      email_key: mailboxKey(email),
       first_name: null,
       last_name: null,
       status: 'subscribed',

@@ -5,6 +5,7 @@ import { findEmailsForDelivery, findSubmissions, recordEmailEvents, type EmailFo
 import type { SubmissionHeaders } from '../emails/submission.ts';
 import type { ComposeSubmission } from './compose-message.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
+import { mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import { recordDeliveryOutcomes } from '../audience/index.ts';
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
@@ -138,7 +139,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       retry,
       emailId: email.id,
       triggerWorkflows: email.source !== 'workflow',
-      recipient: { organizationId: email.organization_id, mailbox: addressOf(email.to_address).toLowerCase() },
+      recipient: { organizationId: email.organization_id, mailbox: mailboxKey(addressOf(email.to_address)) },
     });
   }
 

@@ -29,6 +29,15 @@ export function isValidAddress(address: string): boolean {
   return labels.every((l) => LABEL.test(l)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
 }
 
+/**
+ * The key a mailbox is counted and matched by: the whole address lower-cased
+ * (the recipient guard, bounce cooldowns, subscribers, duplicate recipients).
+ * Delivery keeps the local part as given.
+ */
+export function mailboxKey(address: string): string {
+  return address.toLowerCase();
+}
+
 function normalizeAddress(address: string): string {
   const at = address.lastIndexOf('@');
   return address.slice(0, at) + '@' + address.slice(at + 1).toLowerCase();

@@ -11,7 +11,7 @@ import type { ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
-import { formatMailbox, parseAddress, type Mailbox } from './address.ts';
+import { formatMailbox, mailboxKey, parseAddress, type Mailbox } from './address.ts';
 import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import {
@@ -129,7 +129,7 @@ function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rendered: R
       created_at: now,
       updated_at: now,
     },
-    mailbox: to.address.toLowerCase(),
+    mailbox: mailboxKey(to.address),
     html: rendered.html,
     text: rendered.text,
   };
@@ -308,9 +308,9 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       if (!mailbox) {
         throw validationError([{ path: 'recipient', message: `is not a valid email address (${JSON.stringify(address)})` }]);
       }
-      const lower = mailbox.address.toLowerCase();
-      const refusal = await peekRecipient(db, { organizationId: auth.organizationId, mailbox: lower }, clock.now());
-      if (refusal) throw recipientRateLimited(lower, refusal);
+      const key = mailboxKey(mailbox.address);
+      const refusal = await peekRecipient(db, { organizationId: auth.organizationId, mailbox: key }, clock.now());
+      if (refusal) throw recipientRateLimited(key, refusal);
     },
 
     async checkRendering(request) {

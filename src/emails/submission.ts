@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { validationError, type ErrorDetail } from '../errors.ts';
 import { nulCharacter } from '../validation.ts';
 import type { EmailContent } from '../render/index.ts';
-import { formatMailbox, hasLineBreak, parseAddress, type Mailbox } from './address.ts';
+import { formatMailbox, hasLineBreak, mailboxKey, parseAddress, type Mailbox } from './address.ts';
 import { assertValidIdempotencyKey } from './idempotency.ts';
 import { SUBJECT_MAX } from './send-request.ts';
 
@@ -134,8 +134,8 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
   const seen = new Set<string>();
   message.recipients.forEach((address, i) => {
     const mailbox = checkMailbox({ name: '', address }, `recipients[${i}]`, details);
-    if (!mailbox || seen.has(mailbox.address.toLowerCase())) return;
-    seen.add(mailbox.address.toLowerCase());
+    if (!mailbox || seen.has(mailboxKey(mailbox.address))) return;
+    seen.add(mailboxKey(mailbox.address));
     recipients.push(mailbox);
   });
   if (message.recipients.length === 0) details.push({ path: 'recipients', message: 'must name at least one recipient' });
@@ -236,6 +236,6 @@ export function submissionFingerprintInput(checked: CheckedSubmission): unknown 
  */
 export function submissionIdempotencyKey(key: string, checked: CheckedSubmission): string {
   assertValidIdempotencyKey(key, SUBMISSION_IDEMPOTENCY_HEADER);
-  const envelope = checked.recipients.map((r) => r.address.toLowerCase()).sort().join('\n');
+  const envelope = checked.recipients.map((r) => mailboxKey(r.address)).sort().join('\n');
   return `smtp:${createHash('sha256').update(key).update('\n\n').update(envelope).digest('hex')}`;
 }
