@@ -47,10 +47,14 @@ function normalizeAddress(address: string): string {
 export function parseMailbox(input: string): Mailbox | null {
   const value = input.trim();
   if (!value || hasLineBreak(value)) return null;
-  const angle = /^(.*?)\s*<([^<>\s]+)>$/.exec(value);
+  // `Name <address>`: the address is between the last `<` and a final `>`. Found
+  // by hand, not by a regular expression: one that tried every split of the
+  // name took time quadratic in its length (80 KB of spaces: six seconds).
+  const lt = value.lastIndexOf('<');
+  const angle = value.endsWith('>') && lt >= 0 && /^[^<>\s]+$/.test(value.slice(lt + 1, -1));
   if (angle) {
-    let name = angle[1]!.trim();
-    const address = angle[2]!;
+    let name = value.slice(0, lt).trim();
+    const address = value.slice(lt + 1, -1);
     // A quoted-string must not close early: `"A" <a@x>, "B"` is two mailboxes, not a name.
     if (/^"(?:[^"\\]|\\.)*"$/.test(name)) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
     else if (/[<>@",;:\\]/.test(name)) return null;

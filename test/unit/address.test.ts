@@ -182,3 +182,18 @@ describe('parseAddress', () => {
     }
   });
 });
+
+describe('parsing time', () => {
+  // A regular expression that tried every split of a long display name took
+  // quadratic time: 80 KB of spaces blocked the server for six seconds.
+  it('stays linear in the input, with or without angle brackets', () => {
+    const spaces = ' '.repeat(200_000);
+    const started = performance.now();
+    expect(parseMailbox(`a${spaces}b`)).toBeNull();
+    expect(parseMailbox(`a${spaces}<b`)).toBeNull();
+    expect(parseMailbox(`Ada${spaces}<ada@example.org>`)).toEqual({ address: 'ada@example.org', name: 'Ada' });
+    expect(isValidAddress(`${'a'.repeat(200_000)}@example.org`)).toBe(false);
+    // Linear work is milliseconds; the quadratic parse of this input took minutes.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
