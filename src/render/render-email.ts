@@ -51,8 +51,8 @@ function insertPreheader(html: string, preview: string): string {
  * Throws validation_error when a tiptap document cannot be rendered.
  */
 export function renderEmailContent(content: EmailContent, preview?: string | null): RenderedEmail {
-  if (content.kind === 'parts') return renderParts(content, preview);
   try {
+    if (content.kind === 'parts') return renderParts(content, preview);
     const html = toHtml(content);
     const text = htmlToPlainText(html);
     return { html: preview ? insertPreheader(html, preview) : html, text };
@@ -60,8 +60,10 @@ export function renderEmailContent(content: EmailContent, preview?: string | nul
     if (error instanceof AppError) throw error;
     // A document the renderers cannot walk (nested thousands deep, say) is bad input, not a server fault.
     const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
-    throw new AppError('validation_error', `${content.kind} cannot be rendered: ${reason}`, {
-      details: [{ path: content.kind, message: `cannot be rendered: ${reason}` }],
+    // A message's own parts fail only where one is derived from its HTML.
+    const field = content.kind === 'parts' ? 'html' : content.kind;
+    throw new AppError('validation_error', `${field} cannot be rendered: ${reason}`, {
+      details: [{ path: field, message: `cannot be rendered: ${reason}` }],
     });
   }
 }

@@ -153,3 +153,20 @@ describe('renderEmailContent: preview', () => {
     }
   });
 });
+
+describe('renderEmailContent: a message’s own parts (SMTP)', () => {
+  it('refuses HTML too deeply nested to derive its text part as a validation_error on html, as for an HTML send', () => {
+    const html = `${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`;
+    for (const content of [{ kind: 'parts', html, text: null } as const, { kind: 'html', html } as const]) {
+      let refusal: unknown;
+      try {
+        renderEmailContent(content);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal, content.kind).toBeInstanceOf(AppError);
+      expect((refusal as AppError).kind).toBe('validation_error');
+      expect((refusal as AppError).details).toEqual([{ path: 'html', message: 'cannot be rendered: it is nested too deeply' }]);
+    }
+  });
+});
