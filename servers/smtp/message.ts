@@ -10,6 +10,9 @@ export interface ParsedSubmission {
   idempotencyKey: string | undefined;
 }
 
+/** A raw header line's value: after the colon, unfolded, trimmed. */
+const headerValue = (line: string) => line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]/g, ' ').trim();
+
 /** Mailboxes of an address header, groups flattened (a group's members are mailboxes too). */
 function mailboxes(field: AddressObject | AddressObject[] | undefined): SubmittedMailbox[] {
   const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
@@ -32,10 +35,11 @@ export async function parseSubmission(raw: Buffer, recipients: string[]): Promis
     // The HTML is sent on as written: inline images stay cid: references to their parts.
     keepCidLinks: true,
   });
-  const idempotency = parsed.headers.get(IDEMPOTENCY_HEADER);
-  if (idempotency !== undefined && typeof idempotency !== 'string') {
-    throw REPLIES.idempotencyHeaderTwice();
-  }
+  // Read from the header lines, not parsed.headers: mailparser leaves an empty
+  // header out there, and an empty key must be refused, not ignored.
+  const idempotencyLines = parsed.headerLines.filter((h) => h.key === IDEMPOTENCY_HEADER);
+  if (idempotencyLines.length > 1) throw REPLIES.idempotencyHeaderTwice();
+  const idempotency = idempotencyLines[0] && headerValue(idempotencyLines[0].line);
   // mailparser gives header lines as latin1 strings: an 8-bit (SMTPUTF8) header is UTF-8 bytes.
   const headers = parsed.headerLines.map(({ line: latin1 }) => {
     const line = /[\u0080-\u00ff]/.test(latin1) ? Buffer.from(latin1, 'latin1').toString('utf8') : latin1;
@@ -45,7 +49,7 @@ export async function parseSubmission(raw: Buffer, recipients: string[]): Promis
   const references = parsed.references === undefined ? [] : Array.isArray(parsed.references) ? parsed.references : [parsed.references];
   // mailparser puts the current time in place of a Date it cannot read: read the header itself.
   const dateLine = parsed.headerLines.find((h) => h.key === 'date');
-  const dateValue = dateLine ? Date.parse(dateLine.line.slice(dateLine.line.indexOf(':') + 1).replace(/\r?\n[ \t]/g, ' ').trim()) : Number.NaN;
+  const dateValue = dateLine ? Date.parse(headerValue(dateLine.line)) : Number.NaN;
   const date = Number.isNaN(dateValue) ? null : dateValue;
   return {
     message: {
@@ -71,6 +75,6 @@ export async function parseSubmission(raw: Buffer, recipients: string[]): Promis
         content: a.content,
       })),
     },
-    idempotencyKey: idempotency === undefined ? undefined : idempotency.trim(),
+    idempotencyKey: idempotency,
   };
 }

@@ -29,6 +29,8 @@ export const REPLIES = {
   storageFull: () => smtpError(452, '4.3.1 Insufficient system storage: too many messages are being received at once, try again later'),
   unparseable: () => smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message'),
   idempotencyHeaderTwice: () => smtpError(550, '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key'),
+  unsupportedParameter: (name: string) => smtpError(555, `5.5.4 Unsupported parameter ${oneLine(name).slice(0, 64)}`),
+  utf8WithoutSmtputf8: () => smtpError(553, '5.6.7 A non-ASCII address needs SMTPUTF8 on MAIL FROM'),
 };
 
 /** Where in the transaction an error happened: the same kind reads differently at RCPT and after DATA. */

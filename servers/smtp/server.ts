@@ -4,7 +4,7 @@
 // is the core's.
 import type net from 'node:net';
 import type tls from 'node:tls';
-import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
 import type { AuthContext, Core } from '../../src/index.ts';
 import { parseSubmission } from './message.ts';
@@ -127,6 +127,23 @@ export function createByteBudget(limit: number): ByteBudget {
   };
 }
 
+/** What MAIL FROM and RCPT TO may carry: only what EHLO advertises and Mailgate honours. */
+const MAIL_PARAMETERS: ReadonlySet<string> = new Set(['SIZE', 'BODY', 'SMTPUTF8']);
+const RCPT_PARAMETERS: ReadonlySet<string> = new Set();
+
+/**
+ * RFC 5321 §4.1.1.11: a parameter the server does not support is refused (555),
+ * not dropped, or a client asking for REQUIRETLS or a DSN would believe it got one.
+ * RFC 6531: an address with non-ASCII characters needs SMTPUTF8 on MAIL FROM (553 5.6.7).
+ */
+function envelopeRefusal(address: SMTPServerAddress, allowed: ReadonlySet<string>, smtputf8: boolean): Error | null {
+  for (const name of Object.keys(address.args || {})) {
+    if (!allowed.has(name.toUpperCase())) return REPLIES.unsupportedParameter(name);
+  }
+  if (!smtputf8 && /[^\x00-\x7f]/.test(address.address)) return REPLIES.utf8WithoutSmtputf8();
+  return null;
+}
+
 function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, value?: T) => void): void {
   promise.then(
     (value) => callback(null, value),
@@ -189,6 +206,11 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     // One message, one request of the organization's quota. The token is checked
     // again (through the token cache), so a revoked one stops a long session too.
     onMailFrom(address, session, callback) {
+      const refusal = envelopeRefusal(address, MAIL_PARAMETERS, address.args !== false && address.args.SMTPUTF8 === true);
+      if (refusal) {
+        callback(refusal);
+        return;
+      }
       // RFC 1870: a declared SIZE that cannot be taken now is refused before any of it is sent.
       const declared = Number((address.args ? address.args.SIZE : undefined) ?? 0);
       if (declared > 0 && declared <= smtp.maxMessageBytes && !budget.fits(declared)) {
@@ -211,6 +233,12 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     },
 
     onRcptTo(address, session, callback) {
+      const mailArgs = session.envelope.mailFrom === false ? false : session.envelope.mailFrom.args;
+      const refusal = envelopeRefusal(address, RCPT_PARAMETERS, mailArgs !== false && mailArgs.SMTPUTF8 === true);
+      if (refusal) {
+        callback(refusal);
+        return;
+      }
       const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === address.address.toLowerCase());
       if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
         callback(REPLIES.tooManyRecipients(smtp.maxRecipients));

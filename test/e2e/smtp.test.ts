@@ -394,7 +394,42 @@ describe('SMTP submission: bad input', () => {
     });
     const twice = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key: a\nMailgate-Idempotency-Key: b\nSubject: k\n\nk');
     expect(twice).toEqual({ code: 550, text: '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key' });
+    // A blank key is a bad key, as a blank Idempotency-Key is over REST, and it counts when repeated.
+    const blank = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key:\nSubject: k\n\nk');
+    expect(blank).toEqual({
+      code: 550,
+      text: '5.6.0 Message refused: Mailgate-Idempotency-Key must be 1 to 256 printable ASCII characters without spaces',
+    });
+    const blankTwice = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key:\nMailgate-Idempotency-Key: b\nSubject: k\n\nk');
+    expect(blankTwice).toEqual({ code: 550, text: '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key' });
     expect(await emailCount(server)).toBe(before);
+    s.destroy();
+  });
+
+  it('refuses MAIL and RCPT parameters it does not advertise or honour with 555 5.5.4, and the session goes on', async () => {
+    const s = await authenticatedSession(server);
+    for (const [command, name] of [
+      ['MAIL FROM:<app@example.com> XYZZY=1', 'XYZZY'],
+      ['MAIL FROM:<app@example.com> RET=FULL', 'RET'],
+    ]) {
+      expect(await s.command(command!)).toEqual({ code: 555, text: `5.5.4 Unsupported parameter ${name}` });
+    }
+    expect((await s.command('MAIL FROM:<app@example.com> SIZE=100 BODY=8BITMIME')).code).toBe(250);
+    expect(await s.command('RCPT TO:<p@example.org> NOTIFY=SUCCESS')).toEqual({ code: 555, text: '5.5.4 Unsupported parameter NOTIFY' });
+    expect((await s.command('RCPT TO:<p@example.org>')).code).toBe(250);
+    expect((await s.command('RSET')).code).toBe(250);
+    s.destroy();
+  });
+
+  it('takes a non-ASCII address only in a transaction opened with SMTPUTF8 (RFC 6531), else 553 5.6.7', async () => {
+    const s = await authenticatedSession(server);
+    const refused = { code: 553, text: '5.6.7 A non-ASCII address needs SMTPUTF8 on MAIL FROM' };
+    expect(await s.command('MAIL FROM:<prüfer@example.com>')).toEqual(refused);
+    expect((await s.command('MAIL FROM:<app@example.com>')).code).toBe(250);
+    expect(await s.command('RCPT TO:<jürgen@example.org>')).toEqual(refused);
+    expect((await s.command('RSET')).code).toBe(250);
+    expect((await s.command('MAIL FROM:<app@example.com> SMTPUTF8')).code).toBe(250);
+    expect((await s.command('RCPT TO:<jürgen@example.org>')).code).toBe(250);
     s.destroy();
   });
 

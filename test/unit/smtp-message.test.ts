@@ -252,9 +252,21 @@ describe('parseSubmission: edge cases', () => {
     expect(message.subject).toBe('a\r\nBcc: x@y.org');
   });
 
-  it('gives a blank idempotency header as no key', async () => {
+  it('gives a blank idempotency header as a blank key, for the core to refuse as REST refuses a blank Idempotency-Key', async () => {
     const parsed = await parse(['From: a@example.com', 'Mailgate-Idempotency-Key:    ']);
-    expect(parsed.idempotencyKey).toBeUndefined();
+    expect(parsed.idempotencyKey).toBe('');
+  });
+
+  it('counts a blank idempotency header when it comes twice (mailparser drops blank headers from its map)', async () => {
+    await expect(parse(['From: a@example.com', 'Mailgate-Idempotency-Key:', 'Mailgate-Idempotency-Key: k-2'])).rejects.toMatchObject({
+      responseCode: 550,
+      message: '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key',
+    });
+  });
+
+  it('unfolds a folded idempotency header', async () => {
+    const parsed = await parse(['From: a@example.com', 'Mailgate-Idempotency-Key:', ' k-9']);
+    expect(parsed.idempotencyKey).toBe('k-9');
   });
 
   it('reads the idempotency header whatever its case', async () => {
