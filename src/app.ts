@@ -67,7 +67,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db, clock);
-  const pool = createThreadPool({ threads: config.cpuThreads });
+  const pool = createThreadPool({ threads: config.cpuThreads, timeLimitsMs: { render: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 

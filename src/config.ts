@@ -76,6 +76,7 @@ const envSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  RENDER_TIME_LIMIT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
   TRUST_PROXY: z
@@ -128,6 +129,8 @@ export interface Config {
   };
   /** Threads that render content and build MIME messages; 0 does it on the main thread. */
   readonly cpuThreads: number;
+  /** Content that takes longer to render is refused as bad input (422 / 550 5.6.0). */
+  readonly renderTimeLimitMs: number;
   /** On SIGTERM, how long running deliveries may take before they are cut off and retried later. */
   readonly shutdownGraceSeconds: number;
   /**
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
     }),
     cpuThreads: e.CPU_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+    renderTimeLimitMs: Math.round(e.RENDER_TIME_LIMIT_SECONDS * 1000),
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     trustedProxies: Object.freeze(e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : []),
     limits: Object.freeze({

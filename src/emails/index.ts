@@ -6,8 +6,8 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
-import { renderEmailContent, type RenderedEmail } from '../render/index.ts';
-import type { ThreadPool } from '../threads/index.ts';
+import { renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
+import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
@@ -140,8 +140,24 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   const db = handle.db;
   const writer = createAcceptWriter(handle, () => clock.now());
 
+  /**
+   * Render off this thread. Content that takes too long to render (the pool ends
+   * the task) is bad input, like content that cannot be rendered at all.
+   */
+  async function render(content: EmailContent, preview: string | null): Promise<RenderedEmail> {
+    try {
+      return await deps.pool.run('render', { content, preview });
+    } catch (error) {
+      if (!(error instanceof TaskTooSlow)) throw error;
+      const field = content.kind === 'parts' ? 'html' : content.kind;
+      throw validationError([
+        { path: field, message: `cannot be rendered: it takes longer than ${error.limitMs / 1000} s (markdown with many unmatched * or _ is the usual cause)` },
+      ]);
+    }
+  }
+
   async function buildRow(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<NewEmailRow> {
-    const rendered = await deps.pool.run('render', { content: request.content, preview: request.preview });
+    const rendered = await render(request.content, request.preview);
     const { from, replyTo, subject, preview, tracking } = request;
     return emailRow(auth, { from, replyTo, subject, preview, messageId: null, tracking, source, submissionId: null }, request.to, rendered, now);
   }
@@ -274,7 +290,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           const rendered =
             checked.content.text !== null
               ? renderEmailContent(checked.content, null)
-              : await deps.pool.run('render', { content: checked.content, preview: null });
+              : await render(checked.content, null);
           const submissionId = newId('sbm', now);
           const rows = checked.recipients.map((recipient) =>
             emailRow(
@@ -314,7 +330,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     },
 
     async checkRendering(request) {
-      await deps.pool.run('render', { content: request.content, preview: request.preview });
+      await render(request.content, request.preview);
     },
 
     async get(auth, id) {

@@ -16,5 +16,18 @@ export const tasks = {
 };
 
 export type TaskName = keyof typeof tasks;
+
+/**
+ * How long a task may run before its thread is ended. Rendering what a request
+ * sent is bounded tightly: the same thread serves everyone's sends, and some
+ * inputs make the renderers slow (marked's emphasis parsing is quadratic in
+ * unmatched delimiters: 120 KB of `_a` took 18 s). Ordinary content renders in
+ * milliseconds; a 5 MB body in well under a second.
+ */
+export const TASK_TIME_LIMIT_MS: Readonly<Record<TaskName, number>> = {
+  render: 5_000,
+  compose: 30_000,
+  linkByTag: 5_000,
+};
 export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>>;

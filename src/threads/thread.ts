@@ -22,3 +22,7 @@ port.on('message', (message: { id: number; task: TaskName; input: never }) => {
       (error: unknown) => port.postMessage({ id: message.id, error: toWireError(error) }),
     );
 });
+
+// Loaded and listening: the pool starts its tasks' clocks from here, not from
+// the thread's start (loading the renderers takes a while).
+port.postMessage({ ready: true });

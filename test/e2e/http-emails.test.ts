@@ -22,7 +22,7 @@ const send = (overrides: Record<string, unknown> = {}) => ({
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAX_BODY_BYTES: String(64 * 1024) } });
+  server = await startTestServer({ env: { MAX_BODY_BYTES: String(256 * 1024), RENDER_TIME_LIMIT_SECONDS: '1' } });
 });
 afterAll(async () => server.close());
 
@@ -233,7 +233,7 @@ describe('POST /api/v2/emails (spec §4.2)', () => {
 
   it('answers an oversized body with 413 payload_too_large and stores nothing', async () => {
     const before = await emailCount();
-    const res = await server.api('/api/v2/emails', { body: send({ markdown: 'x'.repeat(70 * 1024) }) });
+    const res = await server.api('/api/v2/emails', { body: send({ markdown: 'x'.repeat(260 * 1024) }) });
     expect(res.status).toBe(413);
     expect(await json(res)).toEqual({ name: 'payload_too_large', message: expect.any(String), statusCode: 413 });
     expect(await emailCount()).toBe(before);
@@ -538,6 +538,28 @@ describe('routing', () => {
   it('still requires a token for unknown paths under the API', async () => {
     const res = await server.api('/api/v2/nothing-here', { token: null });
     expect(res.status).toBe(401);
+  });
+});
+
+// Some markdown makes marked quadratic (unmatched emphasis delimiters): content
+// that takes longer than RENDER_TIME_LIMIT_SECONDS to render is refused, and the
+// render thread, ended and replaced, serves the next send.
+describe('content that takes too long to render', () => {
+  it('is refused with 422 naming the field, nothing is stored, and the next send goes through', async () => {
+    const before = await emailCount();
+    const res = await server.api('/api/v2/emails', { body: send({ markdown: '_a'.repeat(60_000) }) });
+    expect([res.status, await json(res)]).toEqual([
+      422,
+      {
+        name: 'validation_error',
+        message: 'markdown cannot be rendered: it takes longer than 1 s (markdown with many unmatched * or _ is the usual cause)',
+        statusCode: 422,
+        details: [{ path: 'markdown', message: 'cannot be rendered: it takes longer than 1 s (markdown with many unmatched * or _ is the usual cause)' }],
+      },
+    ]);
+    expect(await emailCount()).toBe(before);
+    const next = await server.api('/api/v2/emails', { body: send() });
+    expect(next.status).toBe(200);
   });
 });
 

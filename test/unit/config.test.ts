@@ -27,6 +27,13 @@ describe('loadConfig: defaults (DESIGN §3)', () => {
     expect(config.bootstrapToken).toBeUndefined();
     expect(config.dnsServers).toEqual([]);
     expect(config.webhookAllowPrivate).toBe(false);
+    expect(config.renderTimeLimitMs).toBe(5000);
+  });
+
+  it('takes RENDER_TIME_LIMIT_SECONDS in seconds, fractions too, and refuses nonsense by name', () => {
+    expect(loadConfig({ RENDER_TIME_LIMIT_SECONDS: '0.5' }).renderTimeLimitMs).toBe(500);
+    expect(configRefusal({ RENDER_TIME_LIMIT_SECONDS: '0' }).problems.map((p) => p.split(':')[0])).toEqual(['RENDER_TIME_LIMIT_SECONDS']);
+    expect(configRefusal({ RENDER_TIME_LIMIT_SECONDS: 'soon' }).problems.map((p) => p.split(':')[0])).toEqual(['RENDER_TIME_LIMIT_SECONDS']);
   });
 
   it('leaves relayUrl unset (capture transport) when RELAY_URL is not given', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
-import { createThreadPool } from '../../src/threads/index.ts';
+import { createThreadPool, TaskTooSlow } from '../../src/threads/index.ts';
 
 describe('the thread pool', () => {
   it('renders on a thread and gives the same answer as inline', async () => {
@@ -37,14 +37,48 @@ describe('the thread pool', () => {
     }
   });
 
-  it('ends a thread that hangs past the task timeout, fails its task, and serves the next one', async () => {
-    const pool = createThreadPool({ threads: 1, taskTimeoutMs: 300 });
+  it('ends a thread whose task runs past its time limit: that task fails as TaskTooSlow, the next one is served', async () => {
+    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
     try {
-      // Pathological markdown that keeps marked busy far past 300 ms.
-      const slow = pool.run('render', { content: { kind: 'markdown', markdown: `${'[a'.repeat(200_000)}` }, preview: null });
-      await expect(slow).rejects.toThrow('pool thread exited or hung');
+      // Markdown whose unmatched emphasis delimiters keep marked busy for seconds (quadratic).
+      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
+      await expect(slow).rejects.toBeInstanceOf(TaskTooSlow);
+      await expect(slow).rejects.toMatchObject({ task: 'render', limitMs: 300 });
       const next = await pool.run('render', { content: { kind: 'html', html: '<p>after</p>' }, preview: null });
       expect(next.text).toBe('after');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs again, not fails, the tasks that waited behind the slow one on its thread', async () => {
+    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
+    try {
+      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
+      const behind = Array.from({ length: 3 }, (_, i) => pool.run('render', { content: { kind: 'html', html: `<p>behind ${i}</p>` }, preview: null }));
+      await expect(slow).rejects.toBeInstanceOf(TaskTooSlow);
+      expect((await Promise.all(behind)).map((r) => r.text)).toEqual(['behind 0', 'behind 1', 'behind 2']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives every task its own limit, counted from when the tasks ahead of it are done', async () => {
+    // Renders of some tens of ms each, queued on one thread with a limit of three
+    // times one render: the last waits several limits, yet none ran past the limit itself.
+    const markdown = '_a'.repeat(6_000);
+    const probe = createThreadPool({ threads: 1 });
+    await probe.run('render', { content: { kind: 'markdown', markdown }, preview: null });
+    const started = performance.now();
+    await probe.run('render', { content: { kind: 'markdown', markdown }, preview: null });
+    const one = performance.now() - started;
+    await probe.close();
+    const limit = Math.max(150, Math.ceil(3 * one));
+    const count = Math.ceil((3 * limit) / Math.max(one, 1)) + 1;
+    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: limit } });
+    try {
+      const all = await Promise.allSettled(Array.from({ length: count }, () => pool.run('render', { content: { kind: 'markdown', markdown }, preview: null })));
+      expect(all.filter((r) => r.status === 'rejected')).toEqual([]);
     } finally {
       await pool.close();
     }
