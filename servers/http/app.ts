@@ -5,7 +5,8 @@ import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
 import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
-import { emailRoutesV1, verifyRoutesV1 } from './v1/emails.ts';
+import { emailRoutesV1 } from './v1/emails.ts';
+import { verifyRoutes } from './verify.ts';
 import { audienceRoutesV2 } from './v2/audience.ts';
 import { workflowRoutesV2 } from './v2/workflows.ts';
 import { emailRoutesV2 } from './v2/emails.ts';
@@ -103,6 +104,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       await emailRoutesV2(v2, core);
       await audienceRoutesV2(v2, core);
       await workflowRoutesV2(v2, core);
+      await verifyRoutes(v2, ['/emails/verify', '/verify']);
     },
     { prefix: '/api/v2' },
   );
@@ -116,7 +118,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         v1.addHook('preValidation', refuseNulCharacters);
         await emailRoutesV1(v1, core);
         await audienceRoutesV1(v1, core);
-        await verifyRoutesV1(v1);
+        await verifyRoutes(v1, ['/emails/verify']);
       },
       { prefix },
     );

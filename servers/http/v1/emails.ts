@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, parseSendBodyV1, type Core } from '../../../src/index.ts';
+import { parseSendBodyV1, type Core } from '../../../src/index.ts';
 import { authOf, idempotencyKeyOf } from '../auth.ts';
 
 /** Frozen v1 send: `{success, message, id}`. */
@@ -10,12 +10,5 @@ export async function emailRoutesV1(app: FastifyInstance, core: Core): Promise<v
       idempotencyKey: idempotencyKeyOf(request.headers),
     });
     return { success: true, message: 'Email queued for delivery', id };
-  });
-}
-
-/** Verification is its own issue; until it lands the path answers 501 rather than 404. */
-export async function verifyRoutesV1(app: FastifyInstance): Promise<void> {
-  app.post('/emails/verify', async () => {
-    throw new AppError('not_implemented', 'Email address verification is not available on this server yet');
   });
 }
