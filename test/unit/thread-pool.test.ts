@@ -64,17 +64,18 @@ describe('the thread pool', () => {
   });
 
   it('gives every task its own limit, counted from when the tasks ahead of it are done', async () => {
-    // Renders of some tens of ms each, queued on one thread with a limit of three
-    // times one render: the last waits several limits, yet none ran past the limit itself.
-    const markdown = '_a'.repeat(6_000);
+    // Renders of some tens of ms each, queued on one thread with a limit of ten
+    // times one render (room for a loaded machine): the last waits more than twice
+    // the limit, yet none ran past the limit itself.
+    const markdown = '_a'.repeat(2_000);
     const probe = createThreadPool({ threads: 1 });
     await probe.run('render', { content: { kind: 'markdown', markdown }, preview: null });
     const started = performance.now();
     await probe.run('render', { content: { kind: 'markdown', markdown }, preview: null });
     const one = performance.now() - started;
     await probe.close();
-    const limit = Math.max(150, Math.ceil(3 * one));
-    const count = Math.ceil((3 * limit) / Math.max(one, 1)) + 1;
+    const limit = Math.max(300, Math.ceil(10 * one));
+    const count = Math.ceil((2.5 * limit) / Math.max(one, 1));
     const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: limit } });
     try {
       const all = await Promise.allSettled(Array.from({ length: count }, () => pool.run('render', { content: { kind: 'markdown', markdown }, preview: null })));
