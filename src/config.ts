@@ -129,7 +129,7 @@ export interface Config {
   };
   /** Threads that render content and build MIME messages; 0 does it on the main thread. */
   readonly cpuThreads: number;
-  /** Content that takes longer to render is refused as bad input (422 / 550 5.6.0). */
+  /** Content that takes longer to render is refused as bad input (a validation_error). */
   readonly renderTimeLimitMs: number;
   /** On SIGTERM, how long running deliveries may take before they are cut off and retried later. */
   readonly shutdownGraceSeconds: number;

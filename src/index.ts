@@ -40,3 +40,4 @@ export {
   type SubscriberEventRecord,
 } from './audience/index.ts';
 export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type WorkflowRunRecord } from './workflows/index.ts';
+export { mailboxKey } from './emails/address.ts';

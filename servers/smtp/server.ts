@@ -6,7 +6,7 @@ import type net from 'node:net';
 import type tls from 'node:tls';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
-import type { AuthContext, Core } from '../../src/index.ts';
+import { mailboxKey, type AuthContext, type Core } from '../../src/index.ts';
 import { parseSubmission } from './message.ts';
 import { hasEnhancedCode, REPLIES, replyFor, withEnhancedCode } from './replies.ts';
 import type { TlsMaterial } from './tls.ts';
@@ -239,7 +239,8 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
         callback(refusal);
         return;
       }
-      const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === address.address.toLowerCase());
+      const key = mailboxKey(address.address);
+      const again = session.envelope.rcptTo.some((r) => mailboxKey(r.address) === key);
       if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
         callback(REPLIES.tooManyRecipients(smtp.maxRecipients));
         return;

@@ -150,9 +150,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     } catch (error) {
       if (!(error instanceof TaskTooSlow)) throw error;
       const field = content.kind === 'parts' ? 'html' : content.kind;
-      throw validationError([
-        { path: field, message: `cannot be rendered: it takes longer than ${error.limitMs / 1000} s (markdown with many unmatched * or _ is the usual cause)` },
-      ]);
+      const hint = content.kind === 'markdown' ? ' (markdown with many unmatched * or _ is the usual cause)' : '';
+      throw validationError([{ path: field, message: `cannot be rendered: it takes longer than ${error.limitMs / 1000} s${hint}` }]);
     }
   }
 

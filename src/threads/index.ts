@@ -2,7 +2,7 @@
 // building MIME messages), so the thread that answers requests and owns the
 // database connection stays free. Knows no protocol and no storage.
 import { Worker } from 'node:worker_threads';
-import { TASK_TIME_LIMIT_MS, tasks, type TaskInput, type TaskName, type TaskOutput } from './tasks.ts';
+import { TASK_TIME_LIMIT_MS, tasks, UNINTERRUPTED_TASKS, type TaskInput, type TaskName, type TaskOutput } from './tasks.ts';
 import { fromWireError, type WireError } from './wire.ts';
 
 export type { TaskName, TaskInput, TaskOutput } from './tasks.ts';
@@ -30,6 +30,8 @@ export class TaskTooSlow extends Error {
 
 /** A thread that crashed is replaced after this pause, so one that cannot start does not spin. */
 const RESPAWN_DELAY_MS = 500;
+/** How often the pool looks at what each thread is running: a slow task is ended this much past its limit at most. */
+const WATCH_EVERY_MS = 50;
 
 interface Task {
   task: TaskName;
@@ -41,12 +43,11 @@ interface Task {
 type Pending = Task & { thread: Thread; timer: NodeJS.Timeout | undefined };
 
 interface Thread {
+  index: number;
   worker: Worker;
-  /** Loaded and listening: its tasks' clocks run from then. */
-  ready: boolean;
-  /** Tasks posted to it and not answered yet. */
-  held: number;
-  /** The task whose time limit ended it, once one has. */
+  /** Written by the thread: [id of the uninterrupted task it is running (-1: none), when that started (ms)]. */
+  running: BigInt64Array;
+  /** Set when a task ran past its limit: that task; the thread is being ended. */
   tooSlow?: number;
 }
 
@@ -55,6 +56,14 @@ const runHere = async (task: TaskName, input: unknown) => (await tasks[task](inp
 /**
  * `threads: 0` runs tasks on the calling thread (tests, the CLI, one-core hosts),
  * without time limits. `timeLimitsMs` replaces tasks' own limits (TASK_TIME_LIMIT_MS).
+ *
+ * A thread runs its uninterrupted tasks (rendering) one after another, and tells
+ * the pool through shared memory which one it is running since when: the pool
+ * checks every WATCH_EVERY_MS, so a task is timed from its own start, never
+ * blamed for the tasks queued before it. Asynchronous tasks (composing) are
+ * timed from when they were handed over, with a limit that only catches one
+ * that never ends. A task past its limit ends its thread (the only way to stop
+ * a busy one): it fails alone, as TaskTooSlow, and the thread's other tasks run again.
  */
 export function createThreadPool(options: { threads: number; timeLimitsMs?: Partial<Record<TaskName, number>> }): ThreadPool {
   if (options.threads <= 0) {
@@ -71,20 +80,24 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
   function settle(id: number, p: Pending): void {
     pending.delete(id);
     clearTimeout(p.timer);
-    p.thread.held--;
+  }
+
+  /** End a thread because task `id` ran past its limit; it takes no new tasks from now. */
+  function endForTime(thread: Thread, id: number): void {
+    if (thread.tooSlow !== undefined) return;
+    thread.tooSlow = id;
+    if (threads[thread.index] === thread) threads[thread.index] = null;
+    void thread.worker.terminate();
   }
 
   function spawn(index: number): Thread {
-    const thread: Thread = { worker: new Worker(new URL('./thread-entry.mjs', import.meta.url)), ready: false, held: 0 };
-    const { worker } = thread;
+    const shared = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT);
+    const running = new BigInt64Array(shared);
+    running[0] = -1n;
+    const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { running: shared } });
+    const thread: Thread = { index, worker, running };
     worker.unref();
-    worker.on('message', (message: { id: number; output?: unknown; error?: WireError } | { ready: true }) => {
-      if ('ready' in message) {
-        thread.ready = true;
-        let ahead = 0;
-        for (const [id, p] of pending) if (p.thread === thread) p.timer = clock(thread, id, p.task, ahead++);
-        return;
-      }
+    worker.on('message', (message: { id: number; output?: unknown; error?: WireError }) => {
       const p = pending.get(message.id);
       if (!p) return;
       settle(message.id, p);
@@ -101,13 +114,12 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
     });
     worker.on('exit', () => {
       if (threads[index] === thread) threads[index] = null;
-      const mine = [...pending].filter(([, p]) => p.thread === thread);
-      for (const [id, p] of mine) {
+      for (const [id, p] of [...pending].filter(([, q]) => q.thread === thread)) {
         settle(id, p);
         if (closing) p.reject(new Error('thread pool is closed'));
         else if (thread.tooSlow === undefined) p.reject(new Error('pool thread exited'));
         else if (id === thread.tooSlow) p.reject(new TaskTooSlow(p.task, limitOf(p.task)));
-        // Innocent tasks queued behind the slow one: run them again.
+        // Not the slow one: it waited behind it, or (composing) ran beside it. Run it again.
         else start(p);
       }
       if (closing) return;
@@ -128,28 +140,24 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
 
   const threads: (Thread | null)[] = Array.from({ length: options.threads }, (_, i) => spawn(i));
 
+  const watch = setInterval(() => {
+    const now = Date.now();
+    for (const thread of threads) {
+      if (!thread) continue;
+      const id = Number(Atomics.load(thread.running, 0));
+      if (id < 0) continue;
+      const p = pending.get(id);
+      if (p && now - Number(Atomics.load(thread.running, 1)) > limitOf(p.task)) endForTime(thread, id);
+    }
+  }, WATCH_EVERY_MS);
+  watch.unref();
+
   function nextThread(): Thread | null {
     for (let i = 0; i < threads.length; i++) {
       const thread = threads[turn++ % threads.length];
       if (thread) return thread;
     }
     return null;
-  }
-
-  /**
-   * A task's time limit. A thread runs its tasks in turn: the clock allows for
-   * the `ahead` tasks before it, so a task is blamed only for time it ran itself.
-   */
-  function clock(thread: Thread, id: number, task: TaskName, ahead: number): NodeJS.Timeout {
-    const limitMs = limitOf(task);
-    const timer = setTimeout(() => {
-      // Past its limit: end the thread (the only way to stop a busy one). Its exit
-      // fails this task and runs the thread's other tasks again.
-      thread.tooSlow ??= id;
-      void thread.worker.terminate();
-    }, limitMs * (ahead + 1));
-    timer.unref();
-    return timer;
   }
 
   function start(t: Task): void {
@@ -165,7 +173,11 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
       return;
     }
     const id = nextId++;
-    const timer = thread.ready ? clock(thread, id, t.task, thread.held) : undefined;
+    let timer: NodeJS.Timeout | undefined;
+    if (!UNINTERRUPTED_TASKS.has(t.task)) {
+      timer = setTimeout(() => endForTime(thread, id), limitOf(t.task));
+      timer.unref();
+    }
     try {
       thread.worker.postMessage({ id, task: t.task, input: t.input });
     } catch (error) {
@@ -174,7 +186,6 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
       t.reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    thread.held++;
     pending.set(id, { ...t, thread, timer });
   }
 
@@ -184,6 +195,7 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
     },
     async close() {
       closing = true;
+      clearInterval(watch);
       for (const t of waiting.splice(0)) t.reject(new Error('thread pool is closed'));
       const live = threads.filter((t): t is Thread => t !== null);
       await Promise.all(live.map((t) => t.worker.terminate()));

@@ -26,8 +26,17 @@ export type TaskName = keyof typeof tasks;
  */
 export const TASK_TIME_LIMIT_MS: Readonly<Record<TaskName, number>> = {
   render: 5_000,
-  compose: 30_000,
   linkByTag: 5_000,
+  // Composing is asynchronous (nodemailer's streams), so a thread's composes
+  // interleave and each one's time includes the others'. Its limit only catches
+  // one that never ends.
+  compose: 120_000,
 };
+
+/**
+ * Tasks that run from start to end without yielding, so a thread runs them one
+ * at a time and the pool can tell exactly which one has run too long.
+ */
+export const UNINTERRUPTED_TASKS: ReadonlySet<TaskName> = new Set<TaskName>(['render', 'linkByTag']);
 export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>>;

@@ -1,10 +1,13 @@
 // Body of a pool thread: runs the named task on the given input and answers.
-import { parentPort } from 'node:worker_threads';
-import { tasks, type TaskName } from './tasks.ts';
+import { parentPort, workerData } from 'node:worker_threads';
+import { tasks, UNINTERRUPTED_TASKS, type TaskName } from './tasks.ts';
 import { toWireError } from './wire.ts';
 
 if (!parentPort) throw new Error('threads/thread.ts must run as a worker thread');
 const port = parentPort;
+
+/** Shared with the pool: [id of the uninterrupted task running now (-1: none), when it started (ms)]. */
+const running = new BigInt64Array((workerData as { running: SharedArrayBuffer }).running);
 
 // No stack traces on this thread. Only an error's message and kind cross back
 // (wire.ts), so a stack would never be read, and capturing one is not free:
@@ -15,6 +18,20 @@ Error.stackTraceLimit = 0;
 
 port.on('message', (message: { id: number; task: TaskName; input: never }) => {
   const task = tasks[message.task] as (input: unknown) => unknown;
+  if (UNINTERRUPTED_TASKS.has(message.task)) {
+    // It runs to its end before the next message: the pool reads which task has
+    // been running since when, and ends this thread if that is past its limit.
+    Atomics.store(running, 1, BigInt(Date.now()));
+    Atomics.store(running, 0, BigInt(message.id));
+    try {
+      port.postMessage({ id: message.id, output: task(message.input) });
+    } catch (error) {
+      port.postMessage({ id: message.id, error: toWireError(error) });
+    } finally {
+      Atomics.store(running, 0, -1n);
+    }
+    return;
+  }
   Promise.resolve()
     .then(() => task(message.input))
     .then(
@@ -22,7 +39,3 @@ port.on('message', (message: { id: number; task: TaskName; input: never }) => {
       (error: unknown) => port.postMessage({ id: message.id, error: toWireError(error) }),
     );
 });
-
-// Loaded and listening: the pool starts its tasks' clocks from here, not from
-// the thread's start (loading the renderers takes a while).
-port.postMessage({ ready: true });

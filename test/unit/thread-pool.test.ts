@@ -63,23 +63,69 @@ describe('the thread pool', () => {
     }
   });
 
-  it('gives every task its own limit, counted from when the tasks ahead of it are done', async () => {
-    // Renders of some tens of ms each, queued on one thread with a limit of ten
-    // times one render (room for a loaded machine): the last waits more than twice
-    // the limit, yet none ran past the limit itself.
-    const markdown = '_a'.repeat(2_000);
-    const probe = createThreadPool({ threads: 1 });
-    await probe.run('render', { content: { kind: 'markdown', markdown }, preview: null });
-    const started = performance.now();
-    await probe.run('render', { content: { kind: 'markdown', markdown }, preview: null });
-    const one = performance.now() - started;
-    await probe.close();
-    const limit = Math.max(300, Math.ceil(10 * one));
-    const count = Math.ceil((2.5 * limit) / Math.max(one, 1));
-    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: limit } });
+  it('times each render from its own start: a long queue neither shields a slow render nor gets an innocent one blamed', async () => {
+    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
     try {
-      const all = await Promise.allSettled(Array.from({ length: count }, () => pool.run('render', { content: { kind: 'markdown', markdown }, preview: null })));
-      expect(all.filter((r) => r.status === 'rejected')).toEqual([]);
+      const quick = (i: number) => pool.run('render', { content: { kind: 'markdown', markdown: `**${i}** ${'_a'.repeat(1_500)}` }, preview: null });
+      await quick(0);
+      const queue = Array.from({ length: 30 }, (_, i) => quick(i));
+      const started = performance.now();
+      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
+      await new Promise((r) => setTimeout(r, 50));
+      const after = quick(99);
+      const slowEnded = slow.then(
+        () => 'rendered',
+        (error: unknown) => (error instanceof TaskTooSlow ? performance.now() - started : error),
+      );
+      expect((await Promise.allSettled([...queue, after])).filter((r) => r.status === 'rejected')).toEqual([]);
+      const waited = await slowEnded;
+      expect(typeof waited).toBe('number');
+      // Its own 300 ms (plus the watch's period), after the queue ahead of it: not seconds more.
+      const queueTime = (waited as number) - 300;
+      expect(queueTime).toBeLessThan(3_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('does not blame a task with a short limit for the long task before it', async () => {
+    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 20_000, linkByTag: 150 } });
+    try {
+      await pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' });
+      const long = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(20_000) }, preview: null });
+      const clicks: Promise<string | null>[] = [];
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        clicks.push(pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' }));
+      }
+      expect(await Promise.allSettled(clicks)).toEqual(clicks.map(() => ({ status: 'fulfilled', value: null })));
+      await expect(long).resolves.toMatchObject({ html: expect.any(String) });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('ends a slow render running beside composes: the render fails alone, the composes are run again and succeed', async () => {
+    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
+    const compose = (i: number) =>
+      pool.run('compose', {
+        from: 'a@example.com',
+        to: `b${i}@example.org`,
+        replyTo: null,
+        subject: `s${i}`,
+        html: `<p>${'x'.repeat(20_000)}</p>`,
+        text: 'x'.repeat(20_000),
+        messageId: `<m${i}@example.com>`,
+        emailId: `eml_${String(i).padStart(26, '0')}`,
+        date: new Date(0),
+      });
+    try {
+      await compose(0);
+      const composes = Array.from({ length: 8 }, (_, i) => compose(i));
+      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
+      await expect(slow).rejects.toBeInstanceOf(TaskTooSlow);
+      const raws = await Promise.all(composes);
+      expect(raws.map((raw, i) => raw.includes(`Subject: s${i}`))).toEqual(raws.map(() => true));
     } finally {
       await pool.close();
     }
