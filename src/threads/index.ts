@@ -32,6 +32,8 @@ export class TaskTooSlow extends Error {
 const RESPAWN_DELAY_MS = 500;
 /** How often the pool looks at what each thread is running: a slow task is ended this much past its limit at most. */
 const WATCH_EVERY_MS = 50;
+/** A thread that has not loaded by then is stuck: it is ended, and its tasks fail. */
+const START_LIMIT_MS = 60_000;
 
 interface Task {
   task: TaskName;
@@ -55,7 +57,8 @@ const runHere = async (task: TaskName, input: unknown) => (await tasks[task](inp
 
 /**
  * `threads: 0` runs tasks on the calling thread (tests, the CLI, one-core hosts),
- * without time limits. `timeLimitsMs` replaces tasks' own limits (TASK_TIME_LIMIT_MS).
+ * without time limits. `timeLimitsMs` replaces tasks' own limits (TASK_TIME_LIMIT_MS),
+ * `startLimitMs` the time a thread has to load (START_LIMIT_MS).
  *
  * A thread runs its uninterrupted tasks (rendering) one after another, and tells
  * the pool through shared memory which one it is running since when: the pool
@@ -65,7 +68,11 @@ const runHere = async (task: TaskName, input: unknown) => (await tasks[task](inp
  * that never ends. A task past its limit ends its thread (the only way to stop
  * a busy one): it fails alone, as TaskTooSlow, and the thread's other tasks run again.
  */
-export function createThreadPool(options: { threads: number; timeLimitsMs?: Partial<Record<TaskName, number>> }): ThreadPool {
+export function createThreadPool(options: {
+  threads: number;
+  timeLimitsMs?: Partial<Record<TaskName, number>>;
+  startLimitMs?: number;
+}): ThreadPool {
   if (options.threads <= 0) {
     return { run: (task, input) => runHere(task, input), close: async () => {} };
   }
@@ -97,7 +104,13 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
     const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { running: shared } });
     const thread: Thread = { index, worker, running };
     worker.unref();
-    worker.on('message', (message: { id: number; output?: unknown; error?: WireError }) => {
+    const loading = setTimeout(() => void worker.terminate(), options.startLimitMs ?? START_LIMIT_MS);
+    loading.unref();
+    worker.on('message', (message: { id: number; output?: unknown; error?: WireError } | { ready: true }) => {
+      if ('ready' in message) {
+        clearTimeout(loading);
+        return;
+      }
       const p = pending.get(message.id);
       if (!p) return;
       settle(message.id, p);
@@ -113,6 +126,7 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
       }
     });
     worker.on('exit', () => {
+      clearTimeout(loading);
       if (threads[index] === thread) threads[index] = null;
       for (const [id, p] of [...pending].filter(([, q]) => q.thread === thread)) {
         settle(id, p);
@@ -124,18 +138,25 @@ export function createThreadPool(options: { threads: number; timeLimitsMs?: Part
       }
       if (closing) return;
       // Ended for a time limit: replace it at once. Crashed: after a pause.
-      setTimeout(
-        () => {
-          if (closing) return;
-          threads[index] = spawn(index);
-          const queued = waiting;
-          waiting = [];
-          for (const t of queued) start(t);
-        },
-        thread.tooSlow === undefined ? RESPAWN_DELAY_MS : 0,
-      ).unref();
+      setTimeout(() => respawn(index), thread.tooSlow === undefined ? RESPAWN_DELAY_MS : 0).unref();
     });
     return thread;
+  }
+
+  /** Replace thread `index`, and give it the tasks that waited for one. */
+  function respawn(index: number): void {
+    if (closing) return;
+    try {
+      threads[index] = spawn(index);
+    } catch (error) {
+      // No thread can be made at all (resources): the waiting tasks fail now, and it is tried again later.
+      for (const t of waiting.splice(0)) t.reject(error instanceof Error ? error : new Error(String(error)));
+      setTimeout(() => respawn(index), RESPAWN_DELAY_MS).unref();
+      return;
+    }
+    const queued = waiting;
+    waiting = [];
+    for (const t of queued) start(t);
   }
 
   const threads: (Thread | null)[] = Array.from({ length: options.threads }, (_, i) => spawn(i));

@@ -39,3 +39,6 @@ port.on('message', (message: { id: number; task: TaskName; input: never }) => {
       (error: unknown) => port.postMessage({ id: message.id, error: toWireError(error) }),
     );
 });
+
+// Loaded and listening: a thread that does not say so in time is replaced.
+port.postMessage({ ready: true });

@@ -63,6 +63,15 @@ describe('the thread pool', () => {
     }
   });
 
+  it('ends a thread that does not load in time, and fails the tasks it held instead of keeping them for ever', async () => {
+    const pool = createThreadPool({ threads: 1, startLimitMs: 1 });
+    try {
+      await expect(pool.run('render', { content: { kind: 'html', html: '<p>x</p>' }, preview: null })).rejects.toThrow('pool thread exited');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('times each render from its own start: a long queue neither shields a slow render nor gets an innocent one blamed', async () => {
     const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
     try {
