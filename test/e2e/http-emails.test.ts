@@ -579,6 +579,21 @@ describe('content that takes too long to render', () => {
   });
 });
 
+describe('an address that took quadratic time to parse', () => {
+  it('is refused with 422 at once, and the server answers others meanwhile', async () => {
+    const started = performance.now();
+    const [res, health] = await Promise.all([
+      server.api('/api/v2/emails', { body: send({ to: `a${' '.repeat(200_000)}b` }) }),
+      new Promise((r) => setTimeout(r, 20)).then(() => fetch(`${server.url}/health`)),
+    ]);
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path: 'to', message: expect.stringContaining('valid email address') }]);
+    expect(health.status).toBe(200);
+    // Linear parsing is milliseconds; the quadratic parse of this body took over half a minute.
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
 // PostgreSQL's text cannot hold U+0000: on either database such input is refused
 // as bad input (422, or 404 for a path that can name no record), never a 500.
 describe('the NUL character (U+0000)', () => {

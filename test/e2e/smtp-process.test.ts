@@ -194,4 +194,25 @@ describe('the SMTP listener of a Mailgate process', () => {
     expect(result.stdout).toBe('');
     expect(await fs.readdir(database.env.DATA_DIR!)).toEqual([]);
   });
+
+  it('refuses to start on a BASE_URL with a query, a zero RENDER_TIME_LIMIT_SECONDS and SMTPS_PORT with SMTP off, every problem at once: exit 78, nothing created', async () => {
+    database = await createProcessDatabase();
+    const result = await runMailgateToExit({
+      ...database.env,
+      SMTP_PORT: '0',
+      SMTPS_PORT: String(await freePort()),
+      BASE_URL: 'https://mail.example.com/?tenant=1',
+      RENDER_TIME_LIMIT_SECONDS: '0',
+      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
+    });
+    expect({ code: result.code, signal: result.signal }).toEqual({ code: 78, signal: null });
+    expect(result.stderr).toBe(
+      'Invalid configuration:\n' +
+        '  - BASE_URL: must be a plain address (scheme, host, optional port and path): no query, fragment or credentials\n' +
+        '  - RENDER_TIME_LIMIT_SECONDS: Too small: expected number to be >=0.1\n' +
+        '  - SMTPS_PORT: SMTP is off (SMTP_PORT=0), so no SMTP port would be opened; set SMTP_PORT too, or leave SMTPS_PORT unset\n',
+    );
+    expect(result.stdout).toBe('');
+    expect(await fs.readdir(database.env.DATA_DIR!)).toEqual([]);
+  });
 });

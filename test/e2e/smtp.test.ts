@@ -487,6 +487,45 @@ describe('SMTP submission: AUTH before TLS, where SMTP_ALLOW_INSECURE_AUTH=true 
   });
 });
 
+describe('SMTP submission: HTML that cannot be rendered', () => {
+  // The same refusals as REST's 422, as a permanent 550: a client that got 451 would retry for ever.
+  let server: TestSmtpServer;
+  let limited: TestSmtpServer;
+  beforeAll(async () => {
+    server = await startTestSmtpServer();
+    limited = await startTestSmtpServer({ env: { RENDER_TIME_LIMIT_SECONDS: '0.1' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await limited.close();
+  });
+
+  const htmlOnly = (html: string) => `From: app@example.com\nSubject: html only\nContent-Type: text/html; charset=utf-8\n\n${html}`;
+
+  it('refuses an HTML-only message too deeply nested to derive its text part with 550 5.6.0, and stores nothing', async () => {
+    const s = await authenticatedSession(server);
+    const before = await emailCount(server);
+    const deep = await rawMessage(s, 'app@example.com', ['deep@example.org'], htmlOnly(`${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`));
+    expect(deep).toEqual({ code: 550, text: '5.6.0 Message refused: html cannot be rendered: it is nested too deeply' });
+    expect(await emailCount(server)).toBe(before);
+    s.destroy();
+  });
+
+  it('refuses an HTML-only message whose text part takes longer than RENDER_TIME_LIMIT_SECONDS to derive with 550 5.6.0; the next message goes through', async () => {
+    const s = await authenticatedSession(limited);
+    const before = await emailCount(limited);
+    // About 6 MB of HTML: over a second of html-to-text, against a 0.1 s limit.
+    const big = '<p>word <b>bold</b> <a href="https://x.example/">l</a></p>\n'.repeat(100_000);
+    const slow = await rawMessage(s, 'app@example.com', ['big@example.org'], htmlOnly(big));
+    expect(slow).toEqual({ code: 550, text: '5.6.0 Message refused: html cannot be rendered: it takes longer than 0.1 s' });
+    expect(await emailCount(limited)).toBe(before);
+    const next = await rawMessage(s, 'app@example.com', ['small@example.org'], htmlOnly('<p>small</p>'));
+    expect(next.code).toBe(250);
+    expect(await emailCount(limited)).toBe(before + 1);
+    s.destroy();
+  });
+});
+
 describe('SMTP submission: the memory all sessions may hold', () => {
   // Messages of up to 60 000 bytes, and 100 000 bytes held at once across sessions.
   let server: TestSmtpServer;
