@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { AppError, nulCharacter, validationError, type Core } from '../../src/index.ts';
+import { AppError, nulCharacter, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
-import { toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
+import { setRetryAfter, toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
 import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
@@ -20,7 +20,7 @@ type ErrorShape = (e: HttpError) => Record<string, unknown>;
 
 /** Answer an error in a scope's shape, with Retry-After when it has one. */
 function sendError(reply: FastifyReply, e: HttpError, shape: ErrorShape) {
-  if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
+  setRetryAfter(reply, e);
   return reply.code(e.status).send(shape(e));
 }
 
@@ -70,7 +70,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.addHook('onRequest', perIpLimit(core));
   app.get('/health', async () => ({ status: 'ok' }));
   await docsRoutes(app);
-  await app.register((t) => trackingRoutes(t, core), { prefix: '/t' });
+  await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
 
   const authenticate = authenticateAndCount(core);
   const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);

@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { AppError, isAppError, type ErrorKind } from '../../src/index.ts';
 
 /** The HTTP adapter's one error table: AppError kind → status. */
@@ -79,4 +79,9 @@ export function v1ErrorBody(rateLimitDocsUrl: string) {
     if (e.code === 'RECIPIENT_RATE_LIMITED') return { success: false, message: e.message, code: e.code };
     return { success: false, message: e.message };
   };
+}
+
+/** Retry-After (whole seconds, at least 1) when the error has one: every answer of every scope. */
+export function setRetryAfter(reply: FastifyReply, e: HttpError): void {
+  if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Core } from '../../src/index.ts';
-import { toHttpError, type HttpError } from './errors.ts';
+import { TRACKING_PATHS, type Core } from '../../src/index.ts';
+import { setRetryAfter, toHttpError, type HttpError } from './errors.ts';
 
 // Where tracked emails' links point, under /t: no authentication (the key in
 // the link is the proof), answered to mail clients and browsers, so every
@@ -18,14 +18,14 @@ const plain = (reply: FastifyReply, status: number, text: string) =>
 
 /** Any refusal or failure on these paths, as plain text: a link Mailgate did not make is a 404. */
 export function sendTrackingError(reply: FastifyReply, e: HttpError) {
-  if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
+  setRetryAfter(reply, e);
   return plain(reply, e.status, e.status === 404 ? NOT_FOUND : `${e.message}\n`);
 }
 
 /** Is this request path one of the tracking links'? */
-export const isTrackingPath = (path: string) => path.startsWith('/t/');
+export const isTrackingPath = (path: string) => path.startsWith(`${TRACKING_PATHS.prefix}/`);
 
-/** Registered under the prefix `/t`. */
+/** Registered under TRACKING_PATHS.prefix. */
 export async function trackingRoutes(app: FastifyInstance, core: Core): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const e = toHttpError(error);
@@ -34,12 +34,12 @@ export async function trackingRoutes(app: FastifyInstance, core: Core): Promise<
   });
   app.setNotFoundHandler((_request, reply) => plain(reply, 404, NOT_FOUND));
 
-  app.get<{ Params: { email: string; key: string } }>('/o/:email/:key', async (request, reply) => {
+  app.get<{ Params: { email: string; key: string } }>(`${TRACKING_PATHS.open}/:email/:key`, async (request, reply) => {
     await core.tracking.open({ emailId: request.params.email, key: request.params.key }, readerOf(request));
     return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
   });
 
-  app.get<{ Params: { email: string; key: string; tag: string } }>('/c/:email/:key/:tag', async (request, reply) => {
+  app.get<{ Params: { email: string; key: string; tag: string } }>(`${TRACKING_PATHS.click}/:email/:key/:tag`, async (request, reply) => {
     const { email, key, tag } = request.params;
     const url = await core.tracking.click({ emailId: email, key, tag }, readerOf(request));
     return reply.header('cache-control', 'no-store, max-age=0').redirect(url, 302);

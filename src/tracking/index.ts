@@ -11,7 +11,7 @@ import { hasPrefix } from '../ids.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import { TRACKING_TOKEN } from './links.ts';
 
-export { clickUrl, linkTag, newTrackingKey, openUrl, type TrackingRef } from './links.ts';
+export { clickUrl, linkTag, newTrackingKey, openUrl, TRACKING_PATHS, type TrackingRef } from './links.ts';
 export { linkByTag, trackableLinks, withTracking, type TrackableLink } from './tracked-html.ts';
 
 /** What the request that followed a link tells about its reader; kept on the event. */

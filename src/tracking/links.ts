@@ -23,5 +23,9 @@ export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{22}$/;
  */
 export const linkTag = (url: string) => createHash('sha256').update(url).digest('base64url').slice(0, 22);
 
-export const openUrl = (t: TrackingRef) => `${t.baseUrl}/t/o/${t.emailId}/${t.key}`;
-export const clickUrl = (t: TrackingRef, url: string) => `${t.baseUrl}/t/c/${t.emailId}/${t.key}/${linkTag(url)}`;
+/** Where the links point under BASE_URL: {prefix}{open}/{id}/{key} and {prefix}{click}/{id}/{key}/{tag}. */
+export const TRACKING_PATHS = { prefix: '/t', open: '/o', click: '/c' } as const;
+
+export const openUrl = (t: TrackingRef) => `${t.baseUrl}${TRACKING_PATHS.prefix}${TRACKING_PATHS.open}/${t.emailId}/${t.key}`;
+export const clickUrl = (t: TrackingRef, url: string) =>
+  `${t.baseUrl}${TRACKING_PATHS.prefix}${TRACKING_PATHS.click}/${t.emailId}/${t.key}/${linkTag(url)}`;
