@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { RENDER_TIME_LIMIT_MS } from './threads/time-limits.ts';
 
 /**
  * The environment, parsed once into a frozen, typed config. Nothing else in the
@@ -76,7 +77,7 @@ const envSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
-  RENDER_TIME_LIMIT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  RENDER_TIME_LIMIT_SECONDS: z.coerce.number().min(0.1).max(600).default(RENDER_TIME_LIMIT_MS / 1000),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
   TRUST_PROXY: z

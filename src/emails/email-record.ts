@@ -33,7 +33,7 @@ export const EVENT_RANK: Readonly<Record<EmailEventType, number>> = {
 };
 
 /** States after which delivery has nothing left to do (opened/clicked come later still, but only after these). */
-export const DELIVERY_FINISHED: ReadonlySet<string> = new Set<EmailEventType>(['sent', 'delivered', 'bounced', 'complained', 'failed', 'opened', 'clicked']);
+export const DELIVERY_FINISHED: ReadonlySet<string> = new Set(EMAIL_EVENT_TYPES.filter((type) => EVENT_RANK[type] >= EVENT_RANK.sent));
 
 export interface EmailListItem {
   object: 'email';

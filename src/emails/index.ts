@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
-import { renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
+import { contentField, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
@@ -149,7 +149,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       return await deps.pool.run('render', { content, preview });
     } catch (error) {
       if (!(error instanceof TaskTooSlow)) throw error;
-      const field = content.kind === 'parts' ? 'html' : content.kind;
+      const field = contentField(content);
       const hint = content.kind === 'markdown' ? ' (markdown with many unmatched * or _ is the usual cause)' : '';
       throw validationError([{ path: field, message: `cannot be rendered: it takes longer than ${error.limitMs / 1000} s${hint}` }]);
     }

@@ -45,6 +45,11 @@ function insertPreheader(html: string, preview: string): string {
   return html.slice(0, at) + block + html.slice(at);
 }
 
+/** The field a content's rendering problems are named by: a message's own parts fail only where one is derived from its HTML. */
+export function contentField(content: EmailContent): 'html' | 'markdown' | 'tiptap' {
+  return content.kind === 'parts' ? 'html' : content.kind;
+}
+
 /**
  * Render one of the content fields to the HTML and text parts of a message.
  * HTML is sent as given (plus the preheader); markdown and tiptap become a full document.
@@ -60,8 +65,7 @@ export function renderEmailContent(content: EmailContent, preview?: string | nul
     if (error instanceof AppError) throw error;
     // A document the renderers cannot walk (nested thousands deep, say) is bad input, not a server fault.
     const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
-    // A message's own parts fail only where one is derived from its HTML.
-    const field = content.kind === 'parts' ? 'html' : content.kind;
+    const field = contentField(content);
     throw new AppError('validation_error', `${field} cannot be rendered: ${reason}`, {
       details: [{ path: field, message: `cannot be rendered: ${reason}` }],
     });

@@ -1,6 +1,7 @@
 import { composeMessage, type ComposeInput } from '../delivery/compose-message.ts';
 import { renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
 import { linkByTag } from '../tracking/tracked-html.ts';
+import { RENDER_TIME_LIMIT_MS } from './time-limits.ts';
 
 /**
  * The CPU-heavy pure functions the pool may run: rendering content (markdown,
@@ -17,16 +18,10 @@ export const tasks = {
 
 export type TaskName = keyof typeof tasks;
 
-/**
- * How long a task may run before its thread is ended. Rendering what a request
- * sent is bounded tightly: the same thread serves everyone's sends, and some
- * inputs make the renderers slow (marked's emphasis parsing is quadratic in
- * unmatched delimiters: 120 KB of `_a` took 18 s). Ordinary content renders in
- * milliseconds; a 5 MB body in well under a second.
- */
+/** How long a task may run before its thread is ended (rendering: see RENDER_TIME_LIMIT_MS). */
 export const TASK_TIME_LIMIT_MS: Readonly<Record<TaskName, number>> = {
-  render: 5_000,
-  linkByTag: 5_000,
+  render: RENDER_TIME_LIMIT_MS,
+  linkByTag: RENDER_TIME_LIMIT_MS,
   // Composing is asynchronous (nodemailer's streams), so a thread's composes
   // interleave and each one's time includes the others'. Its limit only catches
   // one that never ends.
