@@ -54,14 +54,20 @@ export function nulCharacter(value: unknown, prefix = ''): ErrorDetail | null {
 
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 
+/**
+ * What every JSON input is checked for before its schema: nesting deeper than
+ * MAX_INPUT_DEPTH (it bounds the work spent on one body), then a NUL anywhere.
+ */
+export function inputProblem(body: unknown, prefix = ''): ErrorDetail | null {
+  if (jsonDepth(body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) return { path: prefix, message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` };
+  return nulCharacter(body, prefix);
+}
+
 /** Parse a JSON body (an object) with a schema; throws validation_error naming every problem. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
-  if (jsonDepth(body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
-    throw validationError([{ path: '', message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` }]);
-  }
-  const nul = nulCharacter(body);
-  if (nul) throw validationError([nul]);
+  const problem = inputProblem(body);
+  if (problem) throw validationError([problem]);
   const parsed = schema.safeParse(body, { reportInput: true });
   if (!parsed.success) throw validationError(zodIssuesToDetails(parsed.error.issues));
   return parsed.data;

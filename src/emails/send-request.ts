@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainObject, nulCharacter, zodIssuesToDetails } from '../validation.ts';
+import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
 import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
@@ -110,21 +110,10 @@ export const sendEmailV1Schema = z.strictObject({
 });
 
 /** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
-/** Deeper than any real document; bounds the work (and recursion) spent on one body. */
-export const MAX_BODY_DEPTH = 64;
-
-function tooDeep(body: unknown, path: string): ErrorDetail | null {
-  return jsonDepth(body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH
-    ? { path, message: `is nested more than ${MAX_BODY_DEPTH} levels deep` }
-    : null;
-}
-
 export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
-  const deep = tooDeep(body, prefix);
-  if (deep) return { details: [deep] };
-  const nul = nulCharacter(body, prefix);
-  if (nul) return { details: [nul] };
+  const problem = inputProblem(body, prefix);
+  if (problem) return { details: [problem] };
   const details: ErrorDetail[] = [];
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -176,10 +165,8 @@ export function parseSendBodyV1(body: unknown): SendRequest {
   if (!isPlainObject(body)) {
     throw validationError([{ path: '', message: 'must be a JSON object' }], 'body must be a JSON object');
   }
-  const deep = tooDeep(body, '');
-  if (deep) throw validationError([deep]);
-  const nul = nulCharacter(body);
-  if (nul) throw validationError([nul]);
+  const problem = inputProblem(body);
+  if (problem) throw validationError([problem]);
   const parsed = sendEmailV1Schema.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const details = zodIssuesToDetails(parsed.error.issues);
@@ -197,7 +184,7 @@ export function parseSendBodyV1(body: unknown): SendRequest {
       }
     }
     const checked = tiptapDocument.safeParse(doc);
-    if (!checked.success || jsonDepth(checked.data, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+    if (!checked.success || jsonDepth(checked.data, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
       throw validationError([{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }]);
     }
     content = { kind: 'tiptap', tiptap: checked.data as never };
