@@ -688,6 +688,22 @@ describe('v1 → v2 path map (spec §9), audience rows', () => {
 });
 
 describe('edges found in review', () => {
+  it('refuses a NUL character in any audience body with 422 naming where it is, v2 and v1, and stores nothing', async () => {
+    const nul = 'must not contain the NUL character (U+0000)';
+    expect(await post('/api/v2/subscribers', { email: 'nul@example.com', first_name: 'A\u0000' }, 422)).toMatchObject({
+      name: 'validation_error',
+      details: [{ path: 'first_name', message: nul }],
+    });
+    expect(await post('/api/v2/events', { email: 'nul@example.com', name: 'signup', data: { ['k\u0000']: 1 } }, 422)).toMatchObject({
+      details: [{ path: 'data.k\u0000', message: nul }],
+    });
+    expect(await post('/api/v1/subscribers', { email: 'nul@example.com', firstName: 'A\u0000' }, 422)).toEqual({
+      success: false,
+      message: `firstName ${nul}`,
+    });
+    await get(sub('nul@example.com'), 404);
+  });
+
   it('takes POST …/unsubscribe with Content-Type: application/json and no body, on v2 and v1', async () => {
     await post('/api/v2/subscribers', { email: 'edge-unsub@example.com' }, 201);
     for (const path of ['/api/v2', '/api/v1']) {

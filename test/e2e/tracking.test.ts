@@ -143,6 +143,31 @@ describe('a tracked email (v1 tracking: true)', () => {
   });
 });
 
+describe('a tracked email that bounced', () => {
+  it('keeps last_event bounced when its pixel is fetched later (a scanner, say), and keeps the opened event', async () => {
+    const res = await server.api('/api/v1/emails', {
+      body: { from: 'hello@acme.example', to: 'bounced+tracked@mailgate.test', subject: 'Tracked', content: markdown, tracking: true },
+    });
+    const { id } = (await res.json()) as { id: string };
+    await waitFor(async () => ((await record(id)).last_event === 'bounced' ? true : undefined), 10_000, 'the fixture bounce');
+    const row = await server.core.db.db.selectFrom('emails').select('tracking_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const pixel = await fetch(`${server.url}/t/o/${id}/${row.tracking_key}`);
+    expect(pixel.status).toBe(200);
+    const after = await record(id);
+    expect(after.last_event).toBe('bounced');
+    expect(after.events.map((e: any) => e.type)).toEqual(['queued', 'sent', 'bounced', 'opened']);
+  });
+});
+
+describe('the plain-text scope of /t', () => {
+  it('answers a malformed percent-encoding under /t with a plain-text 400, not the API\'s JSON', async () => {
+    const res = await fetch(`${server.url}/t/o/%E0%A4%A/key`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe('The URL is not valid (malformed percent-encoding)\n');
+  });
+});
+
 describe('an email without tracking', () => {
   it.each([[undefined], [false]])('tracking %s: goes out with its links as sent, and has no tracking links', async (tracking) => {
     const id = await sendV1(tracking);
