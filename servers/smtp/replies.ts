@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_CODES, isAppError, type AppError } from '../../src/index.ts';
+import { IDEMPOTENCY_CODES, isAppError, SUBMISSION_IDEMPOTENCY_HEADER, type AppError } from '../../src/index.ts';
 
 /**
  * The SMTP adapter's one error table: an AppError (or anything else) becomes a
@@ -28,7 +28,7 @@ export const REPLIES = {
   tooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message size exceeds fixed limit (${maxBytes} bytes)`),
   storageFull: () => smtpError(452, '4.3.1 Insufficient system storage: too many messages are being received at once, try again later'),
   unparseable: () => smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message'),
-  idempotencyHeaderTwice: () => smtpError(550, '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key'),
+  idempotencyHeaderTwice: () => smtpError(550, `5.6.0 Message refused: ${SUBMISSION_IDEMPOTENCY_HEADER} must appear once, as one key`),
   unsupportedParameter: (name: string) => smtpError(555, `5.5.4 Unsupported parameter ${oneLine(name).slice(0, 64)}`),
   utf8WithoutSmtputf8: () => smtpError(553, '5.6.7 A non-ASCII address needs SMTPUTF8 on MAIL FROM'),
 };
@@ -58,8 +58,8 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
       return smtpError(550, `5.6.0 Message refused: ${oneLine(e.message)}`);
     case 'idempotency_conflict':
       return e.code === IDEMPOTENCY_CODES.reused
-        ? smtpError(550, '5.7.0 Mailgate-Idempotency-Key was already used for a different message')
-        : smtpError(451, '4.3.0 A message with this Mailgate-Idempotency-Key is still being accepted; try again later');
+        ? smtpError(550, `5.7.0 ${SUBMISSION_IDEMPOTENCY_HEADER} was already used for a different message`)
+        : smtpError(451, `4.3.0 A message with this ${SUBMISSION_IDEMPOTENCY_HEADER} is still being accepted; try again later`);
     case 'payload_too_large':
       return smtpError(552, '5.3.4 Message size exceeds fixed limit');
     // Kinds no SMTP step raises today: whatever they come to mean here, a
