@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/index.ts';
 import { linkTag } from '../../src/tracking/index.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
@@ -160,6 +161,23 @@ describe('a tracked email that bounced', () => {
 });
 
 describe('the plain-text scope of /t', () => {
+  it('answers past the per-IP limit with a plain-text 429 and Retry-After, like any other path', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 2, 2, 9, 0, 0, 100));
+    const limited = await startTestServer({ clock, env: { IP_RATE_LIMIT: '3' }, worker: false });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${limited.url}/t/o/${'eml_'.padEnd(30, '0')}/${'A'.repeat(22)}`)).status);
+      expect(statuses).toEqual([404, 404, 404]);
+      const refused = await fetch(`${limited.url}/t/o/${'eml_'.padEnd(30, '0')}/${'A'.repeat(22)}`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(await refused.text()).toMatch(/^Too many requests/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers a malformed percent-encoding under /t with a plain-text 400, not the API\'s JSON', async () => {
     const res = await fetch(`${server.url}/t/o/%E0%A4%A/key`);
     expect(res.status).toBe(400);

@@ -65,6 +65,18 @@ async function finishedRuns(workflowId: string, count: number): Promise<Run[]> {
 }
 
 describe('workflow CRUD', () => {
+  it('refuses a NUL character in a workflow body with 422 naming where it is, and creates nothing', async () => {
+    const before = (await ok(await server.api('/api/v2/workflows?limit=100'), 200)).data.length;
+    const res = await server.api('/api/v2/workflows', { body: { name: 'W\u0000', trigger: { type: 'subscriber_created' }, steps: [SEND] } });
+    expect(await ok(res, 422)).toEqual({
+      name: 'validation_error',
+      message: 'name must not contain the NUL character (U+0000)',
+      statusCode: 422,
+      details: [{ path: 'name', message: 'must not contain the NUL character (U+0000)' }],
+    });
+    expect((await ok(await server.api('/api/v2/workflows?limit=100'), 200)).data.length).toBe(before);
+  });
+
   it('creates, reads, lists, updates and deletes a workflow with exact shapes and codes', async () => {
     const body = {
       name: 'Welcome series',
