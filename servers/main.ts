@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { ConfigError, createCore, loadConfig, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
+import { CannotListenError, checkListenersCanOpen, EXIT_CANNOT_LISTEN, explainListenError, type ListenerAddress } from './cannot-listen.ts';
 import { buildHttpApp } from './http/app.ts';
 import { startSmtpServer } from './smtp/server.ts';
 import { loadOrCreateTls } from './smtp/tls.ts';
@@ -18,72 +19,121 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Start everything the config asks for. Used by `npm start` and by tests that need a real process. */
-export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
-  const db = await openConfiguredDatabase(config);
-  const stops: Stop[] = [() => db.close()];
-  // What the core reports by itself (a job that failed unexpectedly, housekeeping), as JSON lines like the HTTP log.
-  const logger = config.logLevel === 'silent' ? undefined : pino({ level: config.logLevel });
-  const core = createCore(config, { db }, logger);
-  stops.push(() => core.close());
-
-  const boot = await core.orgs.bootstrap(config.bootstrapToken);
-  if (boot?.generatedToken) {
-    log(`Created organization "default" (${boot.org.id}, plan enterprise).`);
-    log(`API token, shown once; keep it: ${boot.generatedToken}`);
-  } else if (boot) {
-    log(`Created organization "default" (${boot.org.id}) with MAILGATE_BOOTSTRAP_TOKEN.`);
-  }
-
-  let httpUrl: string | null = null;
-  if (config.roles.includes('worker')) {
-    // core.close() stops it: running deliveries get SHUTDOWN_GRACE_SECONDS, then are cut off and released.
-    core.worker.start();
-  }
-  // SMTP first: once /health answers, every door is open.
-  let smtp: RunningServer['smtp'] = null;
+/** The listeners the config asks for, in the order they are opened. */
+function listenersOf(config: Config): ListenerAddress[] {
+  const listeners: ListenerAddress[] = [];
   if (config.roles.includes('smtp') && config.smtpPort !== 0) {
-    const tls = await loadOrCreateTls({
-      keyPath: config.smtp.tlsKeyPath,
-      certPath: config.smtp.tlsCertPath,
-      hostname: config.smtp.hostname,
-    });
-    if (tls.generated) log(`Generated a self-signed SMTP certificate for ${config.smtp.hostname}: ${config.smtp.tlsCertPath}`);
-    const listener = await startSmtpServer(core, {
-      host: config.host,
-      port: config.smtpPort,
-      securePort: config.smtp.securePort === 0 ? null : config.smtp.securePort,
-      tls,
-    });
-    stops.push(() => listener.close());
-    smtp = { port: listener.port, securePort: listener.securePort };
-    log(
-      `Mailgate SMTP submission listening on ${config.host}:${listener.port} (STARTTLS)` +
-        (listener.securePort !== null ? ` and ${config.host}:${listener.securePort} (implicit TLS)` : ''),
-    );
+    listeners.push({ host: config.host, port: config.smtpPort, label: 'SMTP', portVariable: 'SMTP_PORT' });
+    if (config.smtp.securePort !== 0) {
+      listeners.push({ host: config.host, port: config.smtp.securePort, label: 'SMTPS', portVariable: 'SMTPS_PORT' });
+    }
   }
   if (config.roles.includes('http')) {
-    const app = await buildHttpApp(core);
-    await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    httpUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    stops.push(() => app.close());
-    log(`Mailgate HTTP listening on ${httpUrl} (public address ${config.baseUrl})`);
+    listeners.push({ host: config.host, port: config.port, label: 'HTTP', portVariable: 'PORT' });
   }
-  log(`Storage: ${db.dialect}; delivery: ${core.transport.name}.`);
+  return listeners;
+}
 
-  let stopped = false;
-  return {
-    core,
-    httpUrl,
-    smtp,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const stop of stops.reverse()) await stop();
-    },
+/**
+ * Start everything the config asks for. Used by `npm start` and by tests that need a real process.
+ * Nothing is reported as listening until every listener is; when one cannot be opened, what was
+ * opened is closed again and a CannotListenError says which and why.
+ */
+export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const listeners = listenersOf(config);
+  // Before anything is created: a busy port must not leave a database, an organization
+  // whose token was shown once to nobody, or a certificate behind.
+  await checkListenersCanOpen(listeners);
+
+  const db = await openConfiguredDatabase(config);
+  const stops: Stop[] = [() => db.close()];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
   };
+  try {
+    // What the core reports by itself (a job that failed unexpectedly, housekeeping), as JSON lines like the HTTP log.
+    const logger = config.logLevel === 'silent' ? undefined : pino({ level: config.logLevel });
+    const core = createCore(config, { db }, logger);
+    stops.push(() => core.close());
+
+    const boot = await core.orgs.bootstrap(config.bootstrapToken);
+    if (boot?.generatedToken) {
+      log(`Created organization "default" (${boot.org.id}, plan enterprise).`);
+      log(`API token, shown once; keep it: ${boot.generatedToken}`);
+    } else if (boot) {
+      log(`Created organization "default" (${boot.org.id}) with MAILGATE_BOOTSTRAP_TOKEN.`);
+    }
+
+    // Said once every listener is listening, so that no line claims a door is open when the next may fail.
+    const listening: string[] = [];
+    const listener = (label: ListenerAddress['label']) => listeners.find((l) => l.label === label)!;
+    // SMTP first: once /health answers, every door is open.
+    let smtp: RunningServer['smtp'] = null;
+    if (config.roles.includes('smtp') && config.smtpPort !== 0) {
+      const tls = await loadOrCreateTls({
+        keyPath: config.smtp.tlsKeyPath,
+        certPath: config.smtp.tlsCertPath,
+        hostname: config.smtp.hostname,
+      });
+      if (tls.generated) log(`Generated a self-signed SMTP certificate for ${config.smtp.hostname}: ${config.smtp.tlsCertPath}`);
+      let smtpListener: Awaited<ReturnType<typeof startSmtpServer>>;
+      try {
+        smtpListener = await startSmtpServer(core, {
+          host: config.host,
+          port: config.smtpPort,
+          securePort: config.smtp.securePort === 0 ? null : config.smtp.securePort,
+          tls,
+        });
+      } catch (error) {
+        // startSmtpServer closes the STARTTLS listener itself when the implicit-TLS one fails.
+        const failed = (error as { port?: unknown }).port === config.smtp.securePort && config.smtp.securePort !== 0;
+        throw explainListenError(error, listener(failed ? 'SMTPS' : 'SMTP'));
+      }
+      stops.push(() => smtpListener.close());
+      smtp = { port: smtpListener.port, securePort: smtpListener.securePort };
+      listening.push(
+        `Mailgate SMTP submission listening on ${config.host}:${smtpListener.port} (STARTTLS)` +
+          (smtpListener.securePort !== null ? ` and ${config.host}:${smtpListener.securePort} (implicit TLS)` : ''),
+      );
+    }
+    let httpUrl: string | null = null;
+    if (config.roles.includes('http')) {
+      const app = await buildHttpApp(core);
+      stops.push(() => app.close());
+      try {
+        await app.listen({ port: config.port, host: config.host });
+      } catch (error) {
+        throw explainListenError(error, listener('HTTP'));
+      }
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      httpUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+      listening.push(`Mailgate HTTP listening on ${httpUrl} (public address ${config.baseUrl})`);
+    }
+    if (config.roles.includes('worker')) {
+      // Only once every door is open: a process about to exit for a busy port delivers nothing.
+      // core.close() stops it: running deliveries get SHUTDOWN_GRACE_SECONDS, then are cut off and released.
+      core.worker.start();
+    }
+    for (const line of listening) log(line);
+    log(`Storage: ${db.dialect}; delivery: ${core.transport.name}.`);
+
+    let stopped = false;
+    return {
+      core,
+      httpUrl,
+      smtp,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    // Close what was opened, in reverse order, and report the first failure, not a failure to close.
+    await stopAll().catch(() => {});
+    throw error;
+  }
 }
 
 async function main(): Promise<void> {
@@ -97,7 +147,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof CannotListenError) {
+      console.error(error.message);
+      process.exit(EXIT_CANNOT_LISTEN);
+    }
+    throw error;
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
