@@ -19,6 +19,20 @@ export interface ExpectedRefusal {
   retryAfter?: number;
 }
 
+/** The two idempotency_conflict refusals a claimed key can meet (spec: 409 with a code). */
+export const KEY_IN_PROGRESS = {
+  kind: 'idempotency_conflict',
+  code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+  retryAfter: 1,
+  message: 'A request with this Idempotency-Key is still in progress; retry later',
+} as const satisfies ExpectedRefusal;
+export const KEY_REUSED = {
+  kind: 'idempotency_conflict',
+  code: 'IDEMPOTENCY_KEY_REUSED',
+  retryAfter: undefined,
+  message: 'This Idempotency-Key was already used with a different request',
+} as const satisfies ExpectedRefusal;
+
 const CHECKED = ['message', 'details', 'code', 'retryAfter'] as const;
 
 /**
@@ -69,16 +83,4 @@ function checkRefusal(error: unknown, expected: ExpectedRefusal): AppError {
   }
   expect(actual, `refusal ${refusal.kind}: ${refusal.message}`).toEqual(wanted);
   return refusal;
-}
-
-/** Await `promise`, expect it to reject with an AppError, and give that error back. */
-export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(AppError);
-  return caught as AppError;
 }

@@ -14,23 +14,9 @@ import {
 } from '../../src/emails/idempotency.ts';
 import { createOrganizationService } from '../../src/orgs/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
+import { KEY_IN_PROGRESS, KEY_REUSED, expectRefusal } from '../helpers/errors.ts';
 
 const KEY_MESSAGE = 'must be 1 to 256 printable ASCII characters without spaces';
-
-/** The two idempotency_conflict refusals a claim can meet. */
-const IN_PROGRESS = {
-  kind: 'idempotency_conflict',
-  code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
-  retryAfter: 1,
-  message: 'A request with this Idempotency-Key is still in progress; retry later',
-} satisfies ExpectedRefusal;
-const REUSED = {
-  kind: 'idempotency_conflict',
-  code: 'IDEMPOTENCY_KEY_REUSED',
-  retryAfter: undefined,
-  message: 'This Idempotency-Key was already used with a different request',
-} satisfies ExpectedRefusal;
 
 describe('assertValidIdempotencyKey', () => {
   it.each([
@@ -174,12 +160,12 @@ describe('idempotency keys in the database', () => {
   it('refuses a second claim while the first is in flight', async () => {
     await claim(orgA, 'key-1', fpA);
     clock.advance(1000);
-    await expectRefusal(claim(orgA, 'key-1', fpA), IN_PROGRESS);
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
   });
 
   it('refuses a different request under an in-flight key as reuse', async () => {
     await claim(orgA, 'key-1', fpA);
-    await expectRefusal(claim(orgA, 'key-1', fpB), REUSED);
+    await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
   });
 
   it('replays the exact stored response once completed', async () => {
@@ -197,7 +183,7 @@ describe('idempotency keys in the database', () => {
   it('refuses a completed key with a different fingerprint', async () => {
     const ref_key_1 = await claimed(orgA, 'key-1', fpA);
     await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
-    await expectRefusal(claim(orgA, 'key-1', fpB), REUSED);
+    await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
     // The refusal changes nothing: the original request still replays.
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
   });
@@ -226,14 +212,14 @@ describe('idempotency keys in the database', () => {
     expect(IN_FLIGHT_STALE_MS).toBe(60_000);
     await claim(orgA, 'key-1', fpA);
     clock.advance(IN_FLIGHT_STALE_MS - 1);
-    await expectRefusal(claim(orgA, 'key-1', fpA), IN_PROGRESS);
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
     clock.advance(1);
     const t1 = clock.now();
     expect(await claim(orgA, 'key-1', fpA)).toEqual(CLAIMED);
     const [row] = await rows();
     expect(row).toMatchObject({ state: 'in_flight', created_at: t1, expires_at: t1 + IDEMPOTENCY_TTL_MS });
     // The new owner's claim is fresh: a third request is in progress again.
-    await expectRefusal(claim(orgA, 'key-1', fpA), IN_PROGRESS);
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
   });
 
   it('a stalled request that lost its claim can neither complete nor release the new holder\'s claim', async () => {
@@ -243,12 +229,12 @@ describe('idempotency keys in the database', () => {
     expect(fresh.token).not.toBe(stalled.token);
     // The stalled request wakes up: its completion is refused, so its transaction rolls back.
     await expectRefusal(completeIdempotencyKey(db(), { ...stalled, response: { id: 'eml_stalled' } }), {
-      ...IN_PROGRESS,
+      ...KEY_IN_PROGRESS,
       message: 'This Idempotency-Key was taken over by a later request while this one stalled',
     });
     // Nor may its failure path free the key under the new holder.
     await releaseIdempotencyKey(db(), stalled);
-    await expectRefusal(claim(orgA, 'key-1', fpA), IN_PROGRESS);
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
     await completeIdempotencyKey(db(), { ...fresh, response: { id: 'eml_fresh' } });
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_fresh' } });
   });
@@ -292,7 +278,7 @@ describe('idempotency keys in the database', () => {
     await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
     await releaseIdempotencyKey(db(), ref_key_1);
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
-    await expectRefusal(claim(orgA, 'key-1', fpB), REUSED);
+    await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
   });
 
   it('purge removes exactly the expired rows and says how many', async () => {
