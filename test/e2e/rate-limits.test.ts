@@ -52,6 +52,12 @@ function expectNoQuotaHeaders(res: Response): void {
   for (const h of RATE_HEADERS) expect(res.headers.get(h), `${h} on ${res.status} ${res.url}`).toBeNull();
 }
 
+/** The v2 body of a request over its organization's quota of `limit` a minute, `seconds` before the window ends. */
+function quotaRefusal(limit: number, seconds: number) {
+  const message = `Too many requests: this organization's quota of ${limit} requests per minute is used up; retry after ${seconds} s`;
+  return { name: 'rate_limit_exceeded', message, statusCode: 429 };
+}
+
 async function json(res: Response): Promise<any> {
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   return res.json();
@@ -198,7 +204,7 @@ describe('organization quota, headers and recipient guard', () => {
         expect(over.status).toBe(429);
         expectQuotaHeaders(over, 100, 0, 42);
         expect(over.headers.get('retry-after')).toBe('42');
-        expect(await json(over)).toStrictEqual({ name: 'rate_limit_exceeded', message: expect.any(String), statusCode: 429 });
+        expect(await json(over)).toStrictEqual(quotaRefusal(100, 42));
       }
       expect(await storedEmails(id)).toBe(1);
     });
@@ -276,10 +282,7 @@ describe('organization quota, headers and recipient guard', () => {
         expect(res.headers.get('ratelimit-policy')).toBe('"mailgate-api";q=100;w=60');
         expect(res.headers.get('ratelimit-limit')).toBe('100');
         expect(res.headers.get('x-ratelimit-limit')).toBe('100');
-        const r = res.headers.get('ratelimit-remaining')!;
-        expect(Number(r)).toBeGreaterThanOrEqual(0);
-        expect(Number(r)).toBeLessThanOrEqual(100);
-        expectQuotaHeaders(res, 100, Number(r), 42);
+        expectQuotaHeaders(res, 100, 100, 42); // the minimum policy counts nothing
         expect(res.headers.get('retry-after')).toBeNull();
         await res.arrayBuffer();
       }
@@ -298,8 +301,7 @@ describe('organization quota, headers and recipient guard', () => {
       expect(over.headers.get('retry-after')).toBe('42');
       expectQuotaHeaders(over, 2, 0, 42);
       const body = await json(over);
-      expect(body).toStrictEqual({ name: 'rate_limit_exceeded', message: expect.any(String), statusCode: 429 });
-      expect(body.message.length).toBeGreaterThan(0);
+      expect(body).toStrictEqual(quotaRefusal(2, 42));
 
       clock.set(start + MINUTE - 17_500);
       const later = await server.api('/api/v2/emails', { token, body: sendBody() });
@@ -329,11 +331,10 @@ describe('organization quota, headers and recipient guard', () => {
         expect(res.headers.get('retry-after')).toBe('42');
         expectQuotaHeaders(res, 1, 0, 42);
         const body = await json(res);
-        expect(Object.keys(body).sort()).toEqual(['docs', 'message']);
-        expect(body.message).toMatch(/too many requests/i);
-        expect(typeof body.docs).toBe('string');
-        expect(body.docs.startsWith(`${server.core.config.baseUrl}/`)).toBe(true);
-        expect(() => new URL(body.docs)).not.toThrow();
+        expect(body).toStrictEqual({
+          message: 'Too many requests: slow down and retry after the number of seconds in Retry-After',
+          docs: `${server.core.config.baseUrl}/docs/rate-limits`,
+        });
         docsUrls.add(body.docs);
       }
       expect(await storedEmails(id)).toBe(1);
@@ -658,7 +659,7 @@ describe('organization quota, headers and recipient guard', () => {
         Array.from({ length: 100 }, (_, i) => i),
       );
       for (const { r, body } of refused) {
-        expect(body).toStrictEqual({ name: 'rate_limit_exceeded', message: expect.any(String), statusCode: 429 });
+        expect(body).toStrictEqual(quotaRefusal(100, 30));
         expect(r.headers.get('retry-after')).toBe('30');
         expectQuotaHeaders(r, 100, 0, 30);
       }
@@ -708,7 +709,11 @@ describe('per-IP rate (spec §8: 500 per second)', () => {
         const res = await make();
         expect(res.status, res.url).toBe(429);
         expect(res.headers.get('retry-after')).toBe('1');
-        expect(await json(res)).toStrictEqual({ name: 'rate_limit_exceeded', message: expect.any(String), statusCode: 429 });
+        expect(await json(res)).toStrictEqual({
+          name: 'rate_limit_exceeded',
+          message: 'Too many requests from this address (more than 20 per second); retry after 1 s',
+          statusCode: 429,
+        });
       }
       for (const path of ['/api/v1/emails', '/v1/emails']) {
         const res = await server.api(path, { body: sendBodyV1(uniqueRecipient()) });

@@ -12,10 +12,9 @@ import {
   requestFingerprint,
   type ClaimRef,
 } from '../../src/emails/idempotency.ts';
-import { AppError } from '../../src/errors.ts';
 import { createOrganizationService } from '../../src/orgs/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { appErrorOf } from '../helpers/errors.ts';
+import { KEY_IN_PROGRESS, KEY_REUSED, expectRefusal } from '../helpers/errors.ts';
 
 const KEY_MESSAGE = 'must be 1 to 256 printable ASCII characters without spaces';
 
@@ -38,17 +37,11 @@ describe('assertValidIdempotencyKey', () => {
     ['DEL', 'order\x7f'],
     ['a non-ASCII letter', 'commandé'],
   ])('refuses %s', (_label, key) => {
-    let caught: unknown;
-    try {
-      assertValidIdempotencyKey(key);
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(AppError);
-    const error = caught as AppError;
-    expect(error.kind).toBe('validation_error');
-    expect(error.message).toBe(`Idempotency-Key ${KEY_MESSAGE}`);
-    expect(error.details).toEqual([{ path: 'Idempotency-Key', message: KEY_MESSAGE }]);
+    expectRefusal(() => assertValidIdempotencyKey(key), {
+      kind: 'validation_error',
+      message: `Idempotency-Key ${KEY_MESSAGE}`,
+      details: [{ path: 'Idempotency-Key', message: KEY_MESSAGE }],
+    });
   });
 
   it('states the maximum it enforces', () => {
@@ -167,18 +160,12 @@ describe('idempotency keys in the database', () => {
   it('refuses a second claim while the first is in flight', async () => {
     await claim(orgA, 'key-1', fpA);
     clock.advance(1000);
-    const error = await appErrorOf(claim(orgA, 'key-1', fpA));
-    expect(error.kind).toBe('idempotency_conflict');
-    expect(error.code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
-    expect(error.retryAfter).toBe(1);
-    expect(error.message).toBe('A request with this Idempotency-Key is still in progress; retry later');
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
   });
 
   it('refuses a different request under an in-flight key as reuse', async () => {
     await claim(orgA, 'key-1', fpA);
-    const error = await appErrorOf(claim(orgA, 'key-1', fpB));
-    expect(error.kind).toBe('idempotency_conflict');
-    expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
   });
 
   it('replays the exact stored response once completed', async () => {
@@ -196,10 +183,7 @@ describe('idempotency keys in the database', () => {
   it('refuses a completed key with a different fingerprint', async () => {
     const ref_key_1 = await claimed(orgA, 'key-1', fpA);
     await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
-    const error = await appErrorOf(claim(orgA, 'key-1', fpB));
-    expect(error.kind).toBe('idempotency_conflict');
-    expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(error.message).toBe('This Idempotency-Key was already used with a different request');
+    await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
     // The refusal changes nothing: the original request still replays.
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
   });
@@ -228,14 +212,14 @@ describe('idempotency keys in the database', () => {
     expect(IN_FLIGHT_STALE_MS).toBe(60_000);
     await claim(orgA, 'key-1', fpA);
     clock.advance(IN_FLIGHT_STALE_MS - 1);
-    expect((await appErrorOf(claim(orgA, 'key-1', fpA))).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
     clock.advance(1);
     const t1 = clock.now();
     expect(await claim(orgA, 'key-1', fpA)).toEqual(CLAIMED);
     const [row] = await rows();
     expect(row).toMatchObject({ state: 'in_flight', created_at: t1, expires_at: t1 + IDEMPOTENCY_TTL_MS });
     // The new owner's claim is fresh: a third request is in progress again.
-    expect((await appErrorOf(claim(orgA, 'key-1', fpA))).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
   });
 
   it('a stalled request that lost its claim can neither complete nor release the new holder\'s claim', async () => {
@@ -244,11 +228,13 @@ describe('idempotency keys in the database', () => {
     const fresh = await claimed(orgA, 'key-1', fpA);
     expect(fresh.token).not.toBe(stalled.token);
     // The stalled request wakes up: its completion is refused, so its transaction rolls back.
-    const refused = await appErrorOf(completeIdempotencyKey(db(), { ...stalled, response: { id: 'eml_stalled' } }));
-    expect(refused.kind).toBe('idempotency_conflict');
+    await expectRefusal(completeIdempotencyKey(db(), { ...stalled, response: { id: 'eml_stalled' } }), {
+      ...KEY_IN_PROGRESS,
+      message: 'This Idempotency-Key was taken over by a later request while this one stalled',
+    });
     // Nor may its failure path free the key under the new holder.
     await releaseIdempotencyKey(db(), stalled);
-    expect((await appErrorOf(claim(orgA, 'key-1', fpA))).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
     await completeIdempotencyKey(db(), { ...fresh, response: { id: 'eml_fresh' } });
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_fresh' } });
   });
@@ -292,7 +278,7 @@ describe('idempotency keys in the database', () => {
     await completeIdempotencyKey(db(), { ...ref_key_1, response: { id: 'eml_1' } });
     await releaseIdempotencyKey(db(), ref_key_1);
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
-    expect((await appErrorOf(claim(orgA, 'key-1', fpB))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
   });
 
   it('purge removes exactly the expired rows and says how many', async () => {

@@ -116,7 +116,7 @@ describe('job queue', () => {
 
     // The late original owner can no longer complete it; the new owner can.
     expect(await completeJob(db(), first!.id, 'worker-a')).toBe(false);
-    expect(await row(first!.id)).toBeDefined();
+    expect(await row(first!.id)).toMatchObject({ lease_owner: 'worker-b', lease_until: clock.now() + LEASE_MS, attempts: 2 });
     expect(await completeJob(db(), first!.id, 'worker-b')).toBe(true);
     expect(await row(first!.id)).toBeUndefined();
     expect(await completeJob(db(), first!.id, 'worker-b')).toBe(false);

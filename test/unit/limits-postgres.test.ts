@@ -60,6 +60,12 @@ describe.skipIf(!testDatabaseUrl)('recipient guard rows under concurrent Postgre
       .withPlugin(pauseAfterRows)
       .transaction()
       .execute((trx) => startBounceCooldowns(trx, [{ ...m2, until: T0 + 60_000 }, { ...m1, until: T0 + 60_000 }]));
-    await expect(Promise.all([check, cooldown])).resolves.toBeDefined();
+    // Both finish: the check admits its one unit (each mailbox has one send in both windows) and the cooldown is written.
+    expect(await Promise.all([check, cooldown])).toEqual([[null], undefined]);
+    const rows = await a.db.selectFrom('recipient_guards').select(['mailbox', 'sends', 'cooldown_until']).orderBy('mailbox').execute();
+    expect(rows.map((r) => ({ mailbox: r.mailbox, sends: JSON.parse(r.sends), cooldown_until: Number(r.cooldown_until) }))).toEqual([
+      { mailbox: m1.mailbox, sends: [T0, T0 + 500], cooldown_until: T0 + 60_000 },
+      { mailbox: m2.mailbox, sends: [T0, T0 + 500], cooldown_until: T0 + 60_000 },
+    ]);
   }, 20_000);
 });

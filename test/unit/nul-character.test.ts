@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nulCharacter, parseBody } from '../../src/validation.ts';
-import { AppError } from '../../src/errors.ts';
 import { z } from 'zod';
+import { expectRefusal } from '../helpers/errors.ts';
 
 describe('the NUL character rule (text Mailgate keeps cannot hold U+0000)', () => {
   const message = 'must not contain the NUL character (U+0000)';
@@ -19,11 +19,10 @@ describe('the NUL character rule (text Mailgate keeps cannot hold U+0000)', () =
 
   it('is part of every JSON body parsed with a schema', () => {
     const schema = z.object({ name: z.string() });
-    expect(() => parseBody(schema, { name: 'a\u0000' })).toThrow(AppError);
-    try {
-      parseBody(schema, { name: 'a\u0000' });
-    } catch (error) {
-      expect((error as AppError).details).toEqual([{ path: 'name', message }]);
-    }
+    expectRefusal(() => parseBody(schema, { name: 'a\u0000' }), {
+      kind: 'validation_error',
+      message: `name ${message}`,
+      details: [{ path: 'name', message }],
+    });
   });
 });

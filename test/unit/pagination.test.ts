@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.ts';
 import { newId } from '../../src/ids.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, parsePageRequest, toPage } from '../../src/pagination.ts';
+import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
 
 const LIMIT_MESSAGE = 'must be an integer from 1 to 100';
 
-function pageRefusal(query: Record<string, unknown>): { message: string; details: unknown } {
-  try {
-    parsePageRequest(query, 'eml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).kind).toBe('validation_error');
-    return { message: (error as AppError).message, details: (error as AppError).details };
-  }
-  throw new Error('expected parsePageRequest to throw');
+/** Expect parsePageRequest to refuse `query` (for eml ids) with a validation_error carrying `expected`. */
+function pageRefusal(query: Record<string, unknown>, expected: Omit<ExpectedRefusal, 'kind'>): void {
+  expectRefusal(() => parsePageRequest(query, 'eml'), { kind: 'validation_error', ...expected });
 }
 
 describe('parsePageRequest: limit', () => {
@@ -37,7 +31,7 @@ describe('parsePageRequest: limit', () => {
   it.each([['0'], ['101'], ['-1'], ['1.5'], ['abc'], [''], ['1e2'], [0], [101], [-1], [1.5], [Number.NaN], [true], [null], [['5']]])(
     'refuses %j',
     (limit) => {
-      expect(pageRefusal({ limit })).toEqual({
+      pageRefusal({ limit }, {
         message: `limit ${LIMIT_MESSAGE}`,
         details: [{ path: 'limit', message: LIMIT_MESSAGE }],
       });
@@ -66,23 +60,23 @@ describe('parsePageRequest: cursors', () => {
     ['an upper-case id', newId('eml').toUpperCase()],
     ['a number', 12],
   ])('refuses %s as after and before', (_why, value) => {
-    expect(pageRefusal({ after: value }).details).toEqual([{ path: 'after', message: 'must be an id starting with eml_' }]);
-    expect(pageRefusal({ before: value }).details).toEqual([{ path: 'before', message: 'must be an id starting with eml_' }]);
+    pageRefusal({ after: value }, { details: [{ path: 'after', message: 'must be an id starting with eml_' }] });
+    pageRefusal({ before: value }, { details: [{ path: 'before', message: 'must be an id starting with eml_' }] });
   });
 
   it('refuses after and before together', () => {
-    expect(pageRefusal({ after: id, before: newId('eml') })).toEqual({
+    pageRefusal({ after: id, before: newId('eml') }, {
       message: 'before cannot be combined with after',
       details: [{ path: 'before', message: 'cannot be combined with after' }],
     });
   });
 
   it('reports every problem at once', () => {
-    expect(pageRefusal({ limit: '0', after: 'sub_x', before: id }).details).toEqual([
+    pageRefusal({ limit: '0', after: 'sub_x', before: id }, { details: [
       { path: 'limit', message: LIMIT_MESSAGE },
       { path: 'after', message: 'must be an id starting with eml_' },
       { path: 'before', message: 'cannot be combined with after' },
-    ]);
+    ] });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.ts';
 import { renderEmailContent, type EmailContent, type TiptapDocument } from '../../src/render/index.ts';
 import { preheaderHtml } from '../../src/render/render-email.ts';
+import { expectRefusal } from '../helpers/errors.ts';
 
 const DOC_HEAD =
   '<!doctype html><html><head><meta charset="utf-8">' +
@@ -10,16 +10,6 @@ const DOC_TAIL = '</body></html>';
 
 const text = (value: string) => ({ type: 'text', text: value });
 const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
-
-function renderRefusal(doc: TiptapDocument): AppError {
-  try {
-    renderEmailContent({ kind: 'tiptap', tiptap: doc });
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected renderEmailContent to throw');
-}
 
 describe('renderEmailContent: markdown', () => {
   const markdown = '# Title\n\nSome *em* and **strong** and [a link](https://x.example/p).\n\n- one\n- two';
@@ -69,18 +59,20 @@ describe('renderEmailContent: tiptap', () => {
   });
 
   it('refuses an unknown node type as a validation_error on tiptap', () => {
-    const error = renderRefusal({ type: 'doc', content: [{ type: 'fancyWidget' }] });
-    expect(error.kind).toBe('validation_error');
-    expect(error.message).toBe('tiptap: document cannot be rendered (Unknown node type: fancyWidget)');
-    expect(error.details).toEqual([{ path: 'tiptap', message: 'document cannot be rendered: Unknown node type: fancyWidget' }]);
+    expectRefusal(() => renderEmailContent({ kind: 'tiptap', tiptap: { type: 'doc', content: [{ type: 'fancyWidget' }] } }), {
+      kind: 'validation_error',
+      message: 'tiptap: document cannot be rendered (Unknown node type: fancyWidget)',
+      details: [{ path: 'tiptap', message: 'document cannot be rendered: Unknown node type: fancyWidget' }],
+    });
   });
 
   it('refuses an unknown mark type as a validation_error on tiptap', () => {
-    const error = renderRefusal({ type: 'doc', content: [paragraph({ type: 'text', text: 'x', marks: [{ type: 'sparkle' }] })] });
-    expect(error.kind).toBe('validation_error');
-    expect(error.details).toEqual([
-      { path: 'tiptap', message: 'document cannot be rendered: There is no mark type sparkle in this schema' },
-    ]);
+    const tiptap: TiptapDocument = { type: 'doc', content: [paragraph({ type: 'text', text: 'x', marks: [{ type: 'sparkle' }] })] };
+    expectRefusal(() => renderEmailContent({ kind: 'tiptap', tiptap }), {
+      kind: 'validation_error',
+      message: 'tiptap: document cannot be rendered (There is no mark type sparkle in this schema)',
+      details: [{ path: 'tiptap', message: 'document cannot be rendered: There is no mark type sparkle in this schema' }],
+    });
   });
 });
 
@@ -155,18 +147,15 @@ describe('renderEmailContent: preview', () => {
 });
 
 describe('renderEmailContent: a message’s own parts (SMTP)', () => {
-  it('refuses HTML too deeply nested to derive its text part as a validation_error on html, as for an HTML send', () => {
-    const html = `${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`;
-    for (const content of [{ kind: 'parts', html, text: null } as const, { kind: 'html', html } as const]) {
-      let refusal: unknown;
-      try {
-        renderEmailContent(content);
-      } catch (error) {
-        refusal = error;
-      }
-      expect(refusal, content.kind).toBeInstanceOf(AppError);
-      expect((refusal as AppError).kind).toBe('validation_error');
-      expect((refusal as AppError).details).toEqual([{ path: 'html', message: 'cannot be rendered: it is nested too deeply' }]);
-    }
-  });
+  const html = `${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`;
+  it.each([{ kind: 'parts', html, text: null } as const, { kind: 'html', html } as const])(
+    'refuses $kind content with HTML too deeply nested to derive its text part as a validation_error on html, as for an HTML send',
+    (content) => {
+      expectRefusal(() => renderEmailContent(content), {
+        kind: 'validation_error',
+        message: 'html cannot be rendered: it is nested too deeply',
+        details: [{ path: 'html', message: 'cannot be rendered: it is nested too deeply' }],
+      });
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
-import { appErrorOf } from '../helpers/errors.ts';
+import { KEY_REUSED, expectRefusal } from '../helpers/errors.ts';
 import { recordEmailEvents } from '../../src/emails/email.repository.ts';
 
 const TOKEN = `mailgate_${'p'.repeat(40)}`;
@@ -91,27 +91,28 @@ describe('the send pipeline through createCore', () => {
 
     it('with an idempotency key and another body: idempotency_conflict, nothing new stored', async () => {
       await core.emails.send(auth, parseSendBody(body()), { source: 'api', idempotencyKey: 'order-42' });
-      const error = await appErrorOf(
-        core.emails.send(auth, parseSendBody(body({ subject: 'Other' })), { source: 'api', idempotencyKey: 'order-42' }),
-      );
-      expect(error.kind).toBe('idempotency_conflict');
-      expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      await expectRefusal(core.emails.send(auth, parseSendBody(body({ subject: 'Other' })), { source: 'api', idempotencyKey: 'order-42' }), KEY_REUSED);
       expect(await count('emails')).toBe(1);
     });
 
     it('refuses a malformed idempotency key before storing anything', async () => {
-      const error = await appErrorOf(core.emails.send(auth, parseSendBody(body()), { source: 'api', idempotencyKey: 'has space' }));
-      expect(error.kind).toBe('validation_error');
+      const problem = 'must be 1 to 256 printable ASCII characters without spaces';
+      await expectRefusal(core.emails.send(auth, parseSendBody(body()), { source: 'api', idempotencyKey: 'has space' }), {
+        kind: 'validation_error',
+        message: `Idempotency-Key ${problem}`,
+        details: [{ path: 'Idempotency-Key', message: problem }],
+      });
       expect(await count('emails')).toBe(0);
       expect(await count('idempotency_keys')).toBe(0);
     });
 
     it('a tiptap document that cannot be rendered: validation_error, no row, key released', async () => {
       const broken = body({ html: undefined, tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } });
-      const error = await appErrorOf(core.emails.send(auth, parseSendBody(broken), { source: 'api', idempotencyKey: 'retry-me' }));
-      expect(error.kind).toBe('validation_error');
-      expect(error.message).toMatch(/^tiptap: document cannot be rendered \(.+\)$/);
-      expect(error.details).toEqual([{ path: 'tiptap', message: expect.stringMatching(/^document cannot be rendered: .+/) }]);
+      await expectRefusal(core.emails.send(auth, parseSendBody(broken), { source: 'api', idempotencyKey: 'retry-me' }), {
+        kind: 'validation_error',
+        message: 'tiptap: document cannot be rendered (Unknown node type: notARealNode)',
+        details: [{ path: 'tiptap', message: 'document cannot be rendered: Unknown node type: notARealNode' }],
+      });
       expect(await count('emails')).toBe(0);
       expect(await count('email_events')).toBe(0);
       expect(await count('jobs')).toBe(0);
@@ -131,18 +132,17 @@ describe('the send pipeline through createCore', () => {
     const missingSubject = { from: 'sender@example.com', to: 'rcpt@example.org', html: '<p>x</p>' };
 
     it('strict: one bad item refuses the whole batch, naming [i].field; nothing stored', async () => {
-      const error = await appErrorOf(
-        core.emails.sendBatch(auth, [body(), missingSubject, body({ to: 'not an address' })], { mode: 'strict' }),
-      );
-      expect(error.kind).toBe('validation_error');
-      expect(error.details).toEqual([
-        { path: '[1].subject', message: 'is required' },
-        {
-          path: '[2].to',
-          message: 'must be a valid email address ("name@example.com" or "Name <name@example.com>")',
-        },
-      ]);
-      expect(error.message).toBe('Batch refused: [1].subject is required (and 1 more problem)');
+      await expectRefusal(core.emails.sendBatch(auth, [body(), missingSubject, body({ to: 'not an address' })], { mode: 'strict' }), {
+        kind: 'validation_error',
+        message: 'Batch refused: [1].subject is required (and 1 more problem)',
+        details: [
+          { path: '[1].subject', message: 'is required' },
+          {
+            path: '[2].to',
+            message: 'must be a valid email address ("name@example.com" or "Name <name@example.com>")',
+          },
+        ],
+      });
       expect(await count('emails')).toBe(0);
       expect(await count('jobs')).toBe(0);
     });
@@ -165,9 +165,11 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('permissive with no valid item at all is refused', async () => {
-      const error = await appErrorOf(core.emails.sendBatch(auth, [missingSubject], { mode: 'permissive' }));
-      expect(error.kind).toBe('validation_error');
-      expect(error.details).toEqual([{ path: '[0].subject', message: 'is required' }]);
+      await expectRefusal(core.emails.sendBatch(auth, [missingSubject], { mode: 'permissive' }), {
+        kind: 'validation_error',
+        message: 'Batch refused: [0].subject is required',
+        details: [{ path: '[0].subject', message: 'is required' }],
+      });
       expect(await count('emails')).toBe(0);
     });
 
@@ -184,20 +186,25 @@ describe('the send pipeline through createCore', () => {
       expect(accepted.data).toHaveLength(100);
       expect(await count('emails')).toBe(100);
 
-      const error = await appErrorOf(core.emails.sendBatch(auth, [...hundred, body()], { mode: 'strict' }));
-      expect(error.kind).toBe('validation_error');
-      expect(error.message).toBe('A batch must hold 1 to 100 emails (got 101)');
-      expect(error.details).toEqual([{ path: '', message: 'must hold 1 to 100 emails (got 101)' }]);
+      await expectRefusal(core.emails.sendBatch(auth, [...hundred, body()], { mode: 'strict' }), {
+        kind: 'validation_error',
+        message: 'A batch must hold 1 to 100 emails (got 101)',
+        details: [{ path: '', message: 'must hold 1 to 100 emails (got 101)' }],
+      });
       expect(await count('emails')).toBe(100);
     });
 
     it('refuses an empty batch and a body that is not an array', async () => {
-      expect((await appErrorOf(core.emails.sendBatch(auth, [], { mode: 'strict' }))).details).toEqual([
-        { path: '', message: 'must hold 1 to 100 emails (got 0)' },
-      ]);
-      expect((await appErrorOf(core.emails.sendBatch(auth, body(), { mode: 'strict' }))).details).toEqual([
-        { path: '', message: 'must be a JSON array of send bodies' },
-      ]);
+      await expectRefusal(core.emails.sendBatch(auth, [], { mode: 'strict' }), {
+        kind: 'validation_error',
+        message: 'A batch must hold 1 to 100 emails (got 0)',
+        details: [{ path: '', message: 'must hold 1 to 100 emails (got 0)' }],
+      });
+      await expectRefusal(core.emails.sendBatch(auth, body(), { mode: 'strict' }), {
+        kind: 'validation_error',
+        message: 'The batch body must be a JSON array of send bodies',
+        details: [{ path: '', message: 'must be a JSON array of send bodies' }],
+      });
     });
 
     it('with an idempotency key replays the batch answer', async () => {
@@ -207,8 +214,7 @@ describe('the send pipeline through createCore', () => {
       expect(second).toEqual(first);
       expect(await count('emails')).toBe(1);
       // Same bodies in the other mode are another request.
-      const error = await appErrorOf(core.emails.sendBatch(auth, [body(), body()], { mode: 'strict', idempotencyKey: 'batch-1' }));
-      expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      await expectRefusal(core.emails.sendBatch(auth, [body(), body()], { mode: 'strict', idempotencyKey: 'batch-1' }), KEY_REUSED);
     });
   });
 
@@ -276,9 +282,11 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('refuses a limit out of range', async () => {
-      const error = await appErrorOf(core.emails.list(auth, { limit: 101 }));
-      expect(error.kind).toBe('validation_error');
-      expect(error.details).toEqual([{ path: 'limit', message: 'must be an integer from 1 to 100' }]);
+      await expectRefusal(core.emails.list(auth, { limit: 101 }), {
+        kind: 'validation_error',
+        message: 'limit must be an integer from 1 to 100',
+        details: [{ path: 'limit', message: 'must be an integer from 1 to 100' }],
+      });
     });
   });
 
@@ -289,9 +297,7 @@ describe('the send pipeline through createCore', () => {
       const otherAuth = await core.tokens.authenticate(other.token.token);
       expect(otherAuth.organizationId).not.toBe(auth.organizationId);
 
-      const error = await appErrorOf(core.emails.get(otherAuth, id));
-      expect(error.kind).toBe('not_found');
-      expect(error.message).toBe(`Email ${id} not found`);
+      await expectRefusal(core.emails.get(otherAuth, id), { kind: 'not_found', message: `Email ${id} not found` });
       expect(await core.emails.list(otherAuth, {})).toEqual({ object: 'list', data: [], has_more: false });
 
       // The same key in the other organization is a new send, not a replay of ours.
@@ -303,8 +309,10 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('an unknown id is not_found', async () => {
-      const error = await appErrorOf(core.emails.get(auth, 'eml_00000000000000000000000000'));
-      expect(error.kind).toBe('not_found');
+      await expectRefusal(core.emails.get(auth, 'eml_00000000000000000000000000'), {
+        kind: 'not_found',
+        message: 'Email eml_00000000000000000000000000 not found',
+      });
     });
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, type ErrorDetail } from '../../src/errors.ts';
 import {
   checkSubmission,
   isRebuiltHeader,
@@ -8,7 +7,7 @@ import {
   type SubmittedAttachment,
   type SubmittedMessage,
 } from '../../src/emails/submission.ts';
-import { appErrorOf } from '../helpers/errors.ts';
+import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
 
 /** A message every rule accepts; each test changes one field. */
 function message(overrides: Partial<SubmittedMessage> = {}): SubmittedMessage {
@@ -42,18 +41,9 @@ function attachment(overrides: Partial<SubmittedAttachment> = {}): SubmittedAtta
   };
 }
 
-/** The details of the validation_error checkSubmission throws for `input`. */
-async function refusal(input: SubmittedMessage): Promise<ErrorDetail[]> {
-  const error = await appErrorOf((async () => checkSubmission(input))());
-  expect(error.kind).toBe('validation_error');
-  return error.details as ErrorDetail[];
-}
-
-/** The one detail of a refusal, checked to be the only one. */
-async function onlyDetail(input: SubmittedMessage): Promise<ErrorDetail> {
-  const details = await refusal(input);
-  expect(details).toHaveLength(1);
-  return details[0]!;
+/** Expect checkSubmission to refuse `input` with a validation_error carrying `expected`. */
+function refused(input: SubmittedMessage, expected: Omit<ExpectedRefusal, 'kind'>): void {
+  expectRefusal(() => checkSubmission(input), { kind: 'validation_error', ...expected });
 }
 
 describe('checkSubmission: a valid message', () => {
@@ -180,16 +170,11 @@ describe('isRebuiltHeader', () => {
 
 describe('checkSubmission: refusals', () => {
   it('throws an AppError of kind validation_error', async () => {
-    const error = await appErrorOf((async () => checkSubmission(message({ from: [] })))());
-    expect(error).toBeInstanceOf(AppError);
-    expect(error.kind).toBe('validation_error');
-    expect(error.message).toBe('from is missing: the message has no From header');
+    refused(message({ from: [] }), { message: 'from is missing: the message has no From header' });
   });
 
   it('refuses a message without From', async () => {
-    const detail = await onlyDetail(message({ from: [] }));
-    expect(detail.path).toBe('from');
-    expect(detail.message).toContain('no From header');
+    refused(message({ from: [] }), { details: [{ path: 'from', message: 'is missing: the message has no From header' }] });
   });
 
   it('refuses two From mailboxes', async () => {
@@ -197,20 +182,28 @@ describe('checkSubmission: refusals', () => {
       { name: 'A', address: 'a@example.com' },
       { name: 'B', address: 'b@example.com' },
     ];
-    expect(await onlyDetail(message({ from }))).toEqual({ path: 'from', message: 'must name one mailbox' });
+    refused(message({ from }), { details: [{ path: 'from', message: 'must name one mailbox' }] });
   });
 
   it('refuses a From address that is not one', async () => {
-    expect(await onlyDetail(message({ from: [{ name: 'A', address: 'not-an-address' }] }))).toEqual({
-      path: 'from',
-      message: 'is not a valid email address ("not-an-address")',
+    refused(message({ from: [{ name: 'A', address: 'not-an-address' }] }), {
+      details: [
+        {
+          path: 'from',
+          message: 'is not a valid email address ("not-an-address")',
+        },
+      ],
     });
   });
 
   it('refuses an empty From address (a group or a bare name)', async () => {
-    expect(await onlyDetail(message({ from: [{ name: 'Undisclosed', address: '' }] }))).toEqual({
-      path: 'from',
-      message: 'is not a valid email address ("")',
+    refused(message({ from: [{ name: 'Undisclosed', address: '' }] }), {
+      details: [
+        {
+          path: 'from',
+          message: 'is not a valid email address ("")',
+        },
+      ],
     });
   });
 
@@ -219,31 +212,38 @@ describe('checkSubmission: refusals', () => {
     ['CR', 'Evil\rBcc: victim@example.org'],
     ['CRLF', 'Evil\r\nBcc: victim@example.org'],
   ])('refuses a %s in a From display name', async (_, name) => {
-    expect(await onlyDetail(message({ from: [{ name, address: 'sender@example.com' }] }))).toEqual({
-      path: 'from',
-      message: 'must not contain CR or LF',
+    refused(message({ from: [{ name, address: 'sender@example.com' }] }), {
+      details: [
+        {
+          path: 'from',
+          message: 'must not contain CR or LF',
+        },
+      ],
     });
   });
 
   it('refuses a line break in a To or Cc display name', async () => {
-    const details = await refusal(
+    refused(
       message({
         to: [{ name: 'ok', address: 'ok@example.org' }, { name: 'a\nb', address: 'x@example.org' }],
         cc: [{ name: 'c\r\nd', address: 'y@example.org' }],
       }),
+      {
+        details: [
+          { path: 'to[1]', message: 'must not contain CR or LF' },
+          { path: 'cc[0]', message: 'must not contain CR or LF' },
+        ],
+      },
     );
-    expect(details).toEqual([
-      { path: 'to[1]', message: 'must not contain CR or LF' },
-      { path: 'cc[0]', message: 'must not contain CR or LF' },
-    ]);
   });
 
   it('refuses an invalid To or Cc address', async () => {
-    const details = await refusal(message({ to: [{ name: '', address: 'bad' }], cc: [{ name: '', address: 'x@y' }] }));
-    expect(details).toEqual([
-      { path: 'to[0]', message: 'is not a valid email address ("bad")' },
-      { path: 'cc[0]', message: 'is not a valid email address ("x@y")' },
-    ]);
+    refused(message({ to: [{ name: '', address: 'bad' }], cc: [{ name: '', address: 'x@y' }] }), {
+      details: [
+        { path: 'to[0]', message: 'is not a valid email address ("bad")' },
+        { path: 'cc[0]', message: 'is not a valid email address ("x@y")' },
+      ],
+    });
   });
 
   it('refuses two Reply-To mailboxes', async () => {
@@ -251,47 +251,61 @@ describe('checkSubmission: refusals', () => {
       { name: '', address: 'a@example.com' },
       { name: '', address: 'b@example.com' },
     ];
-    expect(await onlyDetail(message({ replyTo }))).toEqual({ path: 'reply_to', message: 'must name at most one mailbox' });
+    refused(message({ replyTo }), { details: [{ path: 'reply_to', message: 'must name at most one mailbox' }] });
   });
 
   it('refuses an invalid Reply-To address', async () => {
-    expect(await onlyDetail(message({ replyTo: [{ name: '', address: 'nope' }] }))).toEqual({
-      path: 'reply_to',
-      message: 'is not a valid email address ("nope")',
+    refused(message({ replyTo: [{ name: '', address: 'nope' }] }), {
+      details: [
+        {
+          path: 'reply_to',
+          message: 'is not a valid email address ("nope")',
+        },
+      ],
     });
   });
 
   it('refuses an invalid recipient, naming its index', async () => {
-    expect(await onlyDetail(message({ recipients: ['ok@example.org', 'ok2@example.org', 'not an address'] }))).toEqual({
-      path: 'recipients[2]',
-      message: 'is not a valid email address ("not an address")',
+    refused(message({ recipients: ['ok@example.org', 'ok2@example.org', 'not an address'] }), {
+      details: [
+        {
+          path: 'recipients[2]',
+          message: 'is not a valid email address ("not an address")',
+        },
+      ],
     });
   });
 
   it('refuses a recipient in display-name form (the envelope holds addresses only)', async () => {
-    expect((await onlyDetail(message({ recipients: ['Ann <ann@example.org>'] }))).path).toBe('recipients[0]');
+    refused(message({ recipients: ['Ann <ann@example.org>'] }), {
+      details: [{ path: 'recipients[0]', message: 'is not a valid email address ("Ann <ann@example.org>")' }],
+    });
   });
 
   it('refuses a line break in a recipient', async () => {
-    expect(await onlyDetail(message({ recipients: ['a@example.org\r\nX: y'] }))).toEqual({
-      path: 'recipients[0]',
-      message: 'must not contain CR or LF',
+    refused(message({ recipients: ['a@example.org\r\nX: y'] }), {
+      details: [
+        {
+          path: 'recipients[0]',
+          message: 'must not contain CR or LF',
+        },
+      ],
     });
   });
 
   it('refuses a message without recipients', async () => {
-    expect(await onlyDetail(message({ recipients: [] }))).toEqual({ path: 'recipients', message: 'must name at least one recipient' });
+    refused(message({ recipients: [] }), { details: [{ path: 'recipients', message: 'must name at least one recipient' }] });
   });
 
   it.each([
     ['LF', 'Hello\nBcc: victim@example.org'],
     ['CR', 'Hello\rthere'],
   ])('refuses a %s in the subject (as an encoded word decodes to)', async (_, subject) => {
-    expect(await onlyDetail(message({ subject }))).toEqual({ path: 'subject', message: 'must not contain CR or LF' });
+    refused(message({ subject }), { details: [{ path: 'subject', message: 'must not contain CR or LF' }] });
   });
 
   it('refuses a subject over 998 characters, and takes one of exactly 998', async () => {
-    expect(await onlyDetail(message({ subject: 'x'.repeat(999) }))).toEqual({ path: 'subject', message: 'must be at most 998 characters' });
+    refused(message({ subject: 'x'.repeat(999) }), { details: [{ path: 'subject', message: 'must be at most 998 characters' }] });
     expect(checkSubmission(message({ subject: 'x'.repeat(998) })).subject).toBe('x'.repeat(998));
   });
 
@@ -302,17 +316,21 @@ describe('checkSubmission: refusals', () => {
   it.each(['m1@example.com', '<m1@example.com', '<m1 @example.com>', '<a@x> <b@x>', '<<m1@example.com>>', ''])(
     'refuses the Message-ID %j',
     async (messageId) => {
-      expect(await onlyDetail(message({ messageId }))).toEqual({
-        path: 'message_id',
-        message: 'must be one message id in angle brackets (<id@host>)',
-      });
-    },
-  );
-
-  it('refuses a bad In-Reply-To', async () => {
-    expect(await onlyDetail(message({ inReplyTo: 'parent@example.com' }))).toEqual({
-      path: 'in_reply_to',
-      message: 'must be message ids in angle brackets (<id@host>)',
+      refused(message({ messageId }), {
+      details: [
+        {
+          path: 'message_id',
+          message: 'must be one message id in angle brackets (<id@host>)',
+          }] });
+          },
+          );
+          
+          it('refuses a bad In-Reply-To', async () => {
+          refused(message({ inReplyTo: 'parent@example.com' }), { details: [{
+          path: 'in_reply_to',
+          message: 'must be message ids in angle brackets (<id@host>)',
+        },
+      ],
     });
   });
 
@@ -331,23 +349,31 @@ describe('checkSubmission: refusals', () => {
         { name: 'X-Tag', value: ' two' },
       ],
     });
-    expect(await refusal(twice)).toEqual([
+    refused(twice, { details: [
       { path: 'headers.from', message: 'must appear at most once (it appears 2 times)' },
       { path: 'headers.subject', message: 'must appear at most once (it appears 2 times)' },
-    ]);
+    ] });
   });
 
   it('refuses a bad reference, naming its index', async () => {
-    expect(await onlyDetail(message({ references: ['<a@example.com>', '<b@example.com>', 'c@example.com'] }))).toEqual({
-      path: 'references[2]',
-      message: 'must be one message id in angle brackets (<id@host>)',
+    refused(message({ references: ['<a@example.com>', '<b@example.com>', 'c@example.com'] }), {
+      details: [
+        {
+          path: 'references[2]',
+          message: 'must be one message id in angle brackets (<id@host>)',
+        },
+      ],
     });
   });
 
   it.each(['X Campaign', 'X:Campaign', '', 'X-Ünicode'])('refuses the header field name %j', async (name) => {
-    expect(await onlyDetail(message({ headers: [{ name, value: ' v' }] }))).toEqual({
-      path: `headers.${name}`,
-      message: 'is not a valid header field name',
+    refused(message({ headers: [{ name, value: ' v' }] }), {
+      details: [
+        {
+          path: `headers.${name}`,
+          message: 'is not a valid header field name',
+        },
+      ],
     });
   });
 
@@ -359,14 +385,20 @@ describe('checkSubmission: refusals', () => {
     ['an empty line', ' a\r\n\r\n b'],
     ['a NUL', ' a\0b'],
   ])('refuses a header value with %s', async (_, value) => {
-    expect(await onlyDetail(message({ headers: [{ name: 'X-Note', value }] }))).toEqual({
-      path: 'headers.X-Note',
-      message: 'must not contain a line break that starts a new header',
+    refused(message({ headers: [{ name: 'X-Note', value }] }), {
+      details: [
+        {
+          path: 'headers.X-Note',
+          message: 'must not contain a line break that starts a new header',
+        },
+      ],
     });
   });
 
   it('checks rebuilt headers too, though it drops them', async () => {
-    expect((await onlyDetail(message({ headers: [{ name: 'Received', value: ' x\nEvil: y' }] }))).path).toBe('headers.Received');
+    refused(message({ headers: [{ name: 'Received', value: ' x\nEvil: y' }] }), {
+      details: [{ path: 'headers.Received', message: 'must not contain a line break that starts a new header' }],
+    });
   });
 
   it.each([
@@ -375,67 +407,74 @@ describe('checkSubmission: refusals', () => {
     ['NUL', 'a\0b.pdf'],
   ])('refuses an attachment filename with %s', async (_, filename) => {
     const attachments = [attachment(), attachment({ filename })];
-    expect(await onlyDetail(message({ attachments }))).toEqual({
-      path: 'attachments[1].filename',
-      message: 'must not contain CR, LF or NUL',
+    refused(message({ attachments }), {
+      details: [
+        {
+          path: 'attachments[1].filename',
+          message: 'must not contain CR, LF or NUL',
+        },
+      ],
     });
   });
 
   it.each(['pdf', 'application/', '/pdf', 'application/pdf; name=x', 'text / plain', ''])(
     'refuses the content type %j',
     async (contentType) => {
-      expect(await onlyDetail(message({ attachments: [attachment({ contentType })] }))).toEqual({
+      refused(message({ attachments: [attachment({ contentType })] }), { details: [{
         path: 'attachments[0].content_type',
         message: 'must be a media type (type/subtype)',
-      });
+      }] });
     },
   );
 
   it.each(['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/svg+xml', 'text/x-c++'])(
     'takes the content type %s',
     (contentType) => {
-      expect(() => checkSubmission(message({ attachments: [attachment({ contentType })] }))).not.toThrow();
+      const taken = attachment({ contentType });
+      expect(checkSubmission(message({ attachments: [taken] })).attachments).toEqual([taken]);
     },
   );
 
   it.each(['<logo@x>', 'logo @x', ''])('refuses the content id %j', async (contentId) => {
-    expect(await onlyDetail(message({ attachments: [attachment({ contentId, inline: true })] }))).toEqual({
-      path: 'attachments[0].content_id',
-      message: 'must be a content id without angle brackets or spaces',
+    refused(message({ attachments: [attachment({ contentId, inline: true })] }), {
+      details: [
+        {
+          path: 'attachments[0].content_id',
+          message: 'must be a content id without angle brackets or spaces',
+        },
+      ],
     });
   });
 
-  it('reports every problem at once, in field order', async () => {
-    const error = await appErrorOf(
-      (async () =>
-        checkSubmission(
-          message({
-            from: [],
-            replyTo: [
-              { name: '', address: 'a@example.com' },
-              { name: '', address: 'b@example.com' },
-            ],
-            recipients: ['bad'],
-            subject: 'a\nb',
-            messageId: 'nope',
-            headers: [{ name: 'X Y', value: 'v' }],
-            attachments: [attachment({ filename: 'a\nb', contentType: 'pdf', contentId: '<c>' })],
-          }),
-        ))(),
+  it('reports every problem at once, in field order', () => {
+    refused(
+      message({
+        from: [],
+        replyTo: [
+          { name: '', address: 'a@example.com' },
+          { name: '', address: 'b@example.com' },
+        ],
+        recipients: ['bad'],
+        subject: 'a\nb',
+        messageId: 'nope',
+        headers: [{ name: 'X Y', value: 'v' }],
+        attachments: [attachment({ filename: 'a\nb', contentType: 'pdf', contentId: '<c>' })],
+      }),
+      {
+        message: 'from is missing: the message has no From header (and 8 more problems)',
+        details: [
+          { path: 'from', message: 'is missing: the message has no From header' },
+          { path: 'reply_to', message: 'must name at most one mailbox' },
+          { path: 'recipients[0]', message: 'is not a valid email address ("bad")' },
+          { path: 'subject', message: 'must not contain CR or LF' },
+          { path: 'message_id', message: 'must be one message id in angle brackets (<id@host>)' },
+          { path: 'headers.X Y', message: 'is not a valid header field name' },
+          { path: 'attachments[0].filename', message: 'must not contain CR, LF or NUL' },
+          { path: 'attachments[0].content_type', message: 'must be a media type (type/subtype)' },
+          { path: 'attachments[0].content_id', message: 'must be a content id without angle brackets or spaces' },
+        ],
+      },
     );
-    expect(error.kind).toBe('validation_error');
-    expect(error.details).toEqual([
-      { path: 'from', message: 'is missing: the message has no From header' },
-      { path: 'reply_to', message: 'must name at most one mailbox' },
-      { path: 'recipients[0]', message: 'is not a valid email address ("bad")' },
-      { path: 'subject', message: 'must not contain CR or LF' },
-      { path: 'message_id', message: 'must be one message id in angle brackets (<id@host>)' },
-      { path: 'headers.X Y', message: 'is not a valid header field name' },
-      { path: 'attachments[0].filename', message: 'must not contain CR, LF or NUL' },
-      { path: 'attachments[0].content_type', message: 'must be a media type (type/subtype)' },
-      { path: 'attachments[0].content_id', message: 'must be a content id without angle brackets or spaces' },
-    ]);
-    expect(error.message).toBe('from is missing: the message has no From header (and 8 more problems)');
   });
 });
 

@@ -20,7 +20,7 @@ import { createWorkflowRunHandler, createWorkflowService, PAUSED_RECHECK_MS, sta
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
-import { appErrorOf } from '../helpers/errors.ts';
+import { expectRefusal } from '../helpers/errors.ts';
 
 /**
  * Workflows through createCore, on a real test database, with a ManualClock and
@@ -641,8 +641,8 @@ describe('workflows through createCore', () => {
       expect(run).toMatchObject({ status: 'waiting', wake_at: iso(T0 + 60_000) });
 
       expect(await core.workflows.remove(auth, wf.id)).toEqual({ object: 'workflow', id: wf.id, deleted: true });
-      expect((await appErrorOf(core.workflows.get(auth, wf.id))).kind).toBe('not_found');
-      expect((await appErrorOf(core.workflows.listRuns(auth, wf.id, {}))).kind).toBe('not_found');
+      await expectRefusal(core.workflows.get(auth, wf.id), { kind: 'not_found', message: `Workflow ${wf.id} not found` });
+      await expectRefusal(core.workflows.listRuns(auth, wf.id, {}), { kind: 'not_found', message: `Workflow ${wf.id} not found` });
 
       clock.advance(60_000);
       expect(await core.worker.drain()).toBe(1);
@@ -689,13 +689,17 @@ describe('workflows through createCore', () => {
 
     it('refuses, at creation and update, a send step that cannot be rendered', async () => {
       const unrenderable = { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } };
-      const refused = await appErrorOf(Promise.resolve().then(() => createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 5 }, unrenderable] })));
-      expect(refused.kind).toBe('validation_error');
-      expect(refused.details).toEqual([{ path: 'steps.1.tiptap', message: expect.stringContaining('cannot be rendered') }]);
+      const cannot = 'document cannot be rendered: Unknown node type: notARealNode';
+      await expectRefusal(
+        Promise.resolve().then(() => createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 5 }, unrenderable] })),
+        { kind: 'validation_error', message: `steps.1.tiptap ${cannot}`, details: [{ path: 'steps.1.tiptap', message: cannot }] },
+      );
       const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND] });
-      expect((await appErrorOf(Promise.resolve().then(() => updateWorkflow(wf.id, { steps: [unrenderable] })))).details).toEqual([
-        { path: 'steps.0.tiptap', message: expect.stringContaining('cannot be rendered') },
-      ]);
+      await expectRefusal(Promise.resolve().then(() => updateWorkflow(wf.id, { steps: [unrenderable] })), {
+        kind: 'validation_error',
+        message: `steps.0.tiptap ${cannot}`,
+        details: [{ path: 'steps.0.tiptap', message: cannot }],
+      });
       expect((await core.workflows.get(auth, wf.id)).steps).toEqual([SEND]);
     });
 
@@ -742,8 +746,12 @@ describe('workflows through createCore', () => {
 
     it('refuses custom events named like the platform\'s own, which non-event triggers wait for', async () => {
       for (const name of ['subscriber_created', 'tag_added', 'tag_removed', 'unsubscribed', 'email_bounced']) {
-        const error = await appErrorOf(Promise.resolve().then(() => recordEvent({ email: 'fake@example.com', name })));
-        expect(error.details, name).toEqual([{ path: 'name', message: 'is the name of an event the platform records itself; choose another name' }]);
+        const message = 'is the name of an event the platform records itself; choose another name';
+        await expectRefusal(Promise.resolve().then(() => recordEvent({ email: 'fake@example.com', name })), {
+          kind: 'validation_error',
+          message: `name ${message}`,
+          details: [{ path: 'name', message }],
+        });
       }
     });
   });
@@ -840,25 +848,24 @@ describe('workflows through createCore', () => {
         () => core.workflows.remove(other, created.id),
         () => core.workflows.listRuns(other, created.id, {}),
       ]) {
-        const error = await appErrorOf(attempt());
-        expect(error.kind).toBe('not_found');
-        expect(error.message).toBe(`Workflow ${created.id} not found`);
+        await expectRefusal(attempt(), { kind: 'not_found', message: `Workflow ${created.id} not found` });
       }
       expect(await core.workflows.get(auth, created.id)).toEqual(stepsOnly);
 
       expect(await core.workflows.remove(auth, created.id)).toEqual({ object: 'workflow', id: created.id, deleted: true });
-      expect((await appErrorOf(core.workflows.remove(auth, created.id))).kind).toBe('not_found');
+      await expectRefusal(core.workflows.remove(auth, created.id), { kind: 'not_found', message: `Workflow ${created.id} not found` });
       expect((await core.workflows.list(auth, {})).data).toEqual([second]);
     });
   });
 
   describe('validation', () => {
     const base = { name: 'W', trigger: { type: 'subscriber_created' }, steps: [SEND] };
-    const detailsOf = async (body: Record<string, unknown>, schema: typeof workflowCreateSchema | typeof workflowUpdateSchema = workflowCreateSchema) => {
-      const error = await appErrorOf((async () => parseBody(schema, body))());
-      expect(error.kind).toBe('validation_error');
-      return { message: error.message, details: error.details };
-    };
+    /** Expect `schema` to refuse `body` with a validation_error carrying `expected`. */
+    const refused = (
+      body: Record<string, unknown>,
+      expected: { message: string; details: unknown },
+      schema: typeof workflowCreateSchema | typeof workflowUpdateSchema = workflowCreateSchema,
+    ) => expectRefusal(() => parseBody(schema, body), { kind: 'validation_error', ...expected });
     const one = (path: string, message: string) => ({ message: `${path} ${message}`, details: [{ path, message }] });
 
     it.each([
@@ -895,11 +902,11 @@ describe('workflows through createCore', () => {
       ['an unknown status', { status: 'on' }, one('status', 'must be active or paused')],
       ['an unknown field', { foo: 1 }, one('foo', 'is not a known field')],
     ])('refuses %s', async (_what, change, expected) => {
-      expect(await detailsOf({ ...base, ...change })).toEqual(expected);
+      refused({ ...base, ...change }, expected);
     });
 
     it('reports every problem at once', async () => {
-      expect(await detailsOf({ name: '', trigger: { type: 'event' }, steps: [{ type: 'wait', seconds: 0 }, { type: 'nope' }] })).toEqual({
+      refused({ name: '', trigger: { type: 'event' }, steps: [{ type: 'wait', seconds: 0 }, { type: 'nope' }] }, {
         message: 'name must not be empty (and 3 more problems)',
         details: [
           { path: 'name', message: 'must not be empty' },
@@ -912,12 +919,10 @@ describe('workflows through createCore', () => {
 
     it('an update takes any subset, with the same rules', async () => {
       expect(parseBody(workflowUpdateSchema, {})).toEqual({});
-      expect(await detailsOf({ steps: [] }, workflowUpdateSchema)).toEqual(one('steps', 'must hold at least one step'));
-      expect(await detailsOf({ trigger: null }, workflowUpdateSchema)).toEqual(one('trigger', TRIGGER_MESSAGE));
-      expect(await detailsOf({ name: null }, workflowUpdateSchema)).toEqual(one('name', 'must be a string'));
-      expect(await detailsOf({ steps: [{ ...SEND, to: 'x@example.com' }] }, workflowUpdateSchema)).toEqual(
-        one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for'),
-      );
+      refused({ steps: [] }, one('steps', 'must hold at least one step'), workflowUpdateSchema);
+      refused({ trigger: null }, one('trigger', TRIGGER_MESSAGE), workflowUpdateSchema);
+      refused({ name: null }, one('name', 'must be a string'), workflowUpdateSchema);
+      refused({ steps: [{ ...SEND, to: 'x@example.com' }] }, one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for'), workflowUpdateSchema);
     });
   });
 });
