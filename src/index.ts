@@ -22,8 +22,9 @@ export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
-export { nulCharacter, parseBody, parseQuery } from './validation.ts';
-export { parsePageRequest, parseV1PageRequest, type Page, type PageRequest } from './pagination.ts';
+export { nulCharacter, parseBody, parseQuery, isPlainObject, inputProblem } from './validation.ts';
+export { parsePageRequest, parseV1PageRequest, queryNumber, listEnvelope, type Page, type PageRequest } from './pagination.ts';
+export * from './operations/index.ts';
 export {
   subscriberCreateSchema,
   subscriberUpdateSchema,

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { validationError, type ErrorDetail } from './errors.ts';
 import { hasPrefix, type IdPrefix } from './ids.ts';
+import { parseInput } from './validation.ts';
 
 /**
  * Cursor pages for every v2 list: `limit` (default 20, 1–100), `after=<id>` for
@@ -20,34 +22,72 @@ export interface Page<T> {
   has_more: boolean;
 }
 
+/** The v2 list envelope of a record schema: `{object: "list", data, has_more}`. */
+export function listEnvelope<S extends z.ZodType>(item: S) {
+  return z.object({
+    object: z.literal('list'),
+    data: z.array(item),
+    has_more: z.boolean().describe('True when more records follow: pass the last id as `after` to get them.'),
+  });
+}
+
+const LIMIT_MESSAGE = `must be an integer from 1 to ${PAGE_LIMIT_MAX}`;
+
+/**
+ * The paging fields of a v2 list, as a zod shape to spread into a list
+ * operation's input, and the rule across them (`pageRule`). A door hands
+ * `limit` over as a number (REST turns a query string of digits into one).
+ */
+export function pageFields(prefix: IdPrefix) {
+  const cursor = (meaning: string) =>
+    z
+      .string({ error: `must be an id starting with ${prefix}_` })
+      .refine((v) => hasPrefix(v, prefix), { error: `must be an id starting with ${prefix}_` })
+      .optional()
+      .describe(meaning);
+  return {
+    limit: z
+      .number({ error: LIMIT_MESSAGE })
+      .int({ error: LIMIT_MESSAGE })
+      .min(1, { error: LIMIT_MESSAGE })
+      .max(PAGE_LIMIT_MAX, { error: LIMIT_MESSAGE })
+      .default(PAGE_LIMIT_DEFAULT)
+      .describe(`How many records to return, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}), newest first.`),
+    after: cursor(`Cursor: the id of the last record of the previous page; returns the records after it (older).`),
+    before: cursor(`Cursor: the id of the first record of the current page; returns the records before it (newer).`),
+  };
+}
+
+/** `after` and `before` together name no page. Add with `superRefine(pageRule, { when: () => true })`. */
+export function pageRule(value: { after?: unknown; before?: unknown }, ctx: z.RefinementCtx): void {
+  if (value.after !== undefined && value.before !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['before'], message: 'cannot be combined with after' });
+  }
+}
+
+/** The paging fields alone, as a schema (lists whose only input is the page). */
+export function pageSchema(prefix: IdPrefix) {
+  return z.object(pageFields(prefix)).superRefine(pageRule, { when: () => true });
+}
+
+/** The page a parsed input asks for, without its other fields. */
+export function pageOf(input: { limit: number; after?: string | undefined; before?: string | undefined }): PageRequest {
+  return {
+    limit: input.limit,
+    ...(input.after !== undefined ? { after: input.after } : {}),
+    ...(input.before !== undefined ? { before: input.before } : {}),
+  };
+}
+
+/** A query string's `limit` as the number a page needs, when it is one (digits, maybe signed); anything else as given. */
+export function queryNumber(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+}
+
 /** Validate raw query values (strings from a URL, or numbers from a tool call). Throws validation_error. */
 export function parsePageRequest(query: Record<string, unknown>, prefix: IdPrefix): PageRequest {
-  const details: ErrorDetail[] = [];
-  let limit = PAGE_LIMIT_DEFAULT;
-  if (query.limit !== undefined) {
-    const raw = query.limit;
-    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > PAGE_LIMIT_MAX) {
-      details.push({ path: 'limit', message: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` });
-    } else {
-      limit = n;
-    }
-  }
-  const page: PageRequest = { limit };
-  for (const key of ['after', 'before'] as const) {
-    const value = query[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || !hasPrefix(value, prefix)) {
-      details.push({ path: key, message: `must be an id starting with ${prefix}_` });
-    } else {
-      page[key] = value;
-    }
-  }
-  if (query.after !== undefined && query.before !== undefined) {
-    details.push({ path: 'before', message: 'cannot be combined with after' });
-  }
-  if (details.length > 0) throw validationError(details);
-  return page;
+  const { limit, after, before } = query;
+  return pageOf(parseInput(pageSchema(prefix), { limit: queryNumber(limit), after, before }));
 }
 
 /** Trim the `limit + 1` rows a query fetched into a page. */

@@ -10,10 +10,24 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * `params` of an issue a schema raises for a rule across fields (exactly one
+ * content field, a v1 field in a v2 body): such issues are reported before the
+ * field-by-field ones, since they say what the caller got wrong first.
+ * zod runs an object's own refinements after its fields, hence the marker.
+ */
+export const REPORT_FIRST = { reportFirst: true } as const;
+
+const reportedFirst = (issue: z.core.$ZodIssue) => (issue as { params?: { reportFirst?: boolean } }).params?.reportFirst === true;
+
+function inReportOrder(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return [...issues.filter(reportedFirst), ...issues.filter((i) => !reportedFirst(i))];
+}
+
 /** zod issues → `{path, message}` details, with unknown fields and missing fields named plainly. */
 export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix = ''): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  for (const issue of issues) {
+  for (const issue of inReportOrder(issues)) {
     const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) details.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
@@ -73,9 +87,30 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return parsed.data;
 }
 
+/**
+ * Parse input that is already an object (an operation's input, query
+ * parameters) with its schema; throws validation_error naming every problem.
+ * An issue may give the error's one-line message itself (`params.headline`),
+ * where a rule about the whole input reads better than its detail.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const checked = checkInput(schema, input);
+  if ('details' in checked) throw validationError(checked.details, checked.headline);
+  return checked.data;
+}
+
+/** parseInput's check, returning the problems (and the headline an issue gave, if any) instead of throwing. */
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { data: z.output<S> } | { details: ErrorDetail[]; headline: string | undefined } {
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (parsed.success) return { data: parsed.data };
+  const headline = (inReportOrder(parsed.error.issues)[0] as { params?: { headline?: string } } | undefined)?.params?.headline;
+  return { details: zodIssuesToDetails(parsed.error.issues), headline };
+}
+
 /** Parse query parameters (strings from a URL) with a schema; throws validation_error. */
 export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
-  const parsed = schema.safeParse(query, { reportInput: true });
-  if (!parsed.success) throw validationError(zodIssuesToDetails(parsed.error.issues));
-  return parsed.data;
+  return parseInput(schema, query);
 }

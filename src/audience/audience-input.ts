@@ -32,7 +32,7 @@ const jsonObject = (what: string) =>
     });
 
 /** A tag by id or by name, as in `{tag}` and the `tag` filter. */
-const tagRef = z
+export const tagRef = z
   .string({ error: 'must be a string' })
   .trim()
   .min(1, 'must not be empty')
@@ -71,7 +71,7 @@ type Shape = {
   triggerWorkflows?: boolean | undefined;
 };
 
-function toWrite(b: Shape): SubscriberWrite {
+export function toWrite(b: Shape): SubscriberWrite {
   const changes: SubscriberChanges = {};
   if (b.email !== undefined) changes.email = b.email;
   if (b.first_name !== undefined) changes.firstName = b.first_name || null;
@@ -82,28 +82,33 @@ function toWrite(b: Shape): SubscriberWrite {
   return { changes, triggerWorkflows: b.triggerWorkflows ?? true };
 }
 
-export const subscriberCreateSchema = z
-  .strictObject({
-    email: emailField,
-    first_name: personName.optional(),
-    last_name: personName.optional(),
-    status: status.optional(),
-    attributes: jsonObject('custom fields').optional(),
-    tags: tagList.optional(),
-    triggerWorkflows: triggerWorkflows.optional(),
-  })
-  .transform(toWrite);
+const TRIGGER_WORKFLOWS_NOTE = 'false: record the change without starting any workflow (default true).';
+const ATTRIBUTES_NOTE = 'Custom fields, merged into the stored ones; a null value removes a key.';
 
-export const subscriberUpdateSchema = z
-  .strictObject({
-    email: emailField.optional(),
-    first_name: personName.optional(),
-    last_name: personName.optional(),
-    status: status.optional(),
-    attributes: jsonObject('custom fields').optional(),
-    triggerWorkflows: triggerWorkflows.optional(),
-  })
-  .transform(toWrite);
+/** What a v2 create/upsert body may hold. */
+export const subscriberCreateFields = {
+  email: emailField.describe('The address; a subscriber is found by it, compared without regard to case.'),
+  first_name: personName.optional(),
+  last_name: personName.optional(),
+  status: status.optional().describe('subscribed (default for a new subscriber), unsubscribed, bounced or complained.'),
+  attributes: jsonObject('custom fields').optional().describe(ATTRIBUTES_NOTE),
+  tags: tagList.optional().describe('Tag names to attach (created when new).'),
+  triggerWorkflows: triggerWorkflows.optional().describe(TRIGGER_WORKFLOWS_NOTE),
+};
+
+/** What a v2 update body may hold: every field optional, tags changed by their own operations. */
+export const subscriberUpdateFields = {
+  email: emailField.optional().describe('A new address (refused when another subscriber has it).'),
+  first_name: personName.optional(),
+  last_name: personName.optional(),
+  status: status.optional(),
+  attributes: jsonObject('custom fields').optional().describe(ATTRIBUTES_NOTE),
+  triggerWorkflows: triggerWorkflows.optional().describe(TRIGGER_WORKFLOWS_NOTE),
+};
+
+export const subscriberCreateSchema = z.strictObject(subscriberCreateFields).transform(toWrite);
+
+export const subscriberUpdateSchema = z.strictObject(subscriberUpdateFields).transform(toWrite);
 
 const fromV1 = (b: {
   email?: string | undefined;
@@ -147,14 +152,16 @@ export const subscriberUpdateSchemaV1 = z
   })
   .transform(fromV1);
 
-export const tagsBodySchema = z.strictObject({
-  tags: tagList.min(1, 'must name at least one tag'),
-  triggerWorkflows: triggerWorkflows.optional(),
-});
+export const tagsBodyFields = {
+  tags: tagList.min(1, 'must name at least one tag').describe('Tag names.'),
+  triggerWorkflows: triggerWorkflows.optional().describe(TRIGGER_WORKFLOWS_NOTE),
+};
+export const tagsBodySchema = z.strictObject(tagsBodyFields);
 
-export const unsubscribeBodySchema = z.strictObject({ triggerWorkflows: triggerWorkflows.optional() });
+export const unsubscribeBodyFields = { triggerWorkflows: triggerWorkflows.optional().describe(TRIGGER_WORKFLOWS_NOTE) };
+export const unsubscribeBodySchema = z.strictObject(unsubscribeBodyFields);
 
-export const tagCreateSchema = z.strictObject({ name: tagName });
+export const tagCreateSchema = z.strictObject({ name: tagName.describe(`The tag's name, 1–${TAG_NAME_MAX} characters, unique in the organization.`) });
 
 /**
  * Names of the events the platform records itself. A caller may not record them:
@@ -172,22 +179,28 @@ export const PLATFORM_EVENT_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 export const eventCreateSchema = z.strictObject({
-  email: emailField,
+  email: emailField.describe('The subscriber the event happened to; created (subscribed) when there is none with this address.'),
   name: z
     .string({ error: 'must be a string' })
     .trim()
     .min(1, 'must not be empty')
     .max(EVENT_NAME_MAX, `must be at most ${EVENT_NAME_MAX} characters`)
     .refine((v) => !PLATFORM_EVENT_NAMES.has(v), { error: 'is the name of an event the platform records itself; choose another name' }),
-  properties: jsonObject('event properties').optional(),
-  triggerWorkflows: triggerWorkflows.optional(),
+  properties: jsonObject('event properties').optional().describe('Anything worth keeping with the event (an order id, a plan name).'),
+  triggerWorkflows: triggerWorkflows.optional().describe(TRIGGER_WORKFLOWS_NOTE),
 });
 export type EventCreate = z.output<typeof eventCreateSchema>;
 
 /** Filters of the subscriber list (spec §4.3); paging is separate. */
-export const subscriberFilterSchema = z.object({
-  status: status.optional(),
-  tag: tagRef.optional(),
-  query: z.string({ error: 'must be a string' }).trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).optional(),
-});
+export const subscriberFilterFields = {
+  status: status.optional().describe('Only subscribers with this status.'),
+  tag: tagRef.optional().describe('Only subscribers with this tag (id or name).'),
+  query: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(NAME_MAX, `must be at most ${NAME_MAX} characters`)
+    .optional()
+    .describe('Only subscribers whose email or name contains this text (case-insensitive).'),
+};
+export const subscriberFilterSchema = z.object(subscriberFilterFields);
 export type SubscriberFilter = z.output<typeof subscriberFilterSchema>;

@@ -1,37 +1,45 @@
 import type { SubscribersTable, TagsTable } from '../db/schema.ts';
 
+import { z } from 'zod';
+import { SUBSCRIBER_STATUSES } from './audience-input.ts';
+
 /** The v2 shapes of the audience: subscriber, tag, subscriber event. */
-export interface SubscriberRecord {
-  object: 'subscriber';
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  status: SubscribersTable['status'];
-  attributes: Record<string, unknown>;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-  unsubscribed_at: string | null;
-}
+const timestamp = z.string().describe('ISO 8601 date and time (UTC).');
 
-export interface TagRecord {
-  object: 'tag';
-  id: string;
-  name: string;
-  subscriber_count: number;
-  created_at: string;
-}
+export const subscriberRecordSchema = z.object({
+  object: z.literal('subscriber'),
+  id: z.string().describe('The subscriber id (sub_…).'),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  attributes: z.record(z.string(), z.unknown()).describe('Custom fields, as set.'),
+  tags: z.array(z.string()).describe('Names of the tags attached.'),
+  created_at: timestamp,
+  updated_at: timestamp,
+  unsubscribed_at: timestamp.nullable(),
+});
+export type SubscriberRecord = z.infer<typeof subscriberRecordSchema>;
 
-export interface SubscriberEventRecord {
-  object: 'event';
-  id: string;
-  subscriber_id: string;
-  email: string;
-  name: string;
-  properties: Record<string, unknown>;
-  created_at: string;
-}
+export const tagRecordSchema = z.object({
+  object: z.literal('tag'),
+  id: z.string().describe('The tag id (tag_…).'),
+  name: z.string(),
+  subscriber_count: z.number().int(),
+  created_at: timestamp,
+});
+export type TagRecord = z.infer<typeof tagRecordSchema>;
+
+export const subscriberEventRecordSchema = z.object({
+  object: z.literal('event'),
+  id: z.string().describe('The event id (evt_…).'),
+  subscriber_id: z.string(),
+  email: z.string(),
+  name: z.string().describe('The event name: one given by the caller, or one the platform records (subscriber_created, tag_added, tag_removed, unsubscribed, …).'),
+  properties: z.record(z.string(), z.unknown()),
+  created_at: timestamp,
+});
+export type SubscriberEventRecord = z.infer<typeof subscriberEventRecordSchema>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -8,7 +8,7 @@ import type { Database, SubscribersTable } from '../db/schema.ts';
 import { mailboxKey } from '../emails/address.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { parsePageRequest, toPage, type Page, type PageRequest } from '../pagination.ts';
+import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { startWorkflowRuns } from '../workflows/triggers.ts';
 import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
@@ -42,7 +42,7 @@ import {
 
 export * from './audience-input.ts';
 export { parseSubscriberListQuery } from './list-query.ts';
-export type { SubscriberRecord, TagRecord, SubscriberEventRecord } from './audience-record.ts';
+export { subscriberRecordSchema, tagRecordSchema, subscriberEventRecordSchema, type SubscriberRecord, type TagRecord, type SubscriberEventRecord } from './audience-record.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 
 /** Events the platform records on a subscriber by itself (custom events are named by the caller). */
@@ -64,10 +64,10 @@ export interface AudienceService {
   removeTags(auth: OrgScope, ref: string, tags: string[], options?: WorkflowOption): Promise<SubscriberRecord>;
   listSubscribers(auth: OrgScope, filter: SubscriberFilter, page: PageRequest & { offset?: number }): Promise<Page<SubscriberRecord>>;
   countSubscribers(auth: OrgScope, filter: SubscriberFilter): Promise<number>;
-  listSubscriberEvents(auth: OrgScope, ref: string, query: Record<string, unknown>): Promise<Page<SubscriberEventRecord>>;
+  listSubscriberEvents(auth: OrgScope, ref: string, page: PageRequest): Promise<Page<SubscriberEventRecord>>;
   /** Record an event for the subscriber with this email, creating the subscriber if absent. */
   recordEvent(auth: OrgScope, input: EventCreate): Promise<SubscriberEventRecord>;
-  listTags(auth: OrgScope, query: Record<string, unknown>): Promise<Page<TagRecord>>;
+  listTags(auth: OrgScope, page: PageRequest): Promise<Page<TagRecord>>;
   /** Throws conflict if the name exists. */
   createTag(auth: OrgScope, name: string): Promise<TagRecord>;
   getTag(auth: OrgScope, ref: string): Promise<TagRecord>;
@@ -281,8 +281,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
       return countSubscribers(db, auth.organizationId, await subscriberQuery(auth, filter));
     },
 
-    async listSubscriberEvents(auth, ref, query) {
-      const page = parsePageRequest(query, 'evt');
+    async listSubscriberEvents(auth, ref, page) {
       const row = await mustFind(db, auth, ref);
       const events = await listSubscriberEventRows(db, row.id, page);
       return toPage(events, page, (e) => toSubscriberEventRecord(e, row.email));
@@ -308,8 +307,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
       });
     },
 
-    async listTags(auth, query) {
-      const page = parsePageRequest(query, 'tag');
+    async listTags(auth, page) {
       const rows = await listTagRows(db, auth.organizationId, page);
       const counts = await countTagSubscribers(db, rows.map((r) => r.id));
       return toPage(rows, page, (r) => toTagRecord(r, counts.get(r.id)!));

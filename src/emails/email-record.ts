@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { formatMailbox, parseMailbox } from './address.ts';
 
 /** The v2 shapes of an email: list item (no bodies) and full record. */
@@ -35,34 +36,39 @@ export const EVENT_RANK: Readonly<Record<EmailEventType, number>> = {
 /** States after which delivery has nothing left to do (opened/clicked come later still, but only after these). */
 export const DELIVERY_FINISHED: ReadonlySet<string> = new Set(EMAIL_EVENT_TYPES.filter((type) => EVENT_RANK[type] >= EVENT_RANK.sent));
 
-export interface EmailListItem {
-  object: 'email';
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  reply_to: string | null;
-  last_event: string;
-  created_at: string;
-  updated_at: string;
-}
+const timestamp = z.string().describe('ISO 8601 date and time (UTC).');
 
-export interface EmailEventRecord {
-  id: string;
-  type: string;
-  created_at: string;
-  detail: Record<string, unknown> | null;
-}
+export const emailListItemSchema = z.object({
+  object: z.literal('email'),
+  id: z.string().describe('The email id (eml_…).'),
+  from: z.string(),
+  to: z.array(z.string()).describe('The recipient (one address per email).'),
+  subject: z.string(),
+  reply_to: z.string().nullable(),
+  last_event: z.enum(EMAIL_EVENT_TYPES).describe('Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked.'),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type EmailListItem = z.infer<typeof emailListItemSchema>;
 
-export interface EmailRecord extends EmailListItem {
-  preview: string | null;
-  message_id: string;
-  html: string;
-  text: string;
-  events: EmailEventRecord[];
-  /** The captured RFC 5322 message (capture transport), else null. */
-  raw: string | null;
-}
+export const emailEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(EMAIL_EVENT_TYPES),
+  created_at: timestamp,
+  detail: z.record(z.string(), z.unknown()).nullable().describe('What the event adds: a relay reply, a bounce reason, a clicked url, a user agent.'),
+});
+export type EmailEventRecord = z.infer<typeof emailEventSchema>;
+
+export const emailRecordSchema = z.object({
+  ...emailListItemSchema.shape,
+  preview: z.string().nullable(),
+  message_id: z.string().describe('The Message-ID header of the message sent.'),
+  html: z.string().describe('The HTML as stored: as given, with the preview text inserted hidden at its start when one was given.'),
+  text: z.string().describe('The plain-text part: as given, or derived from the HTML.'),
+  events: z.array(emailEventSchema).describe('Every change of last_event, oldest first.'),
+  raw: z.string().nullable().describe('The finished RFC 5322 message as captured (capture transport), else null.'),
+});
+export type EmailRecord = z.infer<typeof emailRecordSchema>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -83,14 +89,14 @@ export function toEmailListItem(row: {
     to: [row.to_address],
     subject: row.subject,
     reply_to: row.reply_to,
-    last_event: row.last_event,
+    last_event: row.last_event as EmailEventType,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
 }
 
 export function toEventRecord(row: { id: string; type: string; detail: string | null; created_at: number }): EmailEventRecord {
-  return { id: row.id, type: row.type, created_at: iso(row.created_at), detail: row.detail ? JSON.parse(row.detail) : null };
+  return { id: row.id, type: row.type as EmailEventType, created_at: iso(row.created_at), detail: row.detail ? JSON.parse(row.detail) : null };
 }
 
 /** The bare address of a stored header value (`Name <a@b>` → `a@b`). */

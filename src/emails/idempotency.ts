@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/index.ts';
@@ -26,9 +27,20 @@ export interface ClaimRef {
 }
 
 /** Throws validation_error unless the key is 1–256 printable ASCII characters; `name` is the header the caller sent it in. */
+const IDEMPOTENCY_KEY_MESSAGE = `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces`;
+const isValidIdempotencyKey = (key: string) => key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
+
+/** An idempotency key as an input field: what makes a retried send answer from the first time. */
+export const idempotencyKeyField = z
+  .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+  .refine(isValidIdempotencyKey, { error: IDEMPOTENCY_KEY_MESSAGE })
+  .describe(
+    'Any unique string (1–256 printable characters, e.g. a UUID). A retry with the same key and the same input within 24 hours returns the first answer and sends nothing more; the same key with other input is refused (409).',
+  );
+
 export function assertValidIdempotencyKey(key: string, name = 'Idempotency-Key'): void {
-  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
-    const message = `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces`;
+  if (!isValidIdempotencyKey(key)) {
+    const message = IDEMPOTENCY_KEY_MESSAGE;
     throw new AppError('validation_error', `${name} ${message}`, { details: [{ path: name, message }] });
   }
 }

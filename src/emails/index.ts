@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { parsePageRequest, toPage, type Page } from '../pagination.ts';
+import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import { contentField, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../tokens/index.ts';
@@ -21,18 +21,30 @@ import {
   requestFingerprint,
   type ClaimRef,
 } from './idempotency.ts';
-import { checkSendBody, type SendRequest } from './send-request.ts';
+import type { BatchItem, SendRequest } from './send-request.ts';
 import { newTrackingKey } from '../tracking/links.ts';
 import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, type SubmittedMessage } from './submission.ts';
 
-export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';
+export {
+  parseSendBody,
+  parseSendBodyV1,
+  sendEmailSchema,
+  sendEmailV1Schema,
+  sendEmailFields,
+  contentRule,
+  toSendRequest,
+  batchItemsSchema,
+  type SendRequest,
+  type BatchItem,
+} from './send-request.ts';
+export { emailListItemSchema, emailRecordSchema, emailEventSchema } from './email-record.ts';
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
-export { IDEMPOTENCY_CODES } from './idempotency.ts';
+export { IDEMPOTENCY_CODES, idempotencyKeyField } from './idempotency.ts';
 export { checkSubmission, isRebuiltHeader, SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
 
 export const DELIVER_EMAIL_JOB = 'deliver_email';
-export const BATCH_MAX = 100;
+export { BATCH_MAX } from './send-request.ts';
 
 /** Where a send came in; kept on the record. */
 export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow';
@@ -75,7 +87,7 @@ export interface EmailService {
   /** Accept one email for delivery. Throws validation_error, idempotency_conflict. */
   send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
-  sendBatch(auth: OrgScope, bodies: unknown, options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
+  sendBatch(auth: OrgScope, items: readonly BatchItem[], options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
   /**
    * Accept a whole submitted message (SMTP): one email per envelope recipient,
    * all or none, with its headers and attachments. Throws validation_error,
@@ -92,7 +104,7 @@ export interface EmailService {
   checkRendering(request: SendRequest): Promise<void>;
   /** Throws not_found (also for another organization's email). */
   get(auth: OrgScope, id: string): Promise<EmailRecord>;
-  list(auth: OrgScope, query: Record<string, unknown>): Promise<Page<EmailListItem>>;
+  list(auth: OrgScope, page: PageRequest): Promise<Page<EmailListItem>>;
 }
 
 /** What an email row is made of, whichever door it came in by. */
@@ -220,21 +232,12 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       );
     },
 
-    async sendBatch(auth, bodies, options) {
-      if (!Array.isArray(bodies)) {
-        const details = [{ path: '', message: 'must be a JSON array of send bodies' }];
-        throw new AppError('validation_error', 'The batch body must be a JSON array of send bodies', { details });
-      }
-      if (bodies.length === 0 || bodies.length > BATCH_MAX) {
-        const details = [{ path: '', message: `must hold 1 to ${BATCH_MAX} emails (got ${bodies.length})` }];
-        throw new AppError('validation_error', `A batch must hold 1 to ${BATCH_MAX} emails (got ${bodies.length})`, { details });
-      }
+    async sendBatch(auth, items, options) {
       const valid: { index: number; request: SendRequest }[] = [];
       const invalid: { index: number; details: ErrorDetail[] }[] = [];
-      bodies.forEach((body, index) => {
-        const checked = checkSendBody(body, `[${index}]`);
-        if ('details' in checked) invalid.push({ index, details: checked.details });
-        else valid.push({ index, request: checked.request });
+      items.forEach((item, index) => {
+        if ('details' in item) invalid.push({ index, details: item.details });
+        else valid.push({ index, request: item.request });
       });
       // Rendering is validation too (a tiptap node nobody knows): render every
       // valid item first, so its failure is reported at its own index.
@@ -260,7 +263,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       }
       // The key covers the batch as sent; refused items count by index and problem, not by their raw content.
       const refused = new Map(invalid.map((i) => [i.index, i.details]));
-      const fingerprinted = bodies.map((body, index) => (refused.has(index) ? { refused: refused.get(index) } : body));
+      const fingerprinted = items.map((item, index) => (refused.has(index) ? { refused: refused.get(index) } : 'request' in item ? item.request : item));
       return accept<BatchResult>(
         auth,
         options.idempotencyKey !== undefined
@@ -347,8 +350,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       };
     },
 
-    async list(auth, query) {
-      const page = parsePageRequest(query, 'eml');
+    async list(auth, page) {
       const rows = await listEmailRows(db, auth.organizationId, page);
       return toPage(rows, page, toEmailListItem);
     },

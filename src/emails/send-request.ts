@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, zodIssuesToDetails } from '../validation.ts';
+import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
 import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
@@ -60,30 +60,6 @@ const recipientField = z.union([z.string(), z.array(z.string())]).transform((val
 
 export const CONTENT_FIELDS = ['html', 'markdown', 'tiptap'] as const;
 
-/**
- * POST /api/v2/emails body: the shape of each field. The rule across fields
- * (exactly one content field) is checked by `checkSendBody`, so that it is
- * reported together with every other problem.
- */
-export const sendEmailSchema = z.strictObject({
-  from: mailboxField(),
-  to: recipientField,
-  subject: subjectField,
-  html: z.string().min(1, 'must not be empty').optional(),
-  markdown: z.string().min(1, 'must not be empty').optional(),
-  tiptap: tiptapDocument.optional(),
-  reply_to: mailboxField().optional(),
-  preview: previewField.optional(),
-});
-
-function contentProblem(body: Record<string, unknown>): string | null {
-  const given = CONTENT_FIELDS.filter((k) => body[k] !== undefined);
-  if (given.length === 1) return null;
-  return given.length === 0
-    ? 'exactly one of html, markdown or tiptap must be given'
-    : `exactly one of html, markdown or tiptap must be given, not ${given.join(' and ')}`;
-}
-
 /** v1 fields a v2 send refuses, with what replaces them. */
 export const DROPPED_V1_FIELDS: Readonly<Record<string, string | null>> = {
   content: 'html, markdown or tiptap',
@@ -96,6 +72,70 @@ export const DROPPED_V1_FIELDS: Readonly<Record<string, string | null>> = {
   react: 'html (render the React email to HTML first)',
   tracking: null,
 };
+
+/** A v1 field a v2 body may not hold, whatever its value (null too), named with its replacement. */
+function droppedField(replacement: string | null) {
+  const message = replacement ? `is a v1 field that v2 does not accept; use ${replacement}` : 'is a v1 field that v2 does not accept';
+  return z
+    .unknown()
+    .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', message, params: REPORT_FIRST }))
+    .optional()
+    .meta({ description: `Refused: ${message}.`, deprecated: true, not: {} });
+}
+
+/**
+ * The fields of a v2 send body (POST /api/v2/emails, a batch item, a workflow
+ * step): each field's shape, and the v1 fields it refuses. The rule across
+ * fields is `contentRule`.
+ */
+export const sendEmailFields = {
+  from: mailboxField().describe('Sender: "name@example.com" or "Name <name@example.com>".'),
+  to: recipientField.describe('Recipient: one address, or an array holding exactly one address.'),
+  subject: subjectField.describe(`Subject line, 1–${SUBJECT_MAX} characters, no line breaks.`),
+  html: z.string().min(1, 'must not be empty').optional().describe('Content as HTML, sent as given; the text part is derived from it.'),
+  markdown: z.string().min(1, 'must not be empty').optional().describe('Content as Markdown, rendered to HTML and text.'),
+  tiptap: tiptapDocument.optional().describe('Content as a tiptap (ProseMirror JSON) document: {"type":"doc","content":[…]}.'),
+  reply_to: mailboxField().optional().describe('Address replies should go to.'),
+  preview: previewField.optional().describe('Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML.'),
+  ...Object.fromEntries(Object.entries(DROPPED_V1_FIELDS).map(([name, replacement]) => [name, droppedField(replacement)])),
+};
+
+/** Exactly one content field: reported with (and before) every other problem of the body. */
+export function contentRule(body: Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>, ctx: z.RefinementCtx): void {
+  const given = CONTENT_FIELDS.filter((k) => body[k] !== undefined);
+  if (given.length === 1) return;
+  const message =
+    given.length === 0
+      ? 'exactly one of html, markdown or tiptap must be given'
+      : `exactly one of html, markdown or tiptap must be given, not ${given.join(' and ')}`;
+  ctx.addIssue({ code: 'custom', message, params: REPORT_FIRST });
+}
+
+/** A parsed v2 send body → the send request. */
+export function toSendRequest(b: {
+  from: Mailbox;
+  to: Mailbox;
+  subject: string;
+  html?: string | undefined;
+  markdown?: string | undefined;
+  tiptap?: unknown;
+  reply_to?: Mailbox | undefined;
+  preview?: string | undefined;
+}): SendRequest {
+  const content: EmailContent =
+    b.html !== undefined
+      ? { kind: 'html', html: b.html }
+      : b.markdown !== undefined
+        ? { kind: 'markdown', markdown: b.markdown }
+        : { kind: 'tiptap', tiptap: b.tiptap as TiptapDocument };
+  return { from: b.from, to: b.to, subject: b.subject, content, replyTo: b.reply_to ?? null, preview: b.preview ?? null };
+}
+
+/** POST /api/v2/emails body, every rule of a v2 send: the body → the send request. */
+export const sendEmailSchema = z
+  .strictObject(sendEmailFields)
+  .superRefine(contentRule, { when: () => true })
+  .transform(toSendRequest);
 
 /** POST /api/v1/emails body (frozen). */
 export const sendEmailV1Schema = z.strictObject({
@@ -114,44 +154,37 @@ export function checkSendBody(body: unknown, prefix = ''): { request: SendReques
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
   const problem = inputProblem(body, prefix);
   if (problem) return { details: [problem] };
-  const details: ErrorDetail[] = [];
-  const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (Object.hasOwn(DROPPED_V1_FIELDS, key)) {
-      const replacement = DROPPED_V1_FIELDS[key];
-      details.push({
-        path: prefix ? `${prefix}.${key}` : key,
-        message: replacement
-          ? `is a v1 field that v2 does not accept; use ${replacement}`
-          : 'is a v1 field that v2 does not accept',
-      });
-    } else {
-      rest[key] = value;
-    }
-  }
-  const contentRule = contentProblem(rest);
-  if (contentRule) details.push({ path: prefix, message: contentRule });
-  const parsed = sendEmailSchema.safeParse(rest, { reportInput: true });
-  if (!parsed.success) details.push(...zodIssuesToDetails(parsed.error.issues, prefix));
-  if (details.length > 0 || !parsed.success) return { details };
-  const b = parsed.data;
-  const content: EmailContent =
-    b.html !== undefined
-      ? { kind: 'html', html: b.html }
-      : b.markdown !== undefined
-        ? { kind: 'markdown', markdown: b.markdown }
-        : { kind: 'tiptap', tiptap: b.tiptap as TiptapDocument };
-  return {
-    request: {
-      from: b.from,
-      to: b.to,
-      subject: b.subject,
-      content,
-      replyTo: b.reply_to ?? null,
-      preview: b.preview ?? null,
-    },
-  };
+  const parsed = sendEmailSchema.safeParse(body, { reportInput: true });
+  if (!parsed.success) return { details: zodIssuesToDetails(parsed.error.issues, prefix) };
+  return { request: parsed.data };
 }
+
+export const BATCH_MAX = 100;
+
+/** One item of a batch, checked: its send request, or its problems (paths prefixed `[index]`). */
+export type BatchItem = { request: SendRequest } | { details: ErrorDetail[] };
+
+/** The JSON Schema of one send body, for documents (a batch's items are checked one by one, below). */
+const { $schema: _dialect, ...SEND_BODY_JSON_SCHEMA } = z.toJSONSchema(z.strictObject(sendEmailFields), { io: 'input', unrepresentable: 'any' });
+
+/**
+ * A batch: 1 to BATCH_MAX v2 send bodies. Each item is checked on its own, so
+ * that a permissive batch can still send the valid ones; what the array must be
+ * is this schema's rule, named in the error's message as well as its detail.
+ */
+export const batchItemsSchema = z
+  .unknown()
+  .superRefine((items, ctx) => {
+    if (!Array.isArray(items)) {
+      const message = 'must be a JSON array of send bodies';
+      ctx.addIssue({ code: 'custom', message, params: { headline: 'The batch body must be a JSON array of send bodies' } });
+    } else if (items.length === 0 || items.length > BATCH_MAX) {
+      const message = `must hold 1 to ${BATCH_MAX} emails (got ${items.length})`;
+      ctx.addIssue({ code: 'custom', message, params: { headline: `A batch must hold 1 to ${BATCH_MAX} emails (got ${items.length})` } });
+    }
+  })
+  .transform((items) => (items as unknown[]).map((body, index): BatchItem => checkSendBody(body, `[${index}]`)))
+  .meta({ type: 'array', items: SEND_BODY_JSON_SCHEMA, minItems: 1, maxItems: BATCH_MAX });
 
 /** Throws validation_error naming every problem. */
 export function parseSendBody(body: unknown): SendRequest {

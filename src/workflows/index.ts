@@ -10,50 +10,27 @@ import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
 import { wakeJobs } from '../delivery/job-queue.ts';
 import { newId } from '../ids.ts';
-import { parsePageRequest, toPage, type Page } from '../pagination.ts';
+import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';
 import { WORKFLOW_RUN_JOB } from './triggers.ts';
 import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
+import type { WorkflowRecord, WorkflowRunRecord } from './workflow-record.ts';
 
 export * from './workflow-input.ts';
+export * from './workflow-record.ts';
 export { createWorkflowRunHandler, PAUSED_RECHECK_MS, workflowSendKey } from './runner.ts';
 export { startWorkflowRuns, WORKFLOW_RUN_JOB } from './triggers.ts';
 
-export interface WorkflowRecord {
-  object: 'workflow';
-  id: string;
-  name: string;
-  status: WorkflowsTable['status'];
-  trigger: WorkflowTrigger;
-  steps: WorkflowStep[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WorkflowRunRecord {
-  object: 'workflow_run';
-  id: string;
-  workflow_id: string;
-  subscriber_id: string;
-  trigger_event_id: string;
-  status: WorkflowRunsTable['status'];
-  step_index: number;
-  wake_at: string | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface WorkflowService {
   create(scope: OrgScope, input: WorkflowCreate): Promise<WorkflowRecord>;
-  list(scope: OrgScope, query: Record<string, unknown>): Promise<Page<WorkflowRecord>>;
+  list(scope: OrgScope, page: PageRequest): Promise<Page<WorkflowRecord>>;
   /** Throws not_found. */
   get(scope: OrgScope, id: string): Promise<WorkflowRecord>;
   /** Pausing holds the runs in progress at their next step; resuming lets them go on from there at once. */
   update(scope: OrgScope, id: string, input: WorkflowUpdate): Promise<WorkflowRecord>;
   /** Runs in progress stop at their next step. */
   remove(scope: OrgScope, id: string): Promise<{ object: 'workflow'; id: string; deleted: true }>;
-  listRuns(scope: OrgScope, id: string, query: Record<string, unknown>): Promise<Page<WorkflowRunRecord>>;
+  listRuns(scope: OrgScope, id: string, page: PageRequest): Promise<Page<WorkflowRunRecord>>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -155,8 +132,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       return toRecord(row);
     },
 
-    async list(scope, query) {
-      const page = parsePageRequest(query, 'wfl');
+    async list(scope, page) {
       const rows = await fetchIdPage(db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId), 'id', page);
       return toPage(rows, page, toRecord);
     },
@@ -196,9 +172,8 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       return { object: 'workflow', id, deleted: true };
     },
 
-    async listRuns(scope, id, query) {
+    async listRuns(scope, id, page) {
       await find(scope, id);
-      const page = parsePageRequest(query, 'wfr');
       const rows = await fetchIdPage(db.selectFrom('workflow_runs').selectAll().where('workflow_id', '=', id), 'id', page);
       return toPage(rows, page, toRunRecord);
     },

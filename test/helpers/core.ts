@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import { createCore, loadConfig, ManualClock, type Core } from '../../src/index.ts';
+import { createCore, invokeOperation, loadConfig, ManualClock, operationNamed, type Core } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -49,4 +49,14 @@ export function useTestCore(options: Parameters<typeof startTestCore>[0], onStar
     current = undefined;
     await closing?.close();
   });
+}
+
+/**
+ * Call an operation as every door does (its input schema, then its run), as
+ * this caller; the answer's value. For unit tests of rules that live in the
+ * operations' schemas (paging, batch size) rather than in a service.
+ */
+export async function invoke<T = any>(started: Pick<TestCore, 'core' | 'auth'>, name: string, input: Record<string, unknown>): Promise<T> {
+  const { core, auth } = started;
+  return (await invokeOperation(operationNamed(name), { services: core, scope: auth, door: 'rest' }, input)).value as T;
 }

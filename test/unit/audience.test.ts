@@ -16,7 +16,7 @@ import {
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { useTestCore } from '../helpers/core.ts';
+import { invoke, useTestCore } from '../helpers/core.ts';
 import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
 
 /**
@@ -190,7 +190,7 @@ describe('the audience service through createCore', () => {
           () => core.audience.unsubscribe(auth, ref),
           () => addTags(ref, ['x']),
           () => removeTags(ref, ['x']),
-          () => core.audience.listSubscriberEvents(auth, ref, {}),
+          () => core.audience.listSubscriberEvents(auth, ref, { limit: 20 }),
         ]) {
           await expectRefusal(call(), { kind: 'not_found', message });
         }
@@ -260,7 +260,7 @@ describe('the audience service through createCore', () => {
         ['complained', { previous_status: 'subscribed' }],
         ['unsubscribed', { previous_status: 'complained' }],
       ]);
-      const times = (await core.audience.listSubscriberEvents(auth, s.id, {})).data.map((e) => e.created_at).reverse();
+      const times = (await core.audience.listSubscriberEvents(auth, s.id, { limit: 20 })).data.map((e) => e.created_at).reverse();
       expect(times).toEqual([iso(T0), iso(at(1)), iso(at(3)), iso(at(4)), iso(at(5)), iso(at(6))]);
     });
   });
@@ -328,7 +328,7 @@ describe('the audience service through createCore', () => {
       expect(got).toEqual({ ...news, subscriber_count: 2 });
       expect(await core.audience.getTag(auth, 'newsletter')).toEqual(got);
 
-      const tags = await core.audience.listTags(auth, {});
+      const tags = await core.audience.listTags(auth, { limit: 20 });
       expect(tags).toEqual({
         object: 'list',
         data: [
@@ -337,13 +337,13 @@ describe('the audience service through createCore', () => {
         ],
         has_more: false,
       });
-      const first = await core.audience.listTags(auth, { limit: '1' });
+      const first = await core.audience.listTags(auth, { limit: 1 });
       expect(first.data.map((t) => t.name)).toEqual(['vip']);
       expect(first.has_more).toBe(true);
-      const second = await core.audience.listTags(auth, { limit: '1', after: first.data[0]!.id });
+      const second = await core.audience.listTags(auth, { limit: 1, after: first.data[0]!.id });
       expect(second).toEqual({ object: 'list', data: [got], has_more: false });
       // Going back from the oldest: the newest one, and nothing newer beyond it.
-      expect(await core.audience.listTags(auth, { limit: '1', before: got.id })).toEqual({ ...first, has_more: false });
+      expect(await core.audience.listTags(auth, { limit: 1, before: got.id })).toEqual({ ...first, has_more: false });
     });
 
     it('refuses a second tag of the same name (after trimming) with conflict; unknown tags are not_found', async () => {
@@ -373,7 +373,7 @@ describe('the audience service through createCore', () => {
         properties: { plan: 'pro' },
         created_at: iso(T0 + 1000),
       });
-      const listed = await core.audience.listSubscriberEvents(auth, s.id, {});
+      const listed = await core.audience.listSubscriberEvents(auth, s.id, { limit: 20 });
       expect(listed).toEqual({
         object: 'list',
         data: [event, { object: 'event', id: expect.stringMatching(EVT_ID), subscriber_id: s.id, email: s.email, name: 'subscriber_created', properties: {}, created_at: iso(T0 + 1000) }],
@@ -400,15 +400,15 @@ describe('the audience service through createCore', () => {
         await recordEvent({ email: 'pager@example.com', name: `e${i}` });
       }
       const names = (p: { data: { name: string }[] }) => p.data.map((e) => e.name);
-      const p1 = await core.audience.listSubscriberEvents(auth, s.id, { limit: '2' });
+      const p1 = await core.audience.listSubscriberEvents(auth, s.id, { limit: 2 });
       expect([names(p1), p1.has_more]).toEqual([['e4', 'e3'], true]);
-      const p2 = await core.audience.listSubscriberEvents(auth, s.id, { limit: '2', after: p1.data[1]!.id });
+      const p2 = await core.audience.listSubscriberEvents(auth, s.id, { limit: 2, after: p1.data[1]!.id });
       expect([names(p2), p2.has_more]).toEqual([['e2', 'e1'], true]);
-      const p3 = await core.audience.listSubscriberEvents(auth, s.id, { limit: '2', after: p2.data[1]!.id });
+      const p3 = await core.audience.listSubscriberEvents(auth, s.id, { limit: 2, after: p2.data[1]!.id });
       expect([names(p3), p3.has_more]).toEqual([['subscriber_created'], false]);
-      const back = await core.audience.listSubscriberEvents(auth, s.id, { limit: '2', before: p2.data[0]!.id });
+      const back = await core.audience.listSubscriberEvents(auth, s.id, { limit: 2, before: p2.data[0]!.id });
       expect([names(back), back.has_more]).toEqual([['e4', 'e3'], false]);
-      await expectRefusal(core.audience.listSubscriberEvents(auth, s.id, { limit: '0', after: s.id }), {
+      await expectRefusal(invoke({ core, auth }, 'list_subscriber_events', { subscriber: s.id, limit: 0, after: s.id }), {
         kind: 'validation_error',
         message: 'limit must be an integer from 1 to 100 (and 1 more problem)',
         details: [
@@ -533,19 +533,19 @@ describe('the audience service through createCore', () => {
         const all = await seven(filtered ? 'paged' : undefined);
         if (filtered) await create({ email: 'untagged@example.com' });
         const base = filtered ? { tag: 'paged' } : {};
-        const p1 = await list({ ...base, limit: '3' });
+        const p1 = await list({ ...base, limit: 3 });
         expect([emails(p1), p1.has_more]).toEqual([all.slice(0, 3), true]);
-        const p2 = await list({ ...base, limit: '3', after: p1.data[2]!.id });
+        const p2 = await list({ ...base, limit: 3, after: p1.data[2]!.id });
         expect([emails(p2), p2.has_more]).toEqual([all.slice(3, 6), true]);
-        const p3 = await list({ ...base, limit: '3', after: p2.data[2]!.id });
+        const p3 = await list({ ...base, limit: 3, after: p2.data[2]!.id });
         expect([emails(p3), p3.has_more]).toEqual([all.slice(6), false]);
-        const b2 = await list({ ...base, limit: '3', before: p3.data[0]!.id });
+        const b2 = await list({ ...base, limit: 3, before: p3.data[0]!.id });
         expect([emails(b2), b2.has_more]).toEqual([all.slice(3, 6), true]);
-        const b1 = await list({ ...base, limit: '3', before: b2.data[0]!.id });
+        const b1 = await list({ ...base, limit: 3, before: b2.data[0]!.id });
         expect([emails(b1), b1.has_more]).toEqual([all.slice(0, 3), false]);
-        const partial = await list({ ...base, limit: '3', before: p1.data[1]!.id });
+        const partial = await list({ ...base, limit: 3, before: p1.data[1]!.id });
         expect([emails(partial), partial.has_more]).toEqual([all.slice(0, 1), false]);
-        const exact = await list({ ...base, limit: '7' });
+        const exact = await list({ ...base, limit: 7 });
         expect([emails(exact), exact.has_more]).toEqual([all, false]);
         expect(await list({ ...base, after: p3.data[0]!.id })).toEqual({ object: 'list', data: [], has_more: false });
       });
@@ -555,7 +555,7 @@ describe('the audience service through createCore', () => {
       for (let i = 0; i < 21; i++) await create({ email: `many${i}@example.com` });
       const page = await list();
       expect([page.data.length, page.has_more]).toEqual([20, true]);
-      const all = await list({ limit: '100' });
+      const all = await list({ limit: 100 });
       expect([all.data.length, all.has_more]).toEqual([21, false]);
       expect((await list({ limit: 1 })).data).toHaveLength(1); // numbers, as a tool call passes them
     });
@@ -563,26 +563,26 @@ describe('the audience service through createCore', () => {
     it('v1 pages by page number (1-based) or cursor, with the total of the filter', async () => {
       const all = await seven();
       await update('p7@example.com', { status: 'unsubscribed' });
-      const p2 = await listV1({ page: '2', limit: '3' });
+      const p2 = await listV1({ page: '2', limit: 3 });
       expect([emails(p2.page), p2.page.has_more, p2.total]).toEqual([all.slice(3, 6), true, 7]);
-      const p3 = await listV1({ page: '3', limit: '3' });
+      const p3 = await listV1({ page: '3', limit: 3 });
       expect([emails(p3.page), p3.page.has_more, p3.total]).toEqual([all.slice(6), false, 7]);
-      const p4 = await listV1({ page: '4', limit: '3' });
+      const p4 = await listV1({ page: '4', limit: 3 });
       expect([emails(p4.page), p4.page.has_more, p4.total]).toEqual([[], false, 7]);
-      const p1 = await listV1({ page: '1', limit: '3' });
+      const p1 = await listV1({ page: '1', limit: 3 });
       expect(emails(p1.page)).toEqual(all.slice(0, 3));
       expect(emails((await listV1({ page: '1' })).page)).toEqual(all);
-      const byCursor = await listV1({ cursor: p1.page.data[2]!.id, limit: '3' });
+      const byCursor = await listV1({ cursor: p1.page.data[2]!.id, limit: 3 });
       expect(emails(byCursor.page)).toEqual(all.slice(3, 6));
       expect(byCursor.total).toBe(7);
-      const filtered = await listV1({ page: '1', limit: '3', status: 'subscribed' });
+      const filtered = await listV1({ page: '1', limit: 3, status: 'subscribed' });
       expect([emails(filtered.page), filtered.total]).toEqual([all.slice(1, 4), 6]);
-      const filtered2 = await listV1({ page: '2', limit: '3', status: 'subscribed' });
+      const filtered2 = await listV1({ page: '2', limit: 3, status: 'subscribed' });
       expect([emails(filtered2.page), filtered2.page.has_more]).toEqual([all.slice(4, 7), false]);
     });
 
     it('v1 ignores the v2 cursors and takes page and cursor apart', async () => {
-      expect(parseSubscriberListQuery({ page: '3', limit: '10' }, 'v1').page).toEqual({ limit: 10, offset: 20 });
+      expect(parseSubscriberListQuery({ page: '3', limit: 10 }, 'v1').page).toEqual({ limit: 10, offset: 20 });
       expect(parseSubscriberListQuery({ page: '1' }, 'v1').page).toEqual({ limit: 20, offset: 0 });
       expect(parseSubscriberListQuery({ after: 'x', before: 'y' }, 'v1').page).toEqual({ limit: 20 });
       const cursor = 'sub_01kabcdefghjkmnpqrstvwxyz0';
@@ -618,7 +618,7 @@ describe('the audience service through createCore', () => {
           () => core.audience.unsubscribe(other, ref),
           () => addTags(ref, ['x'], other),
           () => removeTags(ref, ['vip'], other),
-          () => core.audience.listSubscriberEvents(other, ref, {}),
+          () => core.audience.listSubscriberEvents(other, ref, { limit: 20 }),
         ]) {
           await expectRefusal(call(), { kind: 'not_found', message: `Subscriber ${ref} not found` });
         }
@@ -627,7 +627,7 @@ describe('the audience service through createCore', () => {
       expect(await list({}, other)).toEqual({ object: 'list', data: [], has_more: false });
       expect(await list({ tag: vip.id }, other)).toEqual({ object: 'list', data: [], has_more: false });
       expect(await core.audience.countSubscribers(other, {})).toBe(0);
-      expect(await core.audience.listTags(other, {})).toEqual({ object: 'list', data: [], has_more: false });
+      expect(await core.audience.listTags(other, { limit: 20 })).toEqual({ object: 'list', data: [], has_more: false });
 
       // The same email and tag name are theirs to have, separately.
       const { subscriber: theirs, created } = await upsert({ email: 'SHARED@example.com', tags: ['vip'] }, other);
@@ -838,7 +838,7 @@ describe('the audience service through createCore', () => {
 
     it('list queries: unknown status, limit out of range, bad cursors, all reported together', async () => {
       const listQuery = (query: Record<string, unknown>) => () => parseSubscriberListQuery(query, 'v2');
-      refused(listQuery({ status: 'gone', limit: '0', after: 'eml_01kabcdefghjkmnpqrstvwxyz0', tag: '' }), {
+      refused(listQuery({ status: 'gone', limit: 0, after: 'eml_01kabcdefghjkmnpqrstvwxyz0', tag: '' }), {
         message: `status ${STATUS_MESSAGE} (and 3 more problems)`,
         details: [
           { path: 'status', message: STATUS_MESSAGE },
@@ -854,7 +854,7 @@ describe('the audience service through createCore', () => {
         { path: 'before', message: 'cannot be combined with after' },
       ] });
       refused(listQuery({ query: 'q'.repeat(201) }), { details: [{ path: 'query', message: 'must be at most 200 characters' }] });
-      expect(parseSubscriberListQuery({ limit: '100', status: 'bounced', tag: ' vip ', query: ' Ada ', other: 'ignored' }, 'v2')).toEqual({
+      expect(parseSubscriberListQuery({ limit: 100, status: 'bounced', tag: ' vip ', query: ' Ada ', other: 'ignored' }, 'v2')).toEqual({
         filter: { status: 'bounced', tag: 'vip', query: 'Ada' },
         page: { limit: 100 },
       });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
+import type { BatchResult } from '../../src/emails/index.ts';
 import type { AuthContext } from '../../src/tokens/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { useTestCore } from '../helpers/core.ts';
+import { invoke, useTestCore } from '../helpers/core.ts';
 import { KEY_REUSED, expectRefusal } from '../helpers/errors.ts';
 import { recordEmailEvents } from '../../src/emails/email.repository.ts';
 
@@ -132,7 +133,7 @@ describe('the send pipeline through createCore', () => {
     const missingSubject = { from: 'sender@example.com', to: 'rcpt@example.org', html: '<p>x</p>' };
 
     it('strict: one bad item refuses the whole batch, naming [i].field; nothing stored', async () => {
-      await expectRefusal(core.emails.sendBatch(auth, [body(), missingSubject, body({ to: 'not an address' })], { mode: 'strict' }), {
+      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), missingSubject, body({ to: 'not an address' })], validation: 'strict' }), {
         kind: 'validation_error',
         message: 'Batch refused: [1].subject is required (and 1 more problem)',
         details: [
@@ -148,8 +149,9 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('permissive: the valid items are stored, errors list {index, message, details}', async () => {
-      const result = await core.emails.sendBatch(auth, [body({ subject: 'zero' }), missingSubject, body({ subject: 'two' })], {
-        mode: 'permissive',
+      const result = await invoke<BatchResult>({ core, auth }, 'send_batch', {
+        emails: [body({ subject: 'zero' }), missingSubject, body({ subject: 'two' })],
+        validation: 'permissive',
       });
       expect(result.data).toHaveLength(2);
       expect(result.errors).toEqual([
@@ -165,7 +167,7 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('permissive with no valid item at all is refused', async () => {
-      await expectRefusal(core.emails.sendBatch(auth, [missingSubject], { mode: 'permissive' }), {
+      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [missingSubject], validation: 'permissive' }), {
         kind: 'validation_error',
         message: 'Batch refused: [0].subject is required',
         details: [{ path: '[0].subject', message: 'is required' }],
@@ -174,7 +176,7 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('strict: a valid batch has no errors field', async () => {
-      const result = await core.emails.sendBatch(auth, [body(), body()], { mode: 'strict' });
+      const result = await invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), body()], validation: 'strict' });
       expect(Object.keys(result)).toEqual(['data']);
       expect(result.data).toHaveLength(2);
       expect(await count('emails')).toBe(2);
@@ -182,39 +184,40 @@ describe('the send pipeline through createCore', () => {
 
     it('accepts 100 items and refuses 101', async () => {
       const hundred = Array.from({ length: 100 }, (_, i) => body({ subject: `n${i}` }));
-      const accepted = await core.emails.sendBatch(auth, hundred, { mode: 'strict' });
+      const accepted = await invoke<BatchResult>({ core, auth }, 'send_batch', { emails: hundred, validation: 'strict' });
       expect(accepted.data).toHaveLength(100);
       expect(await count('emails')).toBe(100);
 
-      await expectRefusal(core.emails.sendBatch(auth, [...hundred, body()], { mode: 'strict' }), {
+      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [...hundred, body()], validation: 'strict' }), {
         kind: 'validation_error',
         message: 'A batch must hold 1 to 100 emails (got 101)',
-        details: [{ path: '', message: 'must hold 1 to 100 emails (got 101)' }],
+        details: [{ path: 'emails', message: 'must hold 1 to 100 emails (got 101)' }],
       });
       expect(await count('emails')).toBe(100);
     });
 
+    // The operation names the field; REST names the body itself (path '', test/e2e/http-emails).
     it('refuses an empty batch and a body that is not an array', async () => {
-      await expectRefusal(core.emails.sendBatch(auth, [], { mode: 'strict' }), {
+      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [], validation: 'strict' }), {
         kind: 'validation_error',
         message: 'A batch must hold 1 to 100 emails (got 0)',
-        details: [{ path: '', message: 'must hold 1 to 100 emails (got 0)' }],
+        details: [{ path: 'emails', message: 'must hold 1 to 100 emails (got 0)' }],
       });
-      await expectRefusal(core.emails.sendBatch(auth, body(), { mode: 'strict' }), {
+      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: body(), validation: 'strict' }), {
         kind: 'validation_error',
         message: 'The batch body must be a JSON array of send bodies',
-        details: [{ path: '', message: 'must be a JSON array of send bodies' }],
+        details: [{ path: 'emails', message: 'must be a JSON array of send bodies' }],
       });
     });
 
     it('with an idempotency key replays the batch answer', async () => {
       const batch = [body(), missingSubject];
-      const first = await core.emails.sendBatch(auth, batch, { mode: 'permissive', idempotencyKey: 'batch-1' });
-      const second = await core.emails.sendBatch(auth, batch, { mode: 'permissive', idempotencyKey: 'batch-1' });
+      const first = await invoke<BatchResult>({ core, auth }, 'send_batch', { emails: batch, validation: 'permissive', idempotency_key: 'batch-1' });
+      const second = await invoke<BatchResult>({ core, auth }, 'send_batch', { emails: batch, validation: 'permissive', idempotency_key: 'batch-1' });
       expect(second).toEqual(first);
       expect(await count('emails')).toBe(1);
       // Same bodies in the other mode are another request.
-      await expectRefusal(core.emails.sendBatch(auth, [body(), body()], { mode: 'strict', idempotencyKey: 'batch-1' }), KEY_REUSED);
+      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), body()], validation: 'strict', idempotency_key: 'batch-1' }), KEY_REUSED);
     });
   });
 
@@ -246,11 +249,11 @@ describe('the send pipeline through createCore', () => {
       // Nothing newer than e5: no more in that direction.
       expect(back.has_more).toBe(false);
 
-      const page3 = await core.emails.list(auth, { limit: '2', after: e2 });
+      const page3 = await core.emails.list(auth, { limit: 2, after: e2 });
       expect(page3.data.map((e) => e.id)).toEqual([e1]);
       expect(page3.has_more).toBe(false);
 
-      const all = await core.emails.list(auth, {});
+      const all = await core.emails.list(auth, { limit: 20 });
       expect(all.data.map((e) => e.id)).toEqual([e5, e4, e3, e2, e1]);
       expect(all.has_more).toBe(false);
     });
@@ -282,7 +285,7 @@ describe('the send pipeline through createCore', () => {
     });
 
     it('refuses a limit out of range', async () => {
-      await expectRefusal(core.emails.list(auth, { limit: 101 }), {
+      await expectRefusal(invoke({ core, auth }, 'list_emails', { limit: 101 }), {
         kind: 'validation_error',
         message: 'limit must be an integer from 1 to 100',
         details: [{ path: 'limit', message: 'must be an integer from 1 to 100' }],
@@ -298,13 +301,13 @@ describe('the send pipeline through createCore', () => {
       expect(otherAuth.organizationId).not.toBe(auth.organizationId);
 
       await expectRefusal(core.emails.get(otherAuth, id), { kind: 'not_found', message: `Email ${id} not found` });
-      expect(await core.emails.list(otherAuth, {})).toEqual({ object: 'list', data: [], has_more: false });
+      expect(await core.emails.list(otherAuth, { limit: 20 })).toEqual({ object: 'list', data: [], has_more: false });
 
       // The same key in the other organization is a new send, not a replay of ours.
       const theirs = await core.emails.send(otherAuth, parseSendBody(body()), { source: 'api', idempotencyKey: 'shared-key' });
       expect(theirs.id).not.toBe(id);
-      expect((await core.emails.list(otherAuth, {})).data.map((e) => e.id)).toEqual([theirs.id]);
-      expect((await core.emails.list(auth, {})).data.map((e) => e.id)).toEqual([id]);
+      expect((await core.emails.list(otherAuth, { limit: 20 })).data.map((e) => e.id)).toEqual([theirs.id]);
+      expect((await core.emails.list(auth, { limit: 20 })).data.map((e) => e.id)).toEqual([id]);
       expect((await core.emails.get(auth, id)).id).toBe(id);
     });
 

@@ -642,7 +642,7 @@ describe('workflows through createCore', () => {
 
       expect(await core.workflows.remove(auth, wf.id)).toEqual({ object: 'workflow', id: wf.id, deleted: true });
       await expectRefusal(core.workflows.get(auth, wf.id), { kind: 'not_found', message: `Workflow ${wf.id} not found` });
-      await expectRefusal(core.workflows.listRuns(auth, wf.id, {}), { kind: 'not_found', message: `Workflow ${wf.id} not found` });
+      await expectRefusal(core.workflows.listRuns(auth, wf.id, { limit: 20 }), { kind: 'not_found', message: `Workflow ${wf.id} not found` });
 
       clock.advance(60_000);
       expect(await core.worker.drain()).toBe(1);
@@ -833,20 +833,20 @@ describe('workflows through createCore', () => {
       expect(stepsOnly).toEqual({ ...updated, steps: [{ type: 'remove_tag', tag: 'vip' }] });
 
       const second = await createWorkflow({ name: 'Second', trigger: { type: 'event', name: 'x' }, steps: [{ type: 'add_tag', tag: 'y' }] });
-      const page = await core.workflows.list(auth, {});
+      const page = await core.workflows.list(auth, { limit: 20 });
       expect(page).toEqual({ object: 'list', data: [second, stepsOnly], has_more: false });
       expect(await core.workflows.list(auth, { limit: 1 })).toEqual({ object: 'list', data: [second], has_more: true });
-      expect(await core.workflows.list(auth, { after: second.id })).toEqual({ object: 'list', data: [stepsOnly], has_more: false });
+      expect(await core.workflows.list(auth, { limit: 20, after: second.id })).toEqual({ object: 'list', data: [stepsOnly], has_more: false });
 
       const { token } = await core.orgs.create({ name: 'Other', plan: 'free' });
       const other = await core.tokens.authenticate(token.token);
-      expect((await core.workflows.list(other, {})).data).toEqual([]);
+      expect((await core.workflows.list(other, { limit: 20 })).data).toEqual([]);
       // One at a time: a promise made early would reject unobserved while another is awaited.
       for (const attempt of [
         () => core.workflows.get(other, created.id),
         () => core.workflows.update(other, created.id, {}),
         () => core.workflows.remove(other, created.id),
-        () => core.workflows.listRuns(other, created.id, {}),
+        () => core.workflows.listRuns(other, created.id, { limit: 20 }),
       ]) {
         await expectRefusal(attempt(), { kind: 'not_found', message: `Workflow ${created.id} not found` });
       }
@@ -854,7 +854,7 @@ describe('workflows through createCore', () => {
 
       expect(await core.workflows.remove(auth, created.id)).toEqual({ object: 'workflow', id: created.id, deleted: true });
       await expectRefusal(core.workflows.remove(auth, created.id), { kind: 'not_found', message: `Workflow ${created.id} not found` });
-      expect((await core.workflows.list(auth, {})).data).toEqual([second]);
+      expect((await core.workflows.list(auth, { limit: 20 })).data).toEqual([second]);
     });
   });
 

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  checkOperationInput,
+  isPlainObject,
+  inputProblem,
+  operationNamed,
+  queryNumber,
+  runOperation,
+  validationError,
+  type Core,
+  type ErrorDetail,
+  type ErrorKind,
+  type Operation,
+} from '../../src/index.ts';
+import { authOf } from './auth.ts';
+import { jsonSchemaOf, pickProperties, type JsonSchema } from './json-schema.ts';
+import { acceptEmptyJsonBody } from './optional-body.ts';
+import type { Binding } from './v2/bindings.ts';
+
+/** What /openapi.json needs to know of a route beyond its schema; kept in the route's config. */
+export interface RouteDoc {
+  /** Whose error shape the route answers in. */
+  version: 'v1' | 'v2';
+  /** Refusals besides the ones every route of its version can give. */
+  errors: readonly ErrorKind[];
+  /** Takes a JSON body (so a malformed or too large one is refused). */
+  hasBody: boolean;
+  /** Has path parameters (so an unknown one is not found). */
+  hasPath: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    doc?: RouteDoc;
+  }
+}
+
+/** Where each input field of a bound operation comes from. */
+interface FieldPlan {
+  path: string[];
+  query: string[];
+  /** Query fields the schema types as numbers: a string of digits becomes one. */
+  numericQuery: Set<string>;
+  body: string[];
+  /** Fields the route takes from anywhere but the body: in a body they are strangers. */
+  elsewhere: Set<string>;
+  headers: [field: string, names: readonly string[], normalize?: (value: string) => string | undefined][];
+}
+
+function planFields(binding: Binding, input: JsonSchema): FieldPlan {
+  const path = [...binding.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const headers = Object.entries(binding.headers ?? {}).map(([field, source]) => [field, source.names, source.normalize] as FieldPlan['headers'][number]);
+  const elsewhere = new Set([...path, ...headers.map(([field]) => field), ...(binding.bodyField ? [binding.bodyField] : [])]);
+  const rest = Object.keys(input.properties ?? {}).filter((name) => !elsewhere.has(name));
+  const query = binding.method === 'GET' ? rest : [];
+  const numericQuery = new Set(query.filter((name) => ['integer', 'number'].includes(String(input.properties?.[name]?.type))));
+  return { path, query, numericQuery, body: binding.method === 'GET' ? [] : rest, elsewhere: new Set([...elsewhere, ...query]), headers };
+}
+
+/** The route's Fastify schema, from the operation: what /openapi.json shows and what answers are serialized with. */
+function routeSchema(binding: Binding, operation: Operation, plan: FieldPlan): Record<string, unknown> {
+  const input = jsonSchemaOf(operation.input, 'input');
+  const output = jsonSchemaOf(operation.output, 'output');
+  const schema: Record<string, unknown> = {
+    operationId: operation.name,
+    summary: operation.summary,
+    description: operation.description,
+    tags: [operation.resource],
+    response: { [binding.status]: output, ...(binding.createdStatus ? { [binding.createdStatus]: output } : {}) },
+  };
+  if (plan.path.length > 0) schema.params = pickProperties(input, plan.path, { strict: false });
+  if (plan.query.length > 0) {
+    schema.querystring = pickProperties(input, plan.query, { strict: false });
+  }
+  if (binding.bodyField) {
+    schema.body = { ...input.properties?.[binding.bodyField], examples: [(operation.example as Record<string, unknown>)[binding.bodyField]] };
+  } else if (plan.body.length > 0) {
+    const example = Object.fromEntries(Object.entries(operation.example as Record<string, unknown>).filter(([k]) => plan.body.includes(k)));
+    schema.body = { ...pickProperties(input, plan.body, { strict: true }), examples: [example] };
+  }
+  if (plan.headers.length > 0) {
+    schema.headers = {
+      type: 'object',
+      properties: Object.fromEntries(plan.headers.map(([field, names]) => [names[0]!, input.properties?.[field] ?? {}])),
+    };
+  }
+  return schema;
+}
+
+const firstHeader = (request: FastifyRequest, names: readonly string[]): string | undefined => {
+  for (const name of names) {
+    const value = request.headers[name.toLowerCase()];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) return first;
+  }
+  return undefined;
+};
+
+/**
+ * A request → the operation's input, and the body's fields that belong to
+ * another part of the request (named as unknown, like any other stranger).
+ * Throws validation_error for a body that is not a JSON object.
+ */
+function inputOf(request: FastifyRequest, binding: Binding, plan: FieldPlan): { input: Record<string, unknown>; strangers: ErrorDetail[] } {
+  const input: Record<string, unknown> = {};
+  const params = request.params as Record<string, string>;
+  for (const name of plan.path) input[name] = params[name];
+  const query = request.query as Record<string, unknown>;
+  for (const name of plan.query) {
+    if (query[name] !== undefined) input[name] = plan.numericQuery.has(name) ? queryNumber(query[name]) : query[name];
+  }
+  for (const [field, names, normalize] of plan.headers) {
+    const raw = firstHeader(request, names);
+    const value = raw !== undefined && normalize ? normalize(raw) : raw;
+    if (value !== undefined) input[field] = value;
+  }
+  const strangers: ErrorDetail[] = [];
+  const body = request.body;
+  if (binding.bodyField) {
+    input[binding.bodyField] = body;
+  } else if (plan.body.length > 0 && !(body === undefined && binding.optionalBody)) {
+    if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
+    const problem = inputProblem(body);
+    if (problem) throw validationError([problem]);
+    for (const [key, value] of Object.entries(body)) {
+      if (plan.elsewhere.has(key)) strangers.push({ path: key, message: 'is not a known field' });
+      else input[key] = value;
+    }
+  }
+  return { input, strangers };
+}
+
+/** An input field's name on the wire: a header's name, the body itself, or the same name. */
+function wirePath(path: string, binding: Binding, plan: FieldPlan): string {
+  const [head, ...rest] = path.split('.');
+  // Inside a body that is one field (an array), items are named as the body's own: `[1].subject`.
+  if (head === binding.bodyField) return rest.map((segment, i) => (/^\d+$/.test(segment) ? `[${segment}]` : i > 0 ? `.${segment}` : segment)).join('');
+  const header = plan.headers.find(([field]) => field === head);
+  return header ? [header[1][0], ...rest].join('.') : path;
+}
+
+/** Register one route per binding, each validating through its operation and answering what it returns. */
+export async function operationRoutes(app: FastifyInstance, core: Core, bindings: readonly Binding[]): Promise<void> {
+  for (const binding of bindings) {
+    const operation = operationNamed(binding.operation);
+    const plan = planFields(binding, jsonSchemaOf(operation.input, 'input'));
+    const doc: RouteDoc = {
+      version: 'v2',
+      errors: operation.errors,
+      hasBody: binding.bodyField !== undefined || plan.body.length > 0,
+      hasPath: plan.path.length > 0,
+    };
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { input, strangers } = inputOf(request, binding, plan);
+      const checked = checkOperationInput(operation, input);
+      if ('details' in checked || strangers.length > 0) {
+        const found = 'details' in checked ? checked.details.map((d) => ({ path: wirePath(d.path, binding, plan), message: d.message })) : [];
+        throw validationError([...found, ...strangers], 'details' in checked ? checked.headline : undefined);
+      }
+      const result = await runOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, checked.data);
+      return reply.code(result.created && binding.createdStatus ? binding.createdStatus : binding.status).send(result.value);
+    };
+    const route = { method: binding.method, url: binding.path, schema: routeSchema(binding, operation, plan), config: { doc }, handler };
+    if (binding.optionalBody) {
+      await app.register(async (scope) => {
+        acceptEmptyJsonBody(scope);
+        scope.route(route);
+      });
+    } else {
+      app.route(route);
+    }
+  }
+}

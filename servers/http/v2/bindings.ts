@@ -1,0 +1,72 @@
+/**
+ * The REST v2 binding table: for each operation of src/operations, its method,
+ * path, success status, and where each input field comes from. Path fields are
+ * the `:name` segments; every other field comes from the query string (GET) or
+ * the JSON body (other methods) unless named here. The routes, their Fastify
+ * schemas and their /openapi.json entries are generated from this table and
+ * the definitions (../operation-routes.ts); nothing else describes them.
+ */
+export type FieldSource = { from: 'header'; names: readonly string[]; normalize?: (value: string) => string | undefined };
+
+export interface Binding {
+  operation: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Fastify syntax: `/subscribers/:subscriber`. */
+  path: string;
+  status: number;
+  /** When the run made something new (an upsert that created). */
+  createdStatus?: number;
+  /** Fields that come from a header (first name is the documented one, the others are accepted too). */
+  headers?: Readonly<Record<string, FieldSource>>;
+  /** The whole JSON body is this one field (a batch's array), not an object of fields. */
+  bodyField?: string;
+  /** The body may be left out (or empty): every body field is optional. */
+  optionalBody?: boolean;
+}
+
+const header = (...names: string[]): FieldSource => ({ from: 'header', names });
+
+/** A mode header: case and surrounding space do not matter, and an empty one is not given. */
+const modeHeader = (...names: string[]): FieldSource => ({
+  from: 'header',
+  names,
+  normalize: (value) => value.trim().toLowerCase() || undefined,
+});
+
+const IDEMPOTENCY_KEY = { idempotency_key: header('Idempotency-Key') };
+
+export const V2_BINDINGS: readonly Binding[] = [
+  { operation: 'send_email', method: 'POST', path: '/emails', status: 200, headers: IDEMPOTENCY_KEY },
+  {
+    operation: 'send_batch',
+    method: 'POST',
+    path: '/emails/batch',
+    status: 200,
+    bodyField: 'emails',
+    headers: { ...IDEMPOTENCY_KEY, validation: modeHeader('Batch-Validation', 'X-Batch-Validation') },
+  },
+  { operation: 'list_emails', method: 'GET', path: '/emails', status: 200 },
+  { operation: 'get_email', method: 'GET', path: '/emails/:id', status: 200 },
+
+  { operation: 'upsert_subscriber', method: 'POST', path: '/subscribers', status: 200, createdStatus: 201 },
+  { operation: 'list_subscribers', method: 'GET', path: '/subscribers', status: 200 },
+  { operation: 'get_subscriber', method: 'GET', path: '/subscribers/:subscriber', status: 200 },
+  { operation: 'update_subscriber', method: 'PATCH', path: '/subscribers/:subscriber', status: 200 },
+  { operation: 'unsubscribe_subscriber', method: 'POST', path: '/subscribers/:subscriber/unsubscribe', status: 200, optionalBody: true },
+  { operation: 'add_tags', method: 'POST', path: '/subscribers/:subscriber/tags', status: 200 },
+  { operation: 'remove_tags', method: 'DELETE', path: '/subscribers/:subscriber/tags', status: 200 },
+  { operation: 'list_subscriber_events', method: 'GET', path: '/subscribers/:subscriber/events', status: 200 },
+
+  { operation: 'track_event', method: 'POST', path: '/events', status: 201 },
+
+  { operation: 'list_tags', method: 'GET', path: '/tags', status: 200 },
+  { operation: 'create_tag', method: 'POST', path: '/tags', status: 201 },
+  { operation: 'get_tag', method: 'GET', path: '/tags/:tag', status: 200 },
+
+  { operation: 'create_workflow', method: 'POST', path: '/workflows', status: 201 },
+  { operation: 'list_workflows', method: 'GET', path: '/workflows', status: 200 },
+  { operation: 'get_workflow', method: 'GET', path: '/workflows/:id', status: 200 },
+  { operation: 'update_workflow', method: 'PATCH', path: '/workflows/:id', status: 200 },
+  { operation: 'delete_workflow', method: 'DELETE', path: '/workflows/:id', status: 200 },
+  { operation: 'list_workflow_runs', method: 'GET', path: '/workflows/:id/runs', status: 200 },
+];

@@ -1,0 +1,56 @@
+// Every operation of the platform, defined once (see operation.ts). A new
+// operation added to OPERATIONS is on every door: a REST route once the HTTP
+// binding table names its method and path, a tool, a CLI command, an entry in
+// /openapi.json. Must not import any protocol library.
+import { getEmail, listEmails, sendBatch, sendEmail } from './emails.ts';
+import { trackEvent } from './events.ts';
+import type { Operation } from './operation.ts';
+import {
+  addTags,
+  getSubscriber,
+  listSubscriberEvents,
+  listSubscribers,
+  removeTags,
+  unsubscribeSubscriber,
+  updateSubscriber,
+  upsertSubscriber,
+} from './subscribers.ts';
+import { createTag, getTag, listTags } from './tags.ts';
+import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
+
+export * from './operation.ts';
+export { BATCH_MODES } from './emails.ts';
+
+export const OPERATIONS: readonly Operation[] = [
+  sendEmail,
+  sendBatch,
+  getEmail,
+  listEmails,
+  upsertSubscriber,
+  getSubscriber,
+  listSubscribers,
+  updateSubscriber,
+  unsubscribeSubscriber,
+  addTags,
+  removeTags,
+  listSubscriberEvents,
+  trackEvent,
+  listTags,
+  createTag,
+  getTag,
+  createWorkflow,
+  listWorkflows,
+  getWorkflow,
+  updateWorkflow,
+  deleteWorkflow,
+  listWorkflowRuns,
+];
+
+const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));
+
+/** The operation with this name; throws when there is none (a binding naming an unknown operation is a programming error). */
+export function operationNamed(name: string): Operation {
+  const operation = BY_NAME.get(name);
+  if (!operation) throw new Error(`No operation named ${name}`);
+  return operation;
+}
