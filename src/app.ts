@@ -8,10 +8,9 @@ import {
   createDeliverEmailHandler,
   createRelayTransport,
   retryDelayMs,
-  createWorker,
   type Transport,
-  type Worker,
 } from './delivery/index.ts';
+import { createWorker, type Worker } from './queue/index.ts';
 import { createAudienceService, type AudienceService } from './audience/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';

@@ -10,7 +10,7 @@ import type { ThreadPool } from '../threads/index.ts';
 import { recordDeliveryOutcomes } from '../audience/index.ts';
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
-import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
+import { completeJob, completeJobs, retryJob, type Job } from '../queue/index.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
 /** What a subscriber hears of delivery (the rest is the email's own business). */

@@ -8,7 +8,7 @@ import type { Database, WorkflowRunsTable, WorkflowsTable } from '../db/schema.t
 import { AppError, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
-import { wakeJobs } from '../delivery/job-queue.ts';
+import { wakeJobs } from '../queue/index.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import type { OrgScope } from '../tokens/index.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { enqueueJobs } from '../delivery/job-queue.ts';
+import { enqueueJobs } from '../queue/index.ts';
 import { newId } from '../ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { enqueueJobs } from '../../src/delivery/index.ts';
+import { enqueueJobs } from '../../src/queue/index.ts';
 import {
   eventCreateSchema,
   ManualClock,
