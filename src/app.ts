@@ -19,7 +19,7 @@ import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from '.
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
-import { createTrackingService, type TrackingService } from './tracking/index.ts';
+import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the

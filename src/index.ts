@@ -41,4 +41,4 @@ export {
 } from './audience/index.ts';
 export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type WorkflowRunRecord } from './workflows/index.ts';
 export { mailboxKey } from './emails/address.ts';
-export { TRACKING_PATHS } from './tracking/index.ts';
+export { TRACKING_PATHS } from './emails/tracking/index.ts';

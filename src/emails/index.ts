@@ -22,7 +22,7 @@ import {
   type ClaimRef,
 } from './idempotency.ts';
 import { checkSendBody, type SendRequest } from './send-request.ts';
-import { newTrackingKey } from '../tracking/links.ts';
+import { newTrackingKey } from './tracking/links.ts';
 import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, type SubmittedMessage } from './submission.ts';
 
 export { parseSendBody, parseSendBodyV1, sendEmailSchema, sendEmailV1Schema, type SendRequest } from './send-request.ts';

@@ -1,6 +1,6 @@
 import { composeMessage, type ComposeInput } from '../delivery/compose-message.ts';
 import { renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
-import { linkByTag } from '../tracking/tracked-html.ts';
+import { linkByTag } from '../emails/tracking/tracked-html.ts';
 import { RENDER_TIME_LIMIT_MS } from './time-limits.ts';
 
 /**
