@@ -17,8 +17,8 @@ export {
   type SubmittedMailbox,
   type SubmittedAttachment,
 } from './emails/index.ts';
-export type { AuthContext } from './tokens/index.ts';
-export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
+export { PLANS, isPlan, type AuthContext, type Plan } from './auth-scope/index.ts';
+export type { Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';

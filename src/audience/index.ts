@@ -9,7 +9,7 @@ import { mailboxKey } from '../emails/address.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page, type PageRequest } from '../pagination.ts';
-import type { OrgScope } from '../tokens/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import { startWorkflowRuns } from '../workflows/triggers.ts';
 import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
 import {

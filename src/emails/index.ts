@@ -8,7 +8,7 @@ import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
 import { contentField, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
-import type { OrgScope } from '../tokens/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
 import { formatMailbox, mailboxKey, parseAddress, type Mailbox } from './address.ts';

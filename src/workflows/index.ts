@@ -11,7 +11,7 @@ import { parseSendBody } from '../emails/send-request.ts';
 import { wakeJobs } from '../queue/index.ts';
 import { newId } from '../ids.ts';
 import { parsePageRequest, toPage, type Page } from '../pagination.ts';
-import type { OrgScope } from '../tokens/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import { WORKFLOW_RUN_JOB } from './triggers.ts';
 import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
 import { appErrorOf } from '../helpers/errors.ts';
