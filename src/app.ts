@@ -12,7 +12,7 @@ import {
 } from './delivery/index.ts';
 import { createWorker, type Worker } from './queue/index.ts';
 import { createAudienceService, type AudienceService } from './audience/index.ts';
-import { createWorkflowRunHandler, createWorkflowService, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
+import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
@@ -72,7 +72,9 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
 
   let worker: Worker;
   const emails = createEmailService({ db, clock, pool, onAccepted: () => worker.notify() });
-  const audience = createAudienceService(db, clock);
+  // Audience reports the subscriber events it records (its own, and delivery's
+  // outcomes) through a port: here, workflows start the runs they trigger.
+  const audience = createAudienceService(db, clock, workflowTriggers);
   worker = createWorker({
     db,
     clock,
@@ -90,6 +92,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         owner,
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
         baseUrl: config.baseUrl,
+        triggers: workflowTriggers,
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
     },

@@ -17,7 +17,7 @@ import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } fr
 
 export * from './workflow-input.ts';
 export { createWorkflowRunHandler, PAUSED_RECHECK_MS, workflowSendKey } from './runner.ts';
-export { startWorkflowRuns, WORKFLOW_RUN_JOB } from './triggers.ts';
+export { startWorkflowRuns, workflowTriggers, WORKFLOW_RUN_JOB } from './triggers.ts';
 
 export interface WorkflowRecord {
   object: 'workflow';
