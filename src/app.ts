@@ -17,6 +17,7 @@ import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emai
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
+import cpuTasks from './delivery/cpu-tasks.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
@@ -66,7 +67,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db, clock);
-  const pool = createThreadPool({ threads: config.cpuThreads, timeLimitsMs: { render: config.renderTimeLimitMs } });
+  const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 

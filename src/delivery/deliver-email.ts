@@ -3,7 +3,7 @@ import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, findSubmissions, recordEmailEvents, type EmailForDelivery, type NewEmailEvent, type StoredSubmission } from '../emails/email.repository.ts';
 import type { SubmissionHeaders } from '../emails/submission.ts';
-import type { ComposeSubmission } from './compose-message.ts';
+import type { ComposeInput, ComposeSubmission } from './compose-message.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import { mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
@@ -32,8 +32,8 @@ export interface DeliverEmailDeps {
   db: DatabaseHandle;
   clock: Clock;
   transport: Transport;
-  /** Builds MIME messages off the thread that owns the database. */
-  pool: ThreadPool;
+  /** Builds MIME messages off the thread that owns the database (the pool's compose task). */
+  pool: ThreadPool<{ compose: (input: ComposeInput) => Promise<string> }>;
   maxAttempts: number;
   owner: string;
   /** A mailbox that bounces is refused transactional sends for this long (0: no cooldown). */

@@ -62,11 +62,14 @@ export interface BatchResult {
   errors?: { index: number; message: string; details: ErrorDetail[] }[];
 }
 
+/** The pool task the send pipeline needs (createCore's pool has it): rendering content. */
+export type RenderTask = { render: (input: { content: EmailContent; preview: string | null }) => RenderedEmail };
+
 export interface EmailServiceDeps {
   db: DatabaseHandle;
   clock: Clock;
   /** Renders content off the thread that owns the database. */
-  pool: ThreadPool;
+  pool: ThreadPool<RenderTask>;
   /** Called after new work is committed, so an in-process worker can start at once. */
   onAccepted: () => void;
 }

@@ -41,7 +41,10 @@ function sameKey(stored: string | null, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool): TrackingService {
+/** The pool task a click needs (createCore's pool has it): finding a stored body's link by its tag. */
+export type LinkByTagTask = { linkByTag: (input: { html: string; tag: string }) => string | null };
+
+export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool<LinkByTagTask>): TrackingService {
   const db = handle.db;
 
   /** The tracked email a link names, if the link is one of ours; throws not_found otherwise. */
