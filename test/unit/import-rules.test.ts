@@ -70,7 +70,7 @@ const LAYERS: readonly (readonly string[])[] = [
 /** createCore and the import surface for servers/: they may import anything. */
 const COMPOSITION_ROOT: readonly string[] = ['app.ts', 'index.ts'];
 
-/** Where a path under src/ (`delivery/worker.ts`) sits: its layer (0 = top) and the folder or file that puts it there. */
+/** Where a path under src/ (`queue/worker.ts`) sits: its layer (0 = top) and the folder or file that puts it there. */
 function placeOf(fromSrc: string, layers: readonly (readonly string[])[] = LAYERS): { layer: number; member: string } | undefined {
   let found: { layer: number; member: string } | undefined;
   layers.forEach((members, layer) => {
