@@ -8,19 +8,19 @@ import {
   createDeliverEmailHandler,
   createRelayTransport,
   retryDelayMs,
-  createWorker,
   type Transport,
-  type Worker,
 } from './delivery/index.ts';
+import { createWorker, type Worker } from './queue/index.ts';
 import { createAudienceService, type AudienceService } from './audience/index.ts';
-import { createWorkflowRunHandler, createWorkflowService, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
+import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
+import cpuTasks from './delivery/cpu-tasks.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
-import { createTrackingService, type TrackingService } from './tracking/index.ts';
+import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -67,13 +67,15 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db, clock);
-  const pool = createThreadPool({ threads: config.cpuThreads, timeLimitsMs: { render: config.renderTimeLimitMs } });
+  const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let worker: Worker;
   const emails = createEmailService({ db, clock, pool, onAccepted: () => worker.notify() });
-  const audience = createAudienceService(db, clock);
+  // Audience reports the subscriber events it records (its own, and delivery's
+  // outcomes) through a port: here, workflows start the runs they trigger.
+  const audience = createAudienceService(db, clock, workflowTriggers);
   worker = createWorker({
     db,
     clock,
@@ -91,6 +93,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         owner,
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
         baseUrl: config.baseUrl,
+        triggers: workflowTriggers,
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
     },

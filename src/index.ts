@@ -17,8 +17,8 @@ export {
   type SubmittedMailbox,
   type SubmittedAttachment,
 } from './emails/index.ts';
-export type { AuthContext } from './tokens/index.ts';
-export { PLANS, isPlan, type Plan, type Organization } from './orgs/index.ts';
+export { PLANS, isPlan, type AuthContext, type Plan } from './auth-scope/index.ts';
+export type { Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
@@ -42,4 +42,4 @@ export {
 } from './audience/index.ts';
 export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type WorkflowRunRecord } from './workflows/index.ts';
 export { mailboxKey } from './emails/address.ts';
-export { TRACKING_PATHS } from './tracking/index.ts';
+export { TRACKING_PATHS } from './emails/tracking/index.ts';

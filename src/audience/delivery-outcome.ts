@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { startWorkflowRuns } from '../workflows/triggers.ts';
 import type { SubscribersTable } from '../db/schema.ts';
 import { mailboxKey } from '../emails/address.ts';
+import type { EventTriggers } from './event-triggers.ts';
 import { findSubscribersByEmails, insertSubscriberEvents, type NewSubscriberEvent } from './audience.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -26,10 +26,11 @@ export interface DeliveryOutcome {
 /**
  * What delivery learned about an address, on its subscriber (if the organization
  * has one with that email): an event, and for a bounce or complaint the status
- * that keeps marketing away from it. Runs in the delivery outcome's transaction.
+ * that keeps marketing away from it. Runs in the delivery outcome's transaction;
+ * the events go to `triggers` there too (unless the outcome says not to).
  */
-export async function recordDeliveryOutcome(trx: Db, outcome: DeliveryOutcome): Promise<void> {
-  await recordDeliveryOutcomes(trx, [outcome]);
+export async function recordDeliveryOutcome(trx: Db, outcome: DeliveryOutcome, triggers: EventTriggers): Promise<void> {
+  await recordDeliveryOutcomes(trx, [outcome], triggers);
 }
 
 /** Emails looked up per statement. */
@@ -40,7 +41,7 @@ const LOOKUP_CHUNK = 500;
  * with one query per organization (most recipients are no subscriber at all),
  * then each outcome is recorded on its own.
  */
-export async function recordDeliveryOutcomes(trx: Db, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+export async function recordDeliveryOutcomes(trx: Db, outcomes: readonly DeliveryOutcome[], triggers: EventTriggers): Promise<void> {
   if (outcomes.length === 0) return;
   const keyOf = (organizationId: string, mailbox: string) => `${organizationId}\u0000${mailboxKey(mailbox)}`;
   const byOrganization = new Map<string, Set<string>>();
@@ -60,11 +61,11 @@ export async function recordDeliveryOutcomes(trx: Db, outcomes: readonly Deliver
   }
   for (const outcome of outcomes) {
     const subscriber = subscribers.get(keyOf(outcome.organizationId, outcome.mailbox));
-    if (subscriber) await recordOn(trx, subscriber, outcome);
+    if (subscriber) await recordOn(trx, subscriber, outcome, triggers);
   }
 }
 
-async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: DeliveryOutcome): Promise<void> {
+async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: DeliveryOutcome, triggers: EventTriggers): Promise<void> {
   const events: NewSubscriberEvent[] = [
     { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: EVENT_OF[outcome.type], properties: { email_id: outcome.emailId }, at: outcome.at },
   ];
@@ -83,9 +84,10 @@ async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: Delivery
   const inserted = await insertSubscriberEvents(trx, events);
   if (!outcome.triggerWorkflows) return;
   // Delivery news is an event like any other: workflows waiting for it start.
-  await startWorkflowRuns(
+  await triggers.onEvents(
     trx,
     inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
     outcome.at,
+    0,
   );
 }

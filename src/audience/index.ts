@@ -1,6 +1,7 @@
 // Audience: subscribers, tags and subscriber events, scoped to an organization.
 // Owns the subscribers, tags, subscriber_tags and subscriber_events tables.
-// Must not import any protocol library.
+// Must not import any protocol library, nor workflows/ or anything above: the
+// events it records reach workflows through the EventTriggers port createCore gives it.
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { isTransientConflict, isUniqueViolation, subscriberSearchCandidates, type DatabaseHandle } from '../db/index.ts';
@@ -9,8 +10,8 @@ import { mailboxKey } from '../emails/address.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import type { OrgScope } from '../tokens/index.ts';
-import { startWorkflowRuns } from '../workflows/triggers.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
+import type { EventTriggers } from './event-triggers.ts';
 import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
 import {
   attachTags,
@@ -44,6 +45,7 @@ export * from './audience-input.ts';
 export { parseSubscriberListQuery } from './list-query.ts';
 export { subscriberRecordSchema, tagRecordSchema, subscriberEventRecordSchema, type SubscriberRecord, type TagRecord, type SubscriberEventRecord } from './audience-record.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
+export type { EventTriggers, RecordedEvent } from './event-triggers.ts';
 
 /** Events the platform records on a subscriber by itself (custom events are named by the caller). */
 export const SUBSCRIBER_EVENTS = {
@@ -82,11 +84,11 @@ export interface WorkflowOption {
   chainDepth?: number;
 }
 
-/** Record events and, unless told not to, start the workflows they trigger, in the same transaction. */
-async function recordEvents(trx: Trx, events: NewSubscriberEvent[], trigger: boolean, now: number, chainDepth = 0) {
+/** Record events and, unless told not to, hand them to the triggers (workflows start), in the same transaction. */
+async function recordEvents(triggers: EventTriggers, trx: Trx, events: NewSubscriberEvent[], trigger: boolean, now: number, chainDepth = 0) {
   const inserted = await insertSubscriberEvents(trx, events);
   if (trigger) {
-    await startWorkflowRuns(
+    await triggers.onEvents(
       trx,
       inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
       now,
@@ -96,7 +98,8 @@ async function recordEvents(trx: Trx, events: NewSubscriberEvent[], trigger: boo
   return inserted;
 }
 
-export function createAudienceService(handle: DatabaseHandle, clock: Clock): AudienceService {
+/** `triggers`: what the events this service records fire (createCore: the workflows they start). */
+export function createAudienceService(handle: DatabaseHandle, clock: Clock, triggers: EventTriggers): AudienceService {
   const db: Kysely<Database> = handle.db;
 
   /**
@@ -180,7 +183,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
       const row = await mustFind(trx, auth, ref);
       const events = await tagEvents(trx, row, tags, now, attach);
       if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
-      await recordEvents(trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
+      await recordEvents(triggers, trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
       return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
     });
   }
@@ -232,7 +235,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
         await saveRow(trx, changed.row);
         const events = [...found.events, ...changed.events];
         if (write.changes.tags) events.push(...(await tagEvents(trx, changed.row, write.changes.tags, now, true)));
-        await recordEvents(trx, events, write.triggerWorkflows, now);
+        await recordEvents(triggers, trx, events, write.triggerWorkflows, now);
         return { subscriber: await record(trx, changed.row), created };
       });
     },
@@ -251,7 +254,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
           if (other) throw new AppError('conflict', `Another subscriber already has the email ${changed.row.email}`);
         }
         await saveRow(trx, changed.row);
-        await recordEvents(trx, changed.events, write.triggerWorkflows, now);
+        await recordEvents(triggers, trx, changed.events, write.triggerWorkflows, now);
         return record(trx, changed.row);
       });
     },
@@ -262,7 +265,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
         const row = await mustFind(trx, auth, ref);
         const changed = change(row, { status: 'unsubscribed' }, now);
         await saveRow(trx, changed.row);
-        await recordEvents(trx, changed.events, options.triggerWorkflows !== false, now);
+        await recordEvents(triggers, trx, changed.events, options.triggerWorkflows !== false, now);
         return record(trx, changed.row);
       });
     },
@@ -298,7 +301,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock): Aud
           properties: input.properties ?? {},
           at: now,
         };
-        const inserted = await recordEvents(trx, [...found.events, event], input.triggerWorkflows !== false, now);
+        const inserted = await recordEvents(triggers, trx, [...found.events, event], input.triggerWorkflows !== false, now);
         const mine = inserted[inserted.length - 1]!;
         return toSubscriberEventRecord(
           { id: mine.id, subscriber_id: found.row.id, name: event.name, properties: JSON.stringify(event.properties), created_at: now },

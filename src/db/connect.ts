@@ -3,11 +3,9 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, type LogConfig, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
-import { isUniqueViolation } from './dialect.ts';
+import { isUniqueViolation, type DialectName } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
-
-export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;

@@ -1,10 +1,12 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { DialectName } from './connect.ts';
 
 /**
  * The few places the two dialects differ, kept here so no other folder writes
- * SQL that only one of them understands.
+ * SQL that only one of them understands. Imports nothing of connect.ts, which
+ * imports this file.
  */
+
+export type DialectName = 'sqlite' | 'postgres';
 
 /** PostgreSQL: lock the selected rows and skip rows another worker holds. SQLite has one writer: no-op. */
 export function skipLockedRows<DB, TB extends keyof DB, O>(

@@ -1,7 +1,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { SubmissionHeaders, SubmittedAttachment } from '../emails/submission.ts';
-import { clickUrl, openUrl, type TrackingRef } from '../tracking/links.ts';
-import { withTracking } from '../tracking/tracked-html.ts';
+import { clickUrl, openUrl, type TrackingRef } from '../emails/tracking/links.ts';
+import { withTracking } from '../emails/tracking/tracked-html.ts';
 
 /**
  * What a submitted (SMTP) message keeps on the way out besides the fields every

@@ -3,14 +3,14 @@ import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, findSubmissions, recordEmailEvents, type EmailForDelivery, type NewEmailEvent, type StoredSubmission } from '../emails/email.repository.ts';
 import type { SubmissionHeaders } from '../emails/submission.ts';
-import type { ComposeSubmission } from './compose-message.ts';
+import type { ComposeInput, ComposeSubmission } from './compose-message.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import { mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
-import { recordDeliveryOutcomes } from '../audience/index.ts';
+import { recordDeliveryOutcomes, type EventTriggers } from '../audience/index.ts';
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
-import { completeJob, completeJobs, retryJob, type Job } from './job-queue.ts';
+import { completeJob, completeJobs, retryJob, type Job } from '../queue/index.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
 /** What a subscriber hears of delivery (the rest is the email's own business). */
@@ -32,14 +32,16 @@ export interface DeliverEmailDeps {
   db: DatabaseHandle;
   clock: Clock;
   transport: Transport;
-  /** Builds MIME messages off the thread that owns the database. */
-  pool: ThreadPool;
+  /** Builds MIME messages off the thread that owns the database (the pool's compose task). */
+  pool: ThreadPool<{ compose: (input: ComposeInput) => Promise<string> }>;
   maxAttempts: number;
   owner: string;
   /** A mailbox that bounces is refused transactional sends for this long (0: no cooldown). */
   bounceCooldownMs: number;
   /** BASE_URL: where tracked emails' links point. */
   baseUrl: string;
+  /** What the delivery events recorded on subscribers fire (createCore: the workflows they start). */
+  triggers: EventTriggers;
 }
 
 type EventInput = { type: string; detail?: Record<string, unknown> };
@@ -62,7 +64,7 @@ interface Outcome {
  * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, pool, maxAttempts, owner, bounceCooldownMs, baseUrl } = deps;
+  const { db: handle, clock, transport, pool, maxAttempts, owner, bounceCooldownMs, baseUrl, triggers } = deps;
   const db = handle.db;
 
   const outcomes = createGroupCommit<Outcome>(db, {
@@ -100,7 +102,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
           news.filter((n) => n.type === 'bounced').map((n) => ({ organizationId: n.organizationId, mailbox: n.mailbox, until: n.at + bounceCooldownMs })),
         );
       }
-      await recordDeliveryOutcomes(trx, news);
+      await recordDeliveryOutcomes(trx, news, triggers);
     },
   });
 

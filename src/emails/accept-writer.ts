@@ -1,6 +1,6 @@
 import { createGroupCommit, type GroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { enqueueJobs } from '../delivery/job-queue.ts';
+import { enqueueJobs } from '../queue/index.ts';
 import { admitSends, recipientRateLimited } from '../limits/index.ts';
 import { insertEmails, insertSubmissions, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { completeIdempotencyKey, type ClaimRef } from './idempotency.ts';

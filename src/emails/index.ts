@@ -8,7 +8,7 @@ import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import { contentField, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
-import type { OrgScope } from '../tokens/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
 import { formatMailbox, mailboxKey, parseAddress, type Mailbox } from './address.ts';
@@ -22,7 +22,7 @@ import {
   type ClaimRef,
 } from './idempotency.ts';
 import type { BatchItem, SendRequest } from './send-request.ts';
-import { newTrackingKey } from '../tracking/links.ts';
+import { newTrackingKey } from './tracking/links.ts';
 import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, type SubmittedMessage } from './submission.ts';
 
 export {
@@ -74,11 +74,14 @@ export interface BatchResult {
   errors?: { index: number; message: string; details: ErrorDetail[] }[];
 }
 
+/** The pool task the send pipeline needs (createCore's pool has it): rendering content. */
+export type RenderTask = { render: (input: { content: EmailContent; preview: string | null }) => RenderedEmail };
+
 export interface EmailServiceDeps {
   db: DatabaseHandle;
   clock: Clock;
   /** Renders content off the thread that owns the database. */
-  pool: ThreadPool;
+  pool: ThreadPool<RenderTask>;
   /** Called after new work is committed, so an in-process worker can start at once. */
   onAccepted: () => void;
 }

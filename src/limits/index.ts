@@ -1,7 +1,7 @@
 // Limits (spec §8, DESIGN §5): the organization quota, the per-IP rate, the
 // recipient guard and bounce cooldown. Every door applies the same functions.
 // Must not import any protocol library.
-export { PLAN_QUOTAS, MINIMUM_QUOTA, QUOTA_WINDOW_MS, QUOTA_WINDOW_SECONDS, quotaOf, quotaState, secondsToReset, type QuotaState } from './quotas.ts';
+export { MINIMUM_QUOTA, QUOTA_WINDOW_MS, QUOTA_WINDOW_SECONDS, quotaState, secondsToReset, type QuotaState } from './quotas.ts';
 export { createOrgQuota, type OrgQuota } from './org-quota.ts';
 export { createIpLimiter, type IpLimiter } from './ip-limit.ts';
 export {

@@ -1,24 +1,12 @@
 import { AppError } from '../errors.ts';
-import type { Plan } from '../orgs/plans.ts';
+import { PLAN_QUOTAS } from '../auth-scope/index.ts';
 
 /** Organization quota window (spec §8): fixed, aligned to the minute. */
 export const QUOTA_WINDOW_MS = 60_000;
 export const QUOTA_WINDOW_SECONDS = QUOTA_WINDOW_MS / 1000;
 
-/** Requests per window by plan (spec §8). */
-export const PLAN_QUOTAS: Readonly<Record<Plan, number>> = Object.freeze({
-  free: 100,
-  premium: 700,
-  enterprise: 2000,
-});
-
 /** The policy shown where no organization is known (authentication failures): the smallest plan's. */
 export const MINIMUM_QUOTA = PLAN_QUOTAS.free;
-
-/** An organization's quota: its arrangement if it has one, else its plan's. */
-export function quotaOf(plan: Plan, custom: number | null): number {
-  return custom ?? PLAN_QUOTAS[plan];
-}
 
 /** Where a caller stands in the current window, as the rate-limit headers tell it. */
 export interface QuotaState {

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { AppError } from '../errors.ts';
-import type { AuthContext } from '../tokens/index.ts';
+import type { AuthContext } from '../auth-scope/index.ts';
 import { createIpLimiter } from './ip-limit.ts';
 import { createOrgQuota } from './org-quota.ts';
 import { MINIMUM_QUOTA, quotaExceeded, quotaState, type QuotaState } from './quotas.ts';

@@ -7,7 +7,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts';
 import { checkInput, inputProblem } from '../validation.ts';
-import type { OrgScope } from '../tokens/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import type { WorkflowService } from '../workflows/index.ts';
 
 /** The core services an operation runs on. */

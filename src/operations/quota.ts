@@ -1,4 +1,4 @@
-import { PLAN_QUOTAS } from '../limits/quotas.ts';
+import { PLAN_QUOTAS } from '../auth-scope/index.ts';
 
 /** The sentence every description ends with: what a call costs against the organization's quota. */
 export const QUOTA_NOTE = `Costs one request of the organization's per-minute quota (${Object.entries(PLAN_QUOTAS)

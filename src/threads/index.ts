@@ -1,15 +1,21 @@
 // A small pool of worker threads for CPU-heavy pure functions (rendering content,
 // building MIME messages), so the thread that answers requests and owns the
-// database connection stays free. Knows no protocol and no storage.
+// database connection stays free. Knows no protocol and no storage, and no task:
+// its caller gives it the task set (task-set.ts). Imports nothing above errors.ts.
 import { Worker } from 'node:worker_threads';
-import { TASK_TIME_LIMIT_MS, tasks, UNINTERRUPTED_TASKS, type TaskInput, type TaskName, type TaskOutput } from './tasks.ts';
+import type { TaskInput, TaskName, TaskOutput, TaskSet, TaskTable } from './task-set.ts';
 import { fromWireError, type WireError } from './wire.ts';
 
-export type { TaskName, TaskInput, TaskOutput } from './tasks.ts';
+export { defineTaskSet, type TaskInput, type TaskName, type TaskOutput, type TaskSet, type TaskTable } from './task-set.ts';
+export { RENDER_TIME_LIMIT_MS } from './time-limits.ts';
 
-export interface ThreadPool {
+/**
+ * A pool that runs the tasks of table T. A consumer that needs only some of them
+ * declares just those (`ThreadPool<{ render: … }>`); a pool of a larger table is one.
+ */
+export interface ThreadPool<T extends TaskTable> {
   /** Run a task; rejects with the task's own error (AppErrors keep their kind), or TaskTooSlow. */
-  run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
+  run<K extends TaskName<T>>(task: K, input: TaskInput<T, K>): Promise<TaskOutput<T, K>>;
   close(): Promise<void>;
 }
 
@@ -20,7 +26,7 @@ export interface ThreadPool {
  */
 export class TaskTooSlow extends Error {
   constructor(
-    readonly task: TaskName,
+    readonly task: string,
     readonly limitMs: number,
   ) {
     super(`${task} took longer than ${limitMs} ms`);
@@ -36,7 +42,7 @@ const WATCH_EVERY_MS = 50;
 const START_LIMIT_MS = 60_000;
 
 interface Task {
-  task: TaskName;
+  task: string;
   input: unknown;
   resolve: (output: never) => void;
   reject: (e: Error) => void;
@@ -53,12 +59,12 @@ interface Thread {
   tooSlow?: number;
 }
 
-const runHere = async (task: TaskName, input: unknown) => (await tasks[task](input as never)) as never;
-
 /**
- * `threads: 0` runs tasks on the calling thread (tests, the CLI, one-core hosts),
- * without time limits. `timeLimitsMs` replaces tasks' own limits (TASK_TIME_LIMIT_MS),
- * `startLimitMs` the time a thread has to load (START_LIMIT_MS).
+ * A pool running the tasks of `tasks`, a set its caller defines (each thread
+ * loads the set's module). `threads: 0` runs tasks on the calling thread (tests,
+ * the CLI, one-core hosts), without time limits. `timeLimitsMs` replaces tasks'
+ * own limits (the set's timeLimitsMs), `startLimitMs` the time a thread has to
+ * load (START_LIMIT_MS).
  *
  * A thread runs its uninterrupted tasks (rendering) one after another, and tells
  * the pool through shared memory which one it is running since when: the pool
@@ -68,15 +74,19 @@ const runHere = async (task: TaskName, input: unknown) => (await tasks[task](inp
  * that never ends. A task past its limit ends its thread (the only way to stop
  * a busy one): it fails alone, as TaskTooSlow, and the thread's other tasks run again.
  */
-export function createThreadPool(options: {
+export function createThreadPool<T extends TaskTable>(options: {
   threads: number;
-  timeLimitsMs?: Partial<Record<TaskName, number>>;
+  tasks: TaskSet<T>;
+  timeLimitsMs?: Partial<Record<TaskName<T>, number>>;
   startLimitMs?: number;
-}): ThreadPool {
+}): ThreadPool<T> {
+  const set = options.tasks;
   if (options.threads <= 0) {
-    return { run: (task, input) => runHere(task, input), close: async () => {} };
+    return { run: async (task, input) => (await set.tasks[task]!(input as never)) as never, close: async () => {} };
   }
-  const limitOf = (task: TaskName) => options.timeLimitsMs?.[task] ?? TASK_TIME_LIMIT_MS[task];
+  const limits: Partial<Record<string, number>> = { ...set.timeLimitsMs, ...options.timeLimitsMs };
+  const uninterrupted: ReadonlySet<string> = set.uninterrupted;
+  const limitOf = (task: string) => limits[task]!;
   const pending = new Map<number, Pending>();
   /** Tasks that came while every thread was being replaced: the next thread to start takes them. */
   let waiting: Task[] = [];
@@ -101,7 +111,7 @@ export function createThreadPool(options: {
     const shared = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT);
     const running = new BigInt64Array(shared);
     running[0] = -1n;
-    const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { running: shared } });
+    const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { running: shared, tasks: set.module } });
     const thread: Thread = { index, worker, running };
     worker.unref();
     const loading = setTimeout(() => void worker.terminate(), options.startLimitMs ?? START_LIMIT_MS);
@@ -195,7 +205,7 @@ export function createThreadPool(options: {
     }
     const id = nextId++;
     let timer: NodeJS.Timeout | undefined;
-    if (!UNINTERRUPTED_TASKS.has(t.task)) {
+    if (!uninterrupted.has(t.task)) {
       timer = setTimeout(() => endForTime(thread, id), limitOf(t.task));
       timer.unref();
     }

@@ -1,13 +1,15 @@
-// Body of a pool thread: runs the named task on the given input and answers.
+// Body of a pool thread: loads the task set its pool was given, then runs the
+// named task on the given input and answers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { tasks, UNINTERRUPTED_TASKS, type TaskName } from './tasks.ts';
+import type { TaskSet, TaskTable } from './task-set.ts';
 import { toWireError } from './wire.ts';
 
 if (!parentPort) throw new Error('threads/thread.ts must run as a worker thread');
 const port = parentPort;
 
+const data = workerData as { running: SharedArrayBuffer; tasks: string };
 /** Shared with the pool: [id of the uninterrupted task running now (-1: none), when it started (ms)]. */
-const running = new BigInt64Array((workerData as { running: SharedArrayBuffer }).running);
+const running = new BigInt64Array(data.running);
 
 // No stack traces on this thread. Only an error's message and kind cross back
 // (wire.ts), so a stack would never be read, and capturing one is not free:
@@ -16,9 +18,15 @@ const running = new BigInt64Array((workerData as { running: SharedArrayBuffer })
 // message costs about a sixth less without them.
 Error.stackTraceLimit = 0;
 
-port.on('message', (message: { id: number; task: TaskName; input: never }) => {
+// The same set the pool holds: the default export of the module it names.
+// Messages the pool sends meanwhile wait on the port until the listener below.
+const set = ((await import(data.tasks)) as { default?: TaskSet<TaskTable> }).default;
+if (set?.module !== data.tasks) throw new Error(`${data.tasks} must export its task set (module: import.meta.url) as its default export`);
+const { tasks, uninterrupted } = set;
+
+port.on('message', (message: { id: number; task: string; input: never }) => {
   const task = tasks[message.task] as (input: unknown) => unknown;
-  if (UNINTERRUPTED_TASKS.has(message.task)) {
+  if (uninterrupted.has(message.task)) {
     // It runs to its end before the next message: the pool reads which task has
     // been running since when, and ends this thread if that is past its limit.
     Atomics.store(running, 1, BigInt(Date.now()));

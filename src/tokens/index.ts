@@ -1,29 +1,15 @@
 // API tokens: issuing, hashing, and resolving a bearer secret to its organization.
-// Owns the api_tokens table. Must not import any protocol library.
+// Owns the api_tokens table. Must not import any protocol library, nor limits/ or
+// anything above it: the plan facts a token resolves to come from auth-scope/.
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { quotaOf } from '../limits/quotas.ts';
-import type { Plan } from '../orgs/plans.ts';
+import { quotaOf, type AuthContext } from '../auth-scope/index.ts';
 import { generateTokenSecret, hashTokenSecret, tokenHint, TOKEN_PREFIX } from './token-secret.ts';
 
 export { TOKEN_PREFIX } from './token-secret.ts';
-
-/** What a core operation needs to know of its caller: the organization it acts in. */
-export interface OrgScope {
-  organizationId: string;
-}
-
-/** Who is calling: the result of authenticating a request. */
-export interface AuthContext {
-  organizationId: string;
-  plan: Plan;
-  tokenId: string;
-  /** Requests per minute the organization may make (its arrangement, else its plan's). */
-  quota: number;
-}
 
 export interface IssuedToken {
   id: string;

@@ -8,10 +8,10 @@ import type { Database, WorkflowRunsTable, WorkflowsTable } from '../db/schema.t
 import { AppError, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
-import { wakeJobs } from '../delivery/job-queue.ts';
+import { wakeJobs } from '../queue/index.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import type { OrgScope } from '../tokens/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import { WORKFLOW_RUN_JOB } from './triggers.ts';
 import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
 import type { WorkflowRecord, WorkflowRunRecord } from './workflow-record.ts';
@@ -19,7 +19,7 @@ import type { WorkflowRecord, WorkflowRunRecord } from './workflow-record.ts';
 export * from './workflow-input.ts';
 export * from './workflow-record.ts';
 export { createWorkflowRunHandler, PAUSED_RECHECK_MS, workflowSendKey } from './runner.ts';
-export { startWorkflowRuns, WORKFLOW_RUN_JOB } from './triggers.ts';
+export { startWorkflowRuns, workflowTriggers, WORKFLOW_RUN_JOB } from './triggers.ts';
 
 export interface WorkflowService {
   create(scope: OrgScope, input: WorkflowCreate): Promise<WorkflowRecord>;

@@ -3,7 +3,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable } from '../db/schema.ts';
-import { completeJob, deferJob, jobHeldBy, JobLeaseLost, wakeJobs, type Job } from '../delivery/job-queue.ts';
+import { completeJob, deferJob, jobHeldBy, JobLeaseLost, wakeJobs, type Job } from '../queue/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
 import { isAppError } from '../errors.ts';

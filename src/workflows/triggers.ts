@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { EventTriggers, RecordedEvent } from '../audience/index.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueJobs } from '../delivery/job-queue.ts';
+import { enqueueJobs } from '../queue/index.ts';
 import { newId } from '../ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,14 +11,6 @@ export const WORKFLOW_RUN_JOB = 'workflow_run';
 /** How many workflows deep one trigger may lead (a run whose tag step starts a run whose tag step …). */
 export const MAX_CHAIN_DEPTH = 3;
 
-/** A subscriber event as recorded: what a trigger matches on. */
-export interface RecordedEvent {
-  id: string;
-  organizationId: string;
-  subscriberId: string;
-  name: string;
-  properties: Record<string, unknown>;
-}
 
 /** The platform events the non-`event` triggers wait for. */
 const TAG_ADDED = 'tag_added';
@@ -26,8 +19,9 @@ const SUBSCRIBER_CREATED = 'subscriber_created';
 /**
  * Start the active workflows these events trigger, in the transaction that
  * records the events: one run per workflow and triggering event (a unique key),
- * each a job on the durable queue. Called only when the write asked for
- * workflows (triggerWorkflows is not false).
+ * each a job on the durable queue. Audience calls it through its EventTriggers
+ * port (wired by createCore), only when the write asked for workflows
+ * (triggerWorkflows is not false).
  */
 export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[], now: number, depth = 0): Promise<number> {
   // Workflows may start workflows (a tag step), but not endlessly: a chain stops here.
@@ -78,3 +72,14 @@ export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[
   );
   return inserted.length;
 }
+
+/**
+ * Workflows' side of audience's EventTriggers port: the events audience records
+ * (and the delivery outcomes it records on subscribers) start the workflows they
+ * trigger, in the same transaction. createCore wires it into audience and delivery.
+ */
+export const workflowTriggers: EventTriggers = {
+  async onEvents(trx, events, now, depth) {
+    await startWorkflowRuns(trx, events, now, depth);
+  },
+};

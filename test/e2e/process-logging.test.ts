@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueJobs } from '../../src/delivery/index.ts';
+import { enqueueJobs } from '../../src/queue/index.ts';
 import type { DatabaseHandle } from '../../src/index.ts';
 import { waitFor } from '../helpers/server.ts';
 import { createProcessDatabase, openProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.ts';
-import { linkTag } from '../../src/tracking/index.ts';
+import { linkTag } from '../../src/emails/tracking/index.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createCore, invokeOperation, loadConfig, ManualClock, operationNamed, type Core } from '../../src/index.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /**

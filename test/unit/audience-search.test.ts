@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBody, subscriberCreateSchema, subscriberUpdateSchema, type Core } from '../../src/index.ts';
 import { subscriberSearchCandidates } from '../../src/db/index.ts';
 import { newId } from '../../src/ids.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { useTestCore } from '../helpers/core.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 

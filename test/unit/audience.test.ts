@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordDeliveryOutcome, recordDeliveryOutcomes } from '../../src/audience/index.ts';
+import { workflowTriggers } from '../../src/workflows/index.ts';
 import {
   eventCreateSchema,
   ManualClock,
@@ -14,7 +15,7 @@ import {
   type Core,
   type SubscriberRecord,
 } from '../../src/index.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { invoke, useTestCore } from '../helpers/core.ts';
 import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
@@ -658,7 +659,7 @@ describe('the audience service through createCore', () => {
 
   describe('recordDeliveryOutcome', () => {
     const outcome = (mailbox: string, type: 'delivered' | 'bounced' | 'complained', emailId: string, organizationId = auth.organizationId) =>
-      recordDeliveryOutcome(testDb.handle.db, { organizationId, mailbox, type, emailId, at: clock.now(), triggerWorkflows: true });
+      recordDeliveryOutcome(testDb.handle.db, { organizationId, mailbox, type, emailId, at: clock.now(), triggerWorkflows: true }, workflowTriggers);
 
     it('delivered: an email_delivered event, status unchanged', async () => {
       const s = await create({ email: 'Reader@Example.com' });
@@ -713,7 +714,7 @@ describe('the audience service through createCore', () => {
         { organizationId: auth.organizationId, mailbox: 'nobody@example.com', type: 'bounced', emailId: 'eml_n', at, triggerWorkflows: true },
         { organizationId: other.organizationId, mailbox: 'twice@example.com', type: 'delivered', emailId: 'eml_t', at, triggerWorkflows: true },
         { organizationId: auth.organizationId, mailbox: 'twice@example.com', type: 'complained', emailId: 'eml_c', at, triggerWorkflows: true },
-      ]);
+      ], workflowTriggers);
       expect(await core.audience.getSubscriber(auth, a.id)).toMatchObject({ status: 'bounced' });
       expect((await eventsOf(a.id)).slice(1)).toEqual([
         ['email_bounced', { email_id: 'eml_b' }],

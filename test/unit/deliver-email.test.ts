@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { retryDelayMs } from '../../src/delivery/deliver-email.ts';
 import { DeliveryFailure, type OutboundMessage, type Transport, type TransportResult } from '../../src/delivery/transport.ts';
 import { createCore, loadConfig, ManualClock, parseSendBody, type Core } from '../../src/index.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const TOKEN = `mailgate_${'t'.repeat(40)}`;

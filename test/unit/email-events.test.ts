@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSendBody, type Core } from '../../src/index.ts';
 import { recordEmailEvents } from '../../src/emails/email.repository.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { useTestCore } from '../helpers/core.ts';
 
 // last_event only moves forward: every event is kept, but a late `delivered`

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { claimDueJobs, enqueueJobs } from '../../src/delivery/index.ts';
+import { claimDueJobs, enqueueJobs } from '../../src/queue/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { claimDueJobs, completeJob, completeJobs, enqueueJobs, releaseJobs, retryJob } from '../../src/delivery/job-queue.ts';
+import { claimDueJobs, completeJob, completeJobs, enqueueJobs, releaseJobs, retryJob } from '../../src/queue/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const LEASE_MS = 60_000;

@@ -3,11 +3,10 @@ import { ManualClock } from '../../src/clock.ts';
 import { AppError } from '../../src/errors.ts';
 import { createIpLimiter, rateKeyOfAddress } from '../../src/limits/ip-limit.ts';
 import { createOrgQuota } from '../../src/limits/org-quota.ts';
+import { PLAN_QUOTAS, quotaOf } from '../../src/auth-scope/index.ts';
 import {
   MINIMUM_QUOTA,
-  PLAN_QUOTAS,
   QUOTA_WINDOW_MS,
-  quotaOf,
   quotaState,
   secondsToReset,
   windowStartOf,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
 import type { BatchResult } from '../../src/emails/index.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { invoke, useTestCore } from '../helpers/core.ts';
 import { KEY_REUSED, expectRefusal } from '../helpers/errors.ts';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
+import cpuTasks from '../../src/delivery/cpu-tasks.ts';
 import { createThreadPool, TaskTooSlow } from '../../src/threads/index.ts';
 
 describe('the thread pool', () => {
   it('renders on a thread and gives the same answer as inline', async () => {
-    const threaded = createThreadPool({ threads: 1 });
-    const inline = createThreadPool({ threads: 0 });
+    const threaded = createThreadPool({ threads: 1, tasks: cpuTasks });
+    const inline = createThreadPool({ threads: 0, tasks: cpuTasks });
     try {
       const input = { content: { kind: 'markdown' as const, markdown: '# Hi\n\n*there*' }, preview: 'p' };
       expect(await threaded.run('render', input)).toEqual(await inline.run('render', input));
@@ -16,7 +17,7 @@ describe('the thread pool', () => {
   });
 
   it('carries a validation error back as an AppError with its kind and details', async () => {
-    const pool = createThreadPool({ threads: 1 });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks });
     try {
       const failure = pool.run('render', { content: { kind: 'tiptap', tiptap: { type: 'doc', content: [{ type: 'nope' }] } }, preview: null });
       await expect(failure).rejects.toBeInstanceOf(AppError);
@@ -27,7 +28,7 @@ describe('the thread pool', () => {
   });
 
   it('fails a task whose input cannot be copied to the thread, and keeps working', async () => {
-    const pool = createThreadPool({ threads: 1 });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks });
     try {
       const uncloneable = { content: { kind: 'html' as const, html: '<p>x</p>' }, preview: null, extra: () => 1 };
       await expect(pool.run('render', uncloneable as never)).rejects.toThrow();
@@ -38,7 +39,7 @@ describe('the thread pool', () => {
   });
 
   it('ends a thread whose task runs past its time limit: that task fails as TaskTooSlow, the next one is served', async () => {
-    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
     try {
       // Markdown whose unmatched emphasis delimiters keep marked busy for seconds (quadratic).
       const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
@@ -52,7 +53,7 @@ describe('the thread pool', () => {
   });
 
   it('runs again, not fails, the tasks that waited behind the slow one on its thread', async () => {
-    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
     try {
       const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
       const behind = Array.from({ length: 3 }, (_, i) => pool.run('render', { content: { kind: 'html', html: `<p>behind ${i}</p>` }, preview: null }));
@@ -64,7 +65,7 @@ describe('the thread pool', () => {
   });
 
   it('ends a thread that does not load in time, and fails the tasks it held instead of keeping them for ever', async () => {
-    const pool = createThreadPool({ threads: 1, startLimitMs: 1 });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, startLimitMs: 1 });
     try {
       await expect(pool.run('render', { content: { kind: 'html', html: '<p>x</p>' }, preview: null })).rejects.toThrow('pool thread exited');
     } finally {
@@ -73,7 +74,7 @@ describe('the thread pool', () => {
   });
 
   it('times each render from its own start: a long queue neither shields a slow render nor gets an innocent one blamed', async () => {
-    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
     try {
       const quick = (i: number) => pool.run('render', { content: { kind: 'markdown', markdown: `**${i}** ${'_a'.repeat(1_500)}` }, preview: null });
       await quick(0);
@@ -98,7 +99,7 @@ describe('the thread pool', () => {
   });
 
   it('does not blame a task with a short limit for the long task before it', async () => {
-    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 20_000, linkByTag: 150 } });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 20_000, linkByTag: 150 } });
     try {
       await pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' });
       const long = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(20_000) }, preview: null });
@@ -115,7 +116,7 @@ describe('the thread pool', () => {
   });
 
   it('ends a slow render running beside composes: the render fails alone, the composes are run again and succeed', async () => {
-    const pool = createThreadPool({ threads: 1, timeLimitsMs: { render: 300 } });
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
     const compose = (i: number) =>
       pool.run('compose', {
         from: 'a@example.com',

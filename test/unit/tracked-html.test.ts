@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkByTag, linkTag, trackableLinks, withTracking } from '../../src/tracking/index.ts';
+import { linkByTag, linkTag, trackableLinks, withTracking } from '../../src/emails/tracking/index.ts';
 
 const PIXEL = '<img src="https://mg.example/o" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />';
 const urls = { openUrl: 'https://mg.example/o', clickUrl: (url: string) => `https://mg.example/c/${encodeURIComponent(url)}` };

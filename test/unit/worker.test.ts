@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../src/clock.ts';
-import { createWorker, enqueueJobs, JobLeaseLost, type Job } from '../../src/delivery/index.ts';
-import { completeJob } from '../../src/delivery/job-queue.ts';
+import { completeJob, createWorker, enqueueJobs, JobLeaseLost, type Job } from '../../src/queue/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 describe('the queue worker', () => {

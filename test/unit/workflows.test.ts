@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { enqueueJobs } from '../../src/delivery/index.ts';
+import { enqueueJobs } from '../../src/queue/index.ts';
 import {
   eventCreateSchema,
   ManualClock,
@@ -15,7 +15,7 @@ import {
   type Core,
   type WorkflowRecord,
 } from '../../src/index.ts';
-import type { AuthContext } from '../../src/tokens/index.ts';
+import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';

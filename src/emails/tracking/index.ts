@@ -1,14 +1,15 @@
 // Open and click tracking: the links a tracked email carries, and what happens
 // when they are followed. An email is tracked when its sender asked for it (v1
 // `tracking: true`); its links name it by id and carry its random key, so nobody
-// without the message can make an open or a click up. Knows no protocol.
+// without the message can make an open or a click up. Part of emails/ (it reads
+// and writes email rows and events); nothing below emails imports it. Knows no protocol.
 import { timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import { findEmailBodies, findTrackedEmail, recordEmailEvents } from '../emails/email.repository.ts';
-import { AppError } from '../errors.ts';
-import { hasPrefix } from '../ids.ts';
-import type { ThreadPool } from '../threads/index.ts';
+import type { Clock } from '../../clock.ts';
+import type { DatabaseHandle } from '../../db/index.ts';
+import { findEmailBodies, findTrackedEmail, recordEmailEvents } from '../email.repository.ts';
+import { AppError } from '../../errors.ts';
+import { hasPrefix } from '../../ids.ts';
+import type { ThreadPool } from '../../threads/index.ts';
 import { TRACKING_TOKEN } from './links.ts';
 
 export { clickUrl, linkTag, newTrackingKey, openUrl, TRACKING_PATHS, type TrackingRef } from './links.ts';
@@ -40,7 +41,10 @@ function sameKey(stored: string | null, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool): TrackingService {
+/** The pool task a click needs (createCore's pool has it): finding a stored body's link by its tag. */
+export type LinkByTagTask = { linkByTag: (input: { html: string; tag: string }) => string | null };
+
+export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool<LinkByTagTask>): TrackingService {
   const db = handle.db;
 
   /** The tracked email a link names, if the link is one of ours; throws not_found otherwise. */

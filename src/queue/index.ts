@@ -1,0 +1,21 @@
+// The durable job queue every background job uses: the jobs table (an outbox
+// written in the same transaction as the record a job acts on), leases, and the
+// worker loop that claims due jobs and runs each through its kind's handler.
+// Knows no job kind: emails, workflows and delivery bring their own handlers.
+// Must not import anything above it (emails, audience, workflows, delivery).
+export { createWorker, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
+export {
+  claimDueJobs,
+  completeJob,
+  completeJobs,
+  deferJob,
+  enqueueJobs,
+  jobHeldBy,
+  JobLeaseLost,
+  releaseJobs,
+  renewLeases,
+  retryJob,
+  wakeJobs,
+  type EnqueueInput,
+  type Job,
+} from './job-queue.ts';
