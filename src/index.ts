@@ -9,6 +9,8 @@ export {
   parseSendBodyV1,
   BATCH_MAX,
   SUBMISSION_IDEMPOTENCY_HEADER,
+  sendEmailV1Schema,
+  idempotencyKeyField,
   IDEMPOTENCY_CODES,
   type SendRequest,
   type BatchMode,
@@ -23,7 +25,7 @@ export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export { nulCharacter, parseBody, parseQuery, isPlainObject, inputProblem } from './validation.ts';
-export { parsePageRequest, parseV1PageRequest, queryNumber, listEnvelope, type Page, type PageRequest } from './pagination.ts';
+export { parsePageRequest, parseV1PageRequest, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
 export * from './operations/index.ts';
 export {
   subscriberCreateSchema,
@@ -31,6 +33,10 @@ export {
   subscriberCreateSchemaV1,
   subscriberUpdateSchemaV1,
   subscriberFilterSchema,
+  subscriberFilterFields,
+  subscriberRecordSchema,
+  tagRecordSchema,
+  subscriberEventRecordSchema,
   parseSubscriberListQuery,
   tagsBodySchema,
   unsubscribeBodySchema,

@@ -7,6 +7,11 @@ import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts
 import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1 } from './v1/emails.ts';
 import { verifyRoutes } from './verify.ts';
+import { openApiRoutes } from './openapi.ts';
+import { jsonSchemaOf } from './json-schema.ts';
+import { z } from 'zod';
+
+const HEALTH = z.object({ status: z.literal('ok') });
 import { operationRoutes } from './operation-routes.ts';
 import { V2_BINDINGS } from './v2/bindings.ts';
 
@@ -72,7 +77,10 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.setNotFoundHandler(notFound(v2ErrorBody));
 
   app.addHook('onRequest', perIpLimit(core));
-  app.get('/health', async () => ({ status: 'ok' }));
+  // Before any route: the document is made from the routes as they are added.
+  await openApiRoutes(app, core);
+  const health = { tags: ['system'], summary: 'Is the server up?', security: [], response: { 200: jsonSchemaOf(HEALTH, 'output') } };
+  app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
 
@@ -106,7 +114,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       v2.addHook('onRequest', authenticate);
       v2.addHook('preValidation', refuseNulCharacters);
       await operationRoutes(v2, core, V2_BINDINGS);
-      await verifyRoutes(v2, ['/emails/verify', '/verify']);
+      await verifyRoutes(v2, 'v2', { '/emails/verify': 'verify_email', '/verify': 'verify_address' });
     },
     { prefix: '/api/v2' },
   );
@@ -120,7 +128,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         v1.addHook('preValidation', refuseNulCharacters);
         await emailRoutesV1(v1, core);
         await audienceRoutesV1(v1, core);
-        await verifyRoutes(v1, ['/emails/verify']);
+        await verifyRoutes(v1, 'v1', { '/emails/verify': 'v1_verify_email' });
       },
       { prefix },
     );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   eventCreateSchema,
   parseBody,
@@ -10,36 +11,23 @@ import {
   tagsBodySchema,
   unsubscribeBodySchema,
   type Core,
-  type SubscriberEventRecord,
-  type SubscriberRecord,
-  type TagRecord,
 } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
 import { acceptEmptyJsonBody } from '../optional-body.ts';
-
-/** v1 (frozen) names its fields in camelCase and wraps every answer in `{success: true, …}`. */
-function subscriberV1(s: SubscriberRecord) {
-  return {
-    id: s.id,
-    email: s.email,
-    firstName: s.first_name,
-    lastName: s.last_name,
-    status: s.status,
-    attributes: s.attributes,
-    tags: s.tags,
-    createdAt: s.created_at,
-    updatedAt: s.updated_at,
-    unsubscribedAt: s.unsubscribed_at,
-  };
-}
-
-function tagV1(t: TagRecord) {
-  return { id: t.id, name: t.name, subscriberCount: t.subscriber_count, createdAt: t.created_at };
-}
-
-function eventV1(e: SubscriberEventRecord) {
-  return { id: e.id, subscriberId: e.subscriber_id, email: e.email, name: e.name, properties: e.properties, createdAt: e.created_at };
-}
+import { describeRoute, type DescribedRoute } from '../route-schema.ts';
+import {
+  eventListV1Answer,
+  eventV1,
+  eventV1Answer,
+  pageV1Query,
+  subscriberListV1Answer,
+  subscriberListV1Query,
+  subscriberV1,
+  subscriberV1Answer,
+  tagListV1Answer,
+  tagV1,
+  tagV1Answer,
+} from './shapes.ts';
 
 /** The cursor for the next page, when there is one. */
 function nextCursor(page: { data: { id: string }[]; has_more: boolean }): { nextCursor?: string } {
@@ -55,16 +43,33 @@ function tagsArgs(body: unknown): [string[], { triggerWorkflows?: boolean }] {
   return [tags, triggerWorkflows === undefined ? {} : { triggerWorkflows }];
 }
 
+const subscriberParams = z.object({ subscriber: z.string().describe('The subscriber: its id (sub_…) or its email address.') });
+const tagParams = z.object({ tag: z.string().describe('The tag: its id (tag_…) or its name.') });
+
+/** A v1 route's description: the frozen form of a v2 operation. */
+function v1(operation: string, summary: string, rest: Omit<DescribedRoute, 'operationId' | 'summary' | 'description' | 'tags' | 'version'>) {
+  return describeRoute({
+    operationId: `v1_${operation}`,
+    summary: `${summary} (v1, frozen)`,
+    description: `The frozen v1 form of ${operation}: camelCase fields, the answer wrapped in {success: true, …}, lists paged by page or cursor. New integrations use /api/v2.`,
+    tags: ['v1'],
+    version: 'v1',
+    ...rest,
+  });
+}
+
 export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   const audience = core.audience;
 
   // v1 POST /subscribers is an upsert (spec §4.4).
-  app.post('/subscribers', async (request) => {
+  const upsert = v1('upsert_subscriber', 'Create or update a subscriber', { body: subscriberCreateSchemaV1, response: { 200: subscriberV1Answer } });
+  app.post('/subscribers', upsert, async (request) => {
     const { subscriber } = await audience.upsertSubscriber(authOf(request), parseBody(subscriberCreateSchemaV1, request.body));
     return { success: true, subscriber: subscriberV1(subscriber) };
   });
 
-  app.get('/subscribers', async (request) => {
+  const list = v1('list_subscribers', 'List subscribers', { query: subscriberListV1Query, response: { 200: subscriberListV1Answer } });
+  app.get('/subscribers', list, async (request) => {
     const auth = authOf(request);
     const { filter, page: pageRequest } = parseSubscriberListQuery(request.query as Record<string, unknown>, 'v1');
     const page = await audience.listSubscribers(auth, filter, pageRequest);
@@ -72,12 +77,19 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
     return { success: true, subscribers: page.data.map(subscriberV1), total, ...nextCursor(page) };
   });
 
-  app.get<SubscriberParams>('/subscribers/:subscriber', async (request) => ({
+  const get = v1('get_subscriber', 'Get one subscriber', { params: subscriberParams, errors: ['not_found'], response: { 200: subscriberV1Answer } });
+  app.get<SubscriberParams>('/subscribers/:subscriber', get, async (request) => ({
     success: true,
     subscriber: subscriberV1(await audience.getSubscriber(authOf(request), request.params.subscriber)),
   }));
 
-  app.patch<SubscriberParams>('/subscribers/:subscriber', async (request) => ({
+  const update = v1('update_subscriber', 'Change a subscriber', {
+    params: subscriberParams,
+    body: subscriberUpdateSchemaV1,
+    errors: ['not_found', 'conflict'],
+    response: { 200: subscriberV1Answer },
+  });
+  app.patch<SubscriberParams>('/subscribers/:subscriber', update, async (request) => ({
     success: true,
     subscriber: subscriberV1(
       await audience.updateSubscriber(authOf(request), request.params.subscriber, parseBody(subscriberUpdateSchemaV1, request.body)),
@@ -85,49 +97,65 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
   }));
 
   // The body ({triggerWorkflows}) is optional.
+  const unsubscribe = v1('unsubscribe_subscriber', 'Unsubscribe a subscriber', {
+    params: subscriberParams,
+    body: unsubscribeBodySchema,
+    errors: ['not_found'],
+    response: { 200: subscriberV1Answer },
+  });
   await app.register(async (scope) => {
     acceptEmptyJsonBody(scope);
-    scope.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', async (request) => {
+    scope.post<SubscriberParams>('/subscribers/:subscriber/unsubscribe', unsubscribe, async (request) => {
       const options = request.body !== undefined ? parseBody(unsubscribeBodySchema, request.body) : {};
       return { success: true, subscriber: subscriberV1(await audience.unsubscribe(authOf(request), request.params.subscriber, options)) };
     });
   });
 
-  app.post<SubscriberParams>('/subscribers/:subscriber/tags', async (request) => ({
+  const tagsRoute = (operation: string, summary: string) =>
+    v1(operation, summary, { params: subscriberParams, body: tagsBodySchema, errors: ['not_found'], response: { 200: subscriberV1Answer } });
+  app.post<SubscriberParams>('/subscribers/:subscriber/tags', tagsRoute('add_tags', 'Attach tags to a subscriber'), async (request) => ({
     success: true,
     subscriber: subscriberV1(await audience.addTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body))),
   }));
 
-  app.delete<SubscriberParams>('/subscribers/:subscriber/tags', async (request) => ({
+  app.delete<SubscriberParams>('/subscribers/:subscriber/tags', tagsRoute('remove_tags', 'Detach tags from a subscriber'), async (request) => ({
     success: true,
-    subscriber: subscriberV1(
-      await audience.removeTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body)),
-    ),
+    subscriber: subscriberV1(await audience.removeTags(authOf(request), request.params.subscriber, ...tagsArgs(request.body))),
   }));
 
-  app.get<SubscriberParams>('/subscribers/:subscriber/events', async (request) => {
+  const events = v1('list_subscriber_events', "List a subscriber's events", {
+    params: subscriberParams,
+    query: pageV1Query,
+    errors: ['not_found'],
+    response: { 200: eventListV1Answer },
+  });
+  app.get<SubscriberParams>('/subscribers/:subscriber/events', events, async (request) => {
     const { limit, after } = parseV1PageRequest(request.query as Record<string, unknown>, 'evt');
     const page = await audience.listSubscriberEvents(authOf(request), request.params.subscriber, { limit, ...(after ? { after } : {}) });
     return { success: true, events: page.data.map(eventV1), ...nextCursor(page) };
   });
 
-  app.post('/events', async (request) => ({
+  const track = v1('track_event', 'Record an event for a subscriber', { body: eventCreateSchema, response: { 200: eventV1Answer } });
+  app.post('/events', track, async (request) => ({
     success: true,
     event: eventV1(await audience.recordEvent(authOf(request), parseBody(eventCreateSchema, request.body))),
   }));
 
-  app.get('/tags', async (request) => {
+  const tags = v1('list_tags', 'List tags', { query: pageV1Query, response: { 200: tagListV1Answer } });
+  app.get('/tags', tags, async (request) => {
     const { limit, after } = parseV1PageRequest(request.query as Record<string, unknown>, 'tag');
     const page = await audience.listTags(authOf(request), { limit, ...(after ? { after } : {}) });
     return { success: true, tags: page.data.map(tagV1), ...nextCursor(page) };
   });
 
-  app.post('/tags', async (request) => ({
+  const createTag = v1('create_tag', 'Create a tag', { body: tagCreateSchema, errors: ['conflict'], response: { 200: tagV1Answer } });
+  app.post('/tags', createTag, async (request) => ({
     success: true,
     tag: tagV1(await audience.createTag(authOf(request), parseBody(tagCreateSchema, request.body).name)),
   }));
 
-  app.get<{ Params: { tag: string } }>('/tags/:tag', async (request) => ({
+  const getTag = v1('get_tag', 'Get one tag', { params: tagParams, errors: ['not_found'], response: { 200: tagV1Answer } });
+  app.get<{ Params: { tag: string } }>('/tags/:tag', getTag, async (request) => ({
     success: true,
     tag: tagV1(await audience.getTag(authOf(request), request.params.tag)),
   }));

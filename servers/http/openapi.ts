@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { QUOTA_WINDOW_SECONDS, type Core, type ErrorKind } from '../../src/index.ts';
+import { STATUS_BY_KIND } from './errors.ts';
+import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
+import type { RouteDoc } from './operation-routes.ts';
+import { RATE_LIMITS_DOC_PATH } from './docs.ts';
+
+/**
+ * /openapi.json (OpenAPI 3.1) and /docs (Swagger UI, served from its npm
+ * package), generated at start from the routes' schemas, which come from the
+ * operation definitions (v2) and the v1 shapes. Only the responses every route
+ * shares (errors by version, rate-limit headers) are added here, from each
+ * route's RouteDoc.
+ */
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export const v2ErrorSchema = z.object({
+  name: z.string().describe('The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error.'),
+  message: z.string().describe('What went wrong, for a person.'),
+  statusCode: z.int(),
+  code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS).'),
+  details: z.unknown().optional().describe('validation_error: every problem as {path, message}; recipient_rate_limited: {reason}.'),
+});
+
+export const v1ErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string().optional().describe('RECIPIENT_RATE_LIMITED for a refused recipient.'),
+});
+
+export const v1RateLimitSchema = z.object({
+  message: z.string().describe('Too many requests.'),
+  docs: z.string().describe('Where the rate limits are explained.'),
+});
+
+const header = (description: string, schema: JsonSchema = { type: 'integer' }) => ({ description, ...schema });
+
+/** Headers on every authenticated answer (DESIGN §5). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': header(`The organization's quota: "mailgate-api";q=<requests>;w=${QUOTA_WINDOW_SECONDS}`, { type: 'string' }),
+  RateLimit: header('Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset>', { type: 'string' }),
+  'RateLimit-Limit': header('Requests per window.'),
+  'RateLimit-Remaining': header('Requests left in this window.'),
+  'RateLimit-Reset': header('Seconds until the window resets.'),
+  'X-RateLimit-Limit': header('Same as RateLimit-Limit (older clients).'),
+  'X-RateLimit-Remaining': header('Same as RateLimit-Remaining (older clients).'),
+  'X-RateLimit-Reset': header('Same as RateLimit-Reset (older clients).'),
+};
+const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before trying again.') };
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'invalid_json: the body is not JSON, or not sent as application/json',
+  401: 'missing_api_key or invalid_api_key: no valid Bearer token',
+  404: 'not_found: no such record in this organization (or no such route)',
+  409: 'conflict or idempotency_conflict',
+  413: 'payload_too_large: the body is larger than the server accepts',
+  422: 'validation_error: the input breaks a rule; details lists every problem as {path, message}',
+  429: 'rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds',
+  500: 'internal_error: logged; nothing is shown',
+  501: 'not_implemented: not available on this server yet',
+};
+
+/** The statuses a route can answer besides its success. */
+function errorStatuses(doc: RouteDoc): number[] {
+  const statuses = new Set([401, 422, 429, 500]);
+  if (doc.hasBody) [400, 413].forEach((s) => statuses.add(s));
+  if (doc.hasPath) statuses.add(404);
+  for (const kind of doc.errors) statuses.add(STATUS_BY_KIND[kind as ErrorKind]);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function errorResponse(status: number, version: RouteDoc['version']): JsonSchema {
+  const body =
+    version === 'v2'
+      ? jsonSchemaOf(v2ErrorSchema, 'output')
+      : status === 429
+        ? { anyOf: [jsonSchemaOf(v1RateLimitSchema, 'output'), jsonSchemaOf(v1ErrorSchema, 'output')] }
+        : jsonSchemaOf(v1ErrorSchema, 'output');
+  const headers = status === 401 ? RATE_LIMIT_HEADERS : status === 429 ? { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER } : RATE_LIMIT_HEADERS;
+  return { ...body, description: ERROR_DESCRIPTIONS[status] ?? 'Error', headers };
+}
+
+const DESCRIPTION = [
+  'Mailgate\'s REST API: v2 (current) and the frozen v1. Every request carries `Authorization: Bearer <API_TOKEN>`; tokens start with `mailgate_`.',
+  '',
+  `Every authenticated answer carries the organization's quota in RateLimit headers; see [the rate limits](${RATE_LIMITS_DOC_PATH}). A 429 says how long to wait in Retry-After.`,
+  '',
+  'v2 answers records bare, lists as `{object: "list", data, has_more}` paged with `limit`, `after` and `before`, and errors as `{name, message, statusCode, code?, details?}`. v1 wraps answers in `{success: true, …}` and errors as `{success: false, message}`; every /api/v1 path is also served at /v1.',
+  '',
+  'Sends may carry an `Idempotency-Key` header: the same key and body within 24 hours is answered from the first time.',
+].join('\n');
+
+export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Mailgate API', version: VERSION, description: DESCRIPTION },
+      servers: [{ url: core.config.baseUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token (mailgate_…).' } },
+      },
+      security: [{ bearer: [] }],
+      tags: [
+        { name: 'emails', description: 'Transactional email: send, batch, follow delivery.' },
+        { name: 'subscribers', description: 'The audience: subscribers, their tags and events.' },
+        { name: 'tags', description: 'Tags that group subscribers.' },
+        { name: 'events', description: 'What happened to subscribers; triggers workflows.' },
+        { name: 'workflows', description: 'Automations started by subscriber events.' },
+        { name: 'v1', description: 'The frozen v1 API, kept working for existing integrations.' },
+        { name: 'system', description: 'Health.' },
+      ],
+    },
+    hideUntagged: true,
+    transform: ({ schema, url, route }) => {
+      const doc = (route.config as { doc?: RouteDoc } | undefined)?.doc;
+      // The /v1 alias serves the same routes as /api/v1: documented once.
+      if (!schema || url.startsWith('/v1/') || url === '/v1') return { schema: { ...schema, hide: true }, url };
+      if (!doc) return { schema, url };
+      const response = { ...(schema.response as Record<string, JsonSchema> | undefined) };
+      for (const [status, body] of Object.entries(response)) {
+        response[status] = { ...body, headers: RATE_LIMIT_HEADERS };
+      }
+      for (const status of errorStatuses(doc)) response[String(status)] ??= errorResponse(status, doc.version);
+      return { schema: { ...schema, response }, url };
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    uiConfig: { tryItOutEnabled: true, persistAuthorization: true, displayOperationId: true },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

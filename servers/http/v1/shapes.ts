@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  PAGE_LIMIT_MAX,
+  subscriberFilterFields,
+  type SubscriberEventRecord,
+  type SubscriberRecord,
+  type TagRecord,
+} from '../../../src/index.ts';
+
+/**
+ * The frozen v1 shapes (spec §4.4): camelCase records wrapped in
+ * `{success: true, …}`. The records are mapped from the v2 ones here, and
+ * described by these schemas (route schemas, /openapi.json).
+ */
+const timestamp = z.string().describe('ISO 8601 date and time (UTC).');
+
+export const subscriberV1Schema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  status: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  unsubscribedAt: timestamp.nullable(),
+});
+
+export const tagV1Schema = z.object({ id: z.string(), name: z.string(), subscriberCount: z.number().int(), createdAt: timestamp });
+
+export const eventV1Schema = z.object({
+  id: z.string(),
+  subscriberId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+  createdAt: timestamp,
+});
+
+const success = z.literal(true);
+const nextCursor = z.string().optional().describe('Present when more follow: pass it as cursor for the next page.');
+
+export const sendV1Answer = z.object({ success, message: z.string(), id: z.string().describe('The email id (eml_…).') });
+export const subscriberV1Answer = z.object({ success, subscriber: subscriberV1Schema });
+export const subscriberListV1Answer = z.object({ success, subscribers: z.array(subscriberV1Schema), total: z.number().int(), nextCursor });
+export const eventV1Answer = z.object({ success, event: eventV1Schema });
+export const eventListV1Answer = z.object({ success, events: z.array(eventV1Schema), nextCursor });
+export const tagV1Answer = z.object({ success, tag: tagV1Schema });
+export const tagListV1Answer = z.object({ success, tags: z.array(tagV1Schema), nextCursor });
+
+/** v1 paging: `page` (1-based, with `limit`) or `cursor` (the nextCursor of the page before). */
+export const v1PageQuery = {
+  limit: z.int().min(1).max(PAGE_LIMIT_MAX).optional().describe(`Records per page, 1–${PAGE_LIMIT_MAX} (default 20).`),
+  page: z.int().min(1).optional().describe('Page number, from 1 (not with cursor).'),
+  cursor: z.string().optional().describe('The nextCursor of the previous page (not with page).'),
+};
+export const subscriberListV1Query = z.object({ ...subscriberFilterFields, ...v1PageQuery });
+export const pageV1Query = z.object(v1PageQuery);
+
+export function subscriberV1(s: SubscriberRecord): z.infer<typeof subscriberV1Schema> {
+  return {
+    id: s.id,
+    email: s.email,
+    firstName: s.first_name,
+    lastName: s.last_name,
+    status: s.status,
+    attributes: s.attributes,
+    tags: s.tags,
+    createdAt: s.created_at,
+    updatedAt: s.updated_at,
+    unsubscribedAt: s.unsubscribed_at,
+  };
+}
+
+export function tagV1(t: TagRecord): z.infer<typeof tagV1Schema> {
+  return { id: t.id, name: t.name, subscriberCount: t.subscriber_count, createdAt: t.created_at };
+}
+
+export function eventV1(e: SubscriberEventRecord): z.infer<typeof eventV1Schema> {
+  return { id: e.id, subscriberId: e.subscriber_id, email: e.email, name: e.name, properties: e.properties, createdAt: e.created_at };
+}
