@@ -18,6 +18,8 @@ import { V2_BINDINGS } from './v2/bindings.ts';
 export interface HttpAppOptions {
   /** Pino level, or false for no logger. */
   logLevel?: string | false;
+  /** Told of every route as it is registered (tests compare them with /openapi.json). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 type ErrorShape = (e: HttpError) => Record<string, unknown>;
@@ -65,6 +67,10 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     // parameter) still pass the limits and get their scope's error shape.
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
   });
+  if (options.onRoute) {
+    const tell = options.onRoute;
+    app.addHook('onRoute', (route) => tell({ method: route.method, url: route.url }));
+  }
   app.decorateRequest('auth', null);
   // Bodies are JSON: a text/plain body is refused as not JSON (400 invalid_json), not parsed as a string.
   app.removeContentTypeParser('text/plain');

@@ -68,15 +68,21 @@ function routeSchema(binding: Binding, operation: Operation, plan: FieldPlan): R
     tags: [operation.resource],
     response: { [binding.status]: output, ...(binding.createdStatus ? { [binding.createdStatus]: output } : {}) },
   };
-  if (plan.path.length > 0) schema.params = pickProperties(input, plan.path, { strict: false });
-  if (plan.query.length > 0) {
-    schema.querystring = pickProperties(input, plan.query, { strict: false });
-  }
+  const example = operation.example as Record<string, unknown>;
+  /** Path and query fields carry the example's value each (a body carries the example whole). */
+  const withExamples = (part: JsonSchema): JsonSchema => ({
+    ...part,
+    properties: Object.fromEntries(
+      Object.entries(part.properties ?? {}).map(([name, field]) => [name, example[name] === undefined ? field : { ...field, examples: [example[name]] }]),
+    ),
+  });
+  if (plan.path.length > 0) schema.params = withExamples(pickProperties(input, plan.path, { strict: false }));
+  if (plan.query.length > 0) schema.querystring = withExamples(pickProperties(input, plan.query, { strict: false }));
   if (binding.bodyField) {
-    schema.body = { ...input.properties?.[binding.bodyField], examples: [(operation.example as Record<string, unknown>)[binding.bodyField]] };
+    schema.body = { ...input.properties?.[binding.bodyField], examples: [example[binding.bodyField]] };
   } else if (plan.body.length > 0) {
-    const example = Object.fromEntries(Object.entries(operation.example as Record<string, unknown>).filter(([k]) => plan.body.includes(k)));
-    schema.body = { ...pickProperties(input, plan.body, { strict: true }), examples: [example] };
+    const bodyExample = Object.fromEntries(Object.entries(example).filter(([k]) => plan.body.includes(k)));
+    schema.body = { ...pickProperties(input, plan.body, { strict: true }), examples: [bodyExample] };
   }
   if (plan.headers.length > 0) {
     schema.headers = {

@@ -22,6 +22,8 @@ export interface TestServerOptions {
   transport?: Transport;
   /** Start the in-process worker (default true). */
   worker?: boolean;
+  /** Told of every route the app registers. */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export const TEST_TOKEN = 'mailgate_test_token_0123456789abcdefghij';
@@ -44,7 +46,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await core.orgs.bootstrap(TEST_TOKEN);
   if (options.worker !== false) core.worker.start();
-  const app = await buildHttpApp(core, { logLevel: false });
+  const app = await buildHttpApp(core, { logLevel: false, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
