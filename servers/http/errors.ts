@@ -1,5 +1,27 @@
 import type { FastifyError, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { AppError, isAppError, type ErrorKind } from '../../src/index.ts';
+
+/** The error bodies of each version (DESIGN §4, spec §7), as schemas: the answers below and /openapi.json both follow them. */
+export const v2ErrorSchema = z.object({
+  name: z.string().describe('The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error.'),
+  message: z.string().describe('What went wrong, for a person.'),
+  statusCode: z.int(),
+  code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS).'),
+  details: z.unknown().optional().describe('validation_error: every problem as {path, message}; recipient_rate_limited: {reason}.'),
+});
+
+export const v1ErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string().optional().describe('RECIPIENT_RATE_LIMITED for a refused recipient.'),
+});
+
+export const v1RateLimitSchema = z.object({
+  message: z.string().describe('Too many requests.'),
+  docs: z.string().describe('Where the rate limits are explained.'),
+});
+
 
 /** The HTTP adapter's one error table: AppError kind → status. */
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -60,8 +82,8 @@ function fromAppError(error: AppError): HttpError {
 }
 
 /** v2 error body: `{name, message, statusCode}` plus `code` and `details` where present. */
-export function v2ErrorBody(e: HttpError): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: e.name, message: e.message, statusCode: e.status };
+export function v2ErrorBody(e: HttpError): z.infer<typeof v2ErrorSchema> {
+  const body: z.infer<typeof v2ErrorSchema> = { name: e.name, message: e.message, statusCode: e.status };
   if (e.code !== undefined) body.code = e.code;
   if (e.details !== undefined) body.details = e.details;
   return body;
@@ -72,7 +94,7 @@ export function v2ErrorBody(e: HttpError): Record<string, unknown> {
  * its `code`; the organization's rate limit is `{message, docs}` (spec §7).
  */
 export function v1ErrorBody(rateLimitDocsUrl: string) {
-  return function body(e: HttpError): Record<string, unknown> {
+  return function body(e: HttpError): z.infer<typeof v1ErrorSchema> | z.infer<typeof v1RateLimitSchema> {
     if (e.name === 'rate_limit_exceeded') {
       return { message: 'Too many requests: slow down and retry after the number of seconds in Retry-After', docs: rateLimitDocsUrl };
     }

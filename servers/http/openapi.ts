@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { QUOTA_WINDOW_SECONDS, type Core, type ErrorKind } from '../../src/index.ts';
-import { STATUS_BY_KIND } from './errors.ts';
+import { STATUS_BY_KIND, v1ErrorSchema, v1RateLimitSchema, v2ErrorSchema } from './errors.ts';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 import type { RouteDoc } from './operation-routes.ts';
 import { RATE_LIMITS_DOC_PATH } from './docs.ts';
@@ -20,25 +19,6 @@ export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-export const v2ErrorSchema = z.object({
-  name: z.string().describe('The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error.'),
-  message: z.string().describe('What went wrong, for a person.'),
-  statusCode: z.int(),
-  code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS).'),
-  details: z.unknown().optional().describe('validation_error: every problem as {path, message}; recipient_rate_limited: {reason}.'),
-});
-
-export const v1ErrorSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string().optional().describe('RECIPIENT_RATE_LIMITED for a refused recipient.'),
-});
-
-export const v1RateLimitSchema = z.object({
-  message: z.string().describe('Too many requests.'),
-  docs: z.string().describe('Where the rate limits are explained.'),
-});
 
 const header = (description: string, schema: JsonSchema = { type: 'integer' }) => ({ description, ...schema });
 

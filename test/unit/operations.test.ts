@@ -88,7 +88,7 @@ describe('operation inputs: the rules every door gets', () => {
   });
 
   it('send_email: the idempotency key is an input field with its own rule', () => {
-    expect(parseOperationInput(named('send_email'), { ...send, idempotency_key: 'k-1' }).idempotencyKey).toBe('k-1');
+    expect(parseOperationInput(named('send_email'), { ...send, idempotency_key: 'k-1' })).toMatchObject({ idempotencyKey: 'k-1' });
     expectRefusal(() => parseOperationInput(named('send_email'), { ...send, idempotency_key: 'has space' }), {
       kind: 'validation_error',
       message: 'idempotency_key must be 1 to 256 printable ASCII characters without spaces',
@@ -106,7 +106,7 @@ describe('operation inputs: the rules every door gets', () => {
       details: [{ path: 'validation', message: 'must be strict or permissive' }],
     });
     // Items are checked one by one, so that a permissive batch can send the valid ones.
-    expect(parseOperationInput(named('send_batch'), { emails: [send, { ...send, subject: '' }] }).emails).toEqual([
+    expect((parseOperationInput(named('send_batch'), { emails: [send, { ...send, subject: '' }] }) as { emails: unknown }).emails).toEqual([
       { request: expect.objectContaining({ subject: 'Hi' }) },
       { details: [{ path: '[1].subject', message: 'must not be empty' }] },
     ]);
