@@ -70,6 +70,11 @@ export function pageSchema(prefix: IdPrefix) {
   return z.object(pageFields(prefix)).superRefine(pageRule, { when: () => true });
 }
 
+/** A list operation's input: its own fields (a parent's id, filters) and the page. */
+export function pagedInput<F extends z.ZodRawShape>(prefix: IdPrefix, fields: F) {
+  return z.strictObject({ ...fields, ...pageFields(prefix) }).superRefine(pageRule, { when: () => true });
+}
+
 /** The page a parsed input asks for, without its other fields. */
 export function pageOf(input: { limit: number; after?: string | undefined; before?: string | undefined }): PageRequest {
   return {

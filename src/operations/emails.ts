@@ -8,7 +8,7 @@ import {
   sendEmailFields,
   toSendRequest,
 } from '../emails/index.ts';
-import { listEnvelope, pageFields, pageOf, pageRule } from '../pagination.ts';
+import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE, RECIPIENT_GUARD_NOTE } from './quota.ts';
 
@@ -121,7 +121,7 @@ export const listEmails = defineOperation({
     'Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it.',
     QUOTA_NOTE,
   ].join(' '),
-  input: z.object(pageFields('eml')).superRefine(pageRule, { when: () => true }),
+  input: pagedInput('eml', {}),
   output: listEnvelope(emailListItemSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: [],

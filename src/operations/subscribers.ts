@@ -9,7 +9,7 @@ import {
   toWrite,
   unsubscribeBodyFields,
 } from '../audience/index.ts';
-import { listEnvelope, pageFields, pageOf, pageRule } from '../pagination.ts';
+import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { Created, defineOperation } from './operation.ts';
 import { QUOTA_NOTE } from './quota.ts';
 
@@ -60,7 +60,7 @@ export const listSubscribers = defineOperation({
     'Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it.',
     QUOTA_NOTE,
   ].join(' '),
-  input: z.object({ ...subscriberFilterFields, ...pageFields('sub') }).superRefine(pageRule, { when: () => true }),
+  input: pagedInput('sub', subscriberFilterFields),
   output: listEnvelope(subscriberRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: [],
@@ -155,7 +155,7 @@ export const listSubscriberEvents = defineOperation({
     'Page with limit and the after/before cursors.',
     QUOTA_NOTE,
   ].join(' '),
-  input: z.strictObject({ subscriber: subscriberRef, ...pageFields('evt') }).superRefine(pageRule, { when: () => true }),
+  input: pagedInput('evt', { subscriber: subscriberRef }),
   output: listEnvelope(subscriberEventRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tagCreateSchema, tagRecordSchema } from '../audience/index.ts';
-import { listEnvelope, pageFields, pageOf, pageRule } from '../pagination.ts';
+import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE } from './quota.ts';
 
@@ -13,7 +13,7 @@ export const listTags = defineOperation({
     'Page with limit and the after/before cursors.',
     QUOTA_NOTE,
   ].join(' '),
-  input: z.object(pageFields('tag')).superRefine(pageRule, { when: () => true }),
+  input: pagedInput('tag', {}),
   output: listEnvelope(tagRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: [],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope, pageFields, pageOf, pageRule } from '../pagination.ts';
+import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import {
   workflowCreateSchema,
   workflowDeletedSchema,
@@ -46,7 +46,7 @@ export const listWorkflows = defineOperation({
   summary: 'List workflows, newest first',
   resource: 'workflows',
   description: ['Returns a page of the organization\'s workflows with their triggers and steps, newest first. Page with limit and the after/before cursors.', QUOTA_NOTE].join(' '),
-  input: z.object(pageFields('wfl')).superRefine(pageRule, { when: () => true }),
+  input: pagedInput('wfl', {}),
   output: listEnvelope(workflowRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: [],
@@ -106,7 +106,7 @@ export const listWorkflowRuns = defineOperation({
     'Page with limit and the after/before cursors.',
     QUOTA_NOTE,
   ].join(' '),
-  input: z.strictObject({ id: workflowId, ...pageFields('wfr') }).superRefine(pageRule, { when: () => true }),
+  input: pagedInput('wfr', { id: workflowId }),
   output: listEnvelope(workflowRunRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],
