@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  checkOperationInput,
+  checkInput,
   isPlainObject,
   inputProblem,
   operationNamed,
@@ -105,7 +105,8 @@ const firstHeader = (request: FastifyRequest, names: readonly string[]): string 
 /**
  * A request → the operation's input, and the body's fields that belong to
  * another part of the request (named as unknown, like any other stranger).
- * Throws validation_error for a body that is not a JSON object.
+ * Throws validation_error for a body that is not a JSON object, or that is
+ * nested too deep or holds a NUL (inputProblem).
  */
 function inputOf(request: FastifyRequest, binding: Binding, plan: FieldPlan): { input: Record<string, unknown>; strangers: ErrorDetail[] } {
   const input: Record<string, unknown> = {};
@@ -158,7 +159,9 @@ export async function operationRoutes(app: FastifyInstance, core: Core, bindings
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { input, strangers } = inputOf(request, binding, plan);
-      const checked = checkOperationInput(operation, input);
+      // Screened already, part by part (a body here, path and query by the scope's
+      // NUL hook; a batch's items one by one by its schema): only the schema is left.
+      const checked = checkInput(operation.input, input);
       if ('details' in checked || strangers.length > 0) {
         const found = 'details' in checked ? checked.details.map((d) => ({ path: wirePath(d.path, binding, plan), message: d.message })) : [];
         throw validationError([...found, ...strangers], 'details' in checked ? checked.headline : undefined);
