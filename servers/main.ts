@@ -3,9 +3,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { ConfigError, createCore, loadConfig, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
+import { ConfigError, createCore, loadConfig, MAILGATE_VERSION, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
 import { CannotListenError, checkListenersCanOpen, EXIT_CANNOT_LISTEN, explainListenError, type ListenerAddress } from './cannot-listen.ts';
 import { buildHttpApp } from './http/app.ts';
+import { createMcpEndpoint } from './mcp/endpoint.ts';
 import { startSmtpServer } from './smtp/server.ts';
 import { loadOrCreateTls } from './smtp/tls.ts';
 
@@ -98,7 +99,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
     }
     let httpUrl: string | null = null;
     if (config.roles.includes('http')) {
-      const app = await buildHttpApp(core);
+      const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
+      stops.push(() => mcp.close());
+      const app = await buildHttpApp(core, { mcp });
       stops.push(() => app.close());
       try {
         await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,5 @@
 // The one import surface for servers/: the core, its types and its errors.
+export { MAILGATE_VERSION } from './version.ts';
 export { createCore, openConfiguredDatabase, type Core, type CoreDeps } from './app.ts';
 export { loadConfig, ConfigError, type Config, type Role } from './config.ts';
 export { AppError, isAppError, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';

@@ -8,6 +8,7 @@ import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1 } from './v1/emails.ts';
 import { verifyRoutes } from './verify.ts';
 import { openApiRoutes } from './openapi.ts';
+import { mcpRoutes, type McpMount } from './mcp-mount.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import { z } from 'zod';
 
@@ -18,6 +19,8 @@ import { V2_BINDINGS } from './v2/bindings.ts';
 export interface HttpAppOptions {
   /** Pino level, or false for no logger. */
   logLevel?: string | false;
+  /** The MCP endpoint to serve at /mcp (servers/mcp); none: /mcp is not found. */
+  mcp?: McpMount;
   /** Told of every route as it is registered (tests compare them with /openapi.json). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -89,6 +92,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
+  if (options.mcp) await mcpRoutes(app, core, options.mcp);
 
   const authenticate = authenticateAndCount(core);
   const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { QUOTA_WINDOW_SECONDS, type Core, type ErrorKind } from '../../src/index.ts';
+import { MAILGATE_VERSION, QUOTA_WINDOW_SECONDS, type Core, type ErrorKind } from '../../src/index.ts';
 import { STATUS_BY_KIND, v1ErrorSchema, v1RateLimitSchema, v2ErrorSchema } from './errors.ts';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 import type { RouteDoc } from './operation-routes.ts';
@@ -18,7 +17,6 @@ import { RATE_LIMITS_DOC_PATH } from './docs.ts';
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const header = (description: string, schema: JsonSchema = { type: 'integer' }) => ({ description, ...schema });
 
@@ -81,7 +79,7 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Mailgate API', version: VERSION, description: DESCRIPTION },
+      info: { title: 'Mailgate API', version: MAILGATE_VERSION, description: DESCRIPTION },
       servers: [{ url: core.config.baseUrl }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token (mailgate_…).' } },

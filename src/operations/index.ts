@@ -19,6 +19,7 @@ import { createTag, getTag, listTags } from './tags.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 
 export * from './operation.ts';
+export { describeTool, type ToolDescription } from './tools.ts';
 export { BATCH_MODES } from './emails.ts';
 
 export const OPERATIONS: readonly Operation[] = [

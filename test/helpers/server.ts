@@ -1,5 +1,6 @@
 import { buildHttpApp } from '../../servers/http/app.ts';
-import { createCore, loadConfig, type Clock, type Core, type Transport } from '../../src/index.ts';
+import { createMcpEndpoint } from '../../servers/mcp/endpoint.ts';
+import { createCore, loadConfig, MAILGATE_VERSION, type Clock, type Core, type Transport } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /**
@@ -46,7 +47,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await core.orgs.bootstrap(TEST_TOKEN);
   if (options.worker !== false) core.worker.start();
-  const app = await buildHttpApp(core, { logLevel: false, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
+  const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
+  const app = await buildHttpApp(core, { logLevel: false, mcp, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
@@ -71,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await app.close();
+      await mcp.close();
       await core.close();
       await database.cleanup();
     },

@@ -64,7 +64,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['queue'],
   ['limits'],
   ['tokens', 'orgs', 'auth-scope'],
-  ['threads', 'render', 'db', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts'],
+  ['threads', 'render', 'db', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
 ];
 
 /** createCore and the import surface for servers/: they may import anything. */

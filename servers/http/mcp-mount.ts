@@ -1,0 +1,79 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError, type AuthContext, type Core } from '../../src/index.ts';
+
+/** The MCP endpoint as the HTTP app mounts it (servers/mcp makes one; servers/main.ts joins them). */
+export interface McpMount {
+  handle(request: IncomingMessage, response: ServerResponse, body: unknown, caller: { auth: AuthContext; token: string; scopes: string[] }): Promise<void>;
+}
+
+export const MCP_PATH = '/mcp';
+
+/** Every scope an API token holds; an OAuth grant may hold fewer. */
+const API_TOKEN_SCOPES = ['read', 'write'];
+
+/** Host names /mcp answers to: BASE_URL's, and this machine's loopback names (DNS-rebinding protection). */
+function allowedHostnames(baseUrl: string): string[] {
+  return [...new Set([new URL(baseUrl).hostname, 'localhost', '127.0.0.1', '[::1]'])];
+}
+
+/** A JSON-RPC error with no id: what a request the server could not read as one gets. */
+function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** RFC 6750 §3: a request without a valid token gets a challenge naming the scheme and what was wrong. */
+function challenge(reply: FastifyReply, error: 'invalid_request' | 'invalid_token', description: string) {
+  const quoted = description.replace(/["\\]/g, '');
+  reply.header('WWW-Authenticate', `Bearer realm="mailgate", error="${error}", error_description="${quoted}"`);
+  return reply.code(401).type('application/json').send({ error, error_description: description });
+}
+
+/**
+ * POST/GET/DELETE /mcp: Host and Origin checked, the Bearer token (an API token)
+ * authenticated, then the request handed to the MCP endpoint. Errors before the
+ * endpoint are answered in the protocol's terms: JSON-RPC errors for bodies it
+ * cannot read, a Bearer challenge for a missing or unknown token.
+ */
+export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMount): Promise<void> {
+  await app.register(async (scope) => {
+    const hosts = allowedHostnames(core.config.baseUrl);
+    scope.addHook('onRequest', hostHeaderValidation(hosts));
+    scope.addHook('onRequest', originValidation(hosts));
+    scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isAppError(error)) {
+        // The per-IP limit, before anything else.
+        if (error.kind === 'rate_limit_exceeded') {
+          if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+          return jsonRpcError(reply, 429, -32000, error.message);
+        }
+        if (error.kind === 'missing_api_key') return challenge(reply, 'invalid_request', error.message);
+        if (error.kind === 'invalid_api_key') return challenge(reply, 'invalid_token', error.message);
+      }
+      const status = error.statusCode ?? 500;
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+        return jsonRpcError(reply, 400, -32700, 'Parse error: the body is not JSON');
+      }
+      if (status === 413) return jsonRpcError(reply, 413, -32600, 'Invalid Request: the body is larger than this server accepts');
+      if (status === 415) return jsonRpcError(reply, 415, -32600, 'Invalid Request: send the body as Content-Type: application/json');
+      if (status < 500) return jsonRpcError(reply, status, -32600, `Invalid Request: ${error.message}`);
+      request.log.error({ err: error }, 'MCP request failed');
+      return jsonRpcError(reply, 500, -32603, 'Internal error');
+    });
+    scope.route({
+      method: ['GET', 'POST', 'DELETE'],
+      url: MCP_PATH,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const header = request.headers.authorization;
+        const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+        if (!match) return challenge(reply, 'invalid_request', 'Send an API token as "Authorization: Bearer <API_TOKEN>"');
+        const token = match[1]!;
+        const auth = await core.tokens.authenticate(token);
+        reply.hijack();
+        await mount.handle(request.raw, reply.raw, request.body, { auth, token, scopes: API_TOKEN_SCOPES });
+      },
+    });
+  });
+}

@@ -1,0 +1,55 @@
+// The MCP door (Streamable HTTP at /mcp), built from the operations with the
+// SDK's v2 line: a fresh server per request, 2026-07-28 clients served as
+// they come and 2025-era clients (initialize) statelessly. Authentication and
+// the route itself are the HTTP app's; this module turns one authenticated
+// request into tool calls. No rule lives here: the tools are the operations.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthContext, Core } from '../../src/index.ts';
+import { buildToolServer, type BeforeToolCall } from './tools.ts';
+
+export interface McpEndpoint {
+  /** Answer one request at /mcp, as this caller (its body already parsed). */
+  handle(request: IncomingMessage, response: ServerResponse, body: unknown, caller: McpCaller): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Who is calling, as the HTTP door authenticated them. */
+export interface McpCaller {
+  auth: AuthContext;
+  /** The bearer token presented. */
+  token: string;
+  scopes: string[];
+}
+
+const CALLER = 'mailgate';
+
+/** Each tool call counts against the organization's quota, as a REST request does (DESIGN §5). */
+function quotaCounter(core: Core): BeforeToolCall {
+  return async (auth) => {
+    if (!core.limits.enabled) return null;
+    const counted = await core.limits.consume(auth);
+    return counted?.refusal ?? null;
+  };
+}
+
+export function createMcpEndpoint(core: Core, options: { version: string; onError?: (error: Error) => void }): McpEndpoint {
+  const beforeToolCall = quotaCounter(core);
+  const handler = createMcpHandler(
+    (context) => {
+      const caller = context.authInfo?.extra?.[CALLER] as AuthContext | undefined;
+      if (!caller) throw new Error('MCP request without an authenticated caller');
+      return buildToolServer(core, caller, beforeToolCall, options.version);
+    },
+    { legacy: 'stateless', ...(options.onError ? { onerror: options.onError } : {}) },
+  );
+  const node = toNodeHandler(handler, options.onError ? { onerror: options.onError } : {});
+  return {
+    async handle(request, response, body, caller) {
+      const authInfo: AuthInfo = { token: caller.token, clientId: caller.auth.tokenId, scopes: caller.scopes, extra: { [CALLER]: caller.auth } };
+      await node(Object.assign(request, { auth: authInfo }), response, body);
+    },
+    close: () => handler.close(),
+  };
+}

@@ -1,0 +1,85 @@
+import { McpServer, type CallToolResult, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import {
+  describeTool,
+  invokeOperation,
+  isAppError,
+  OPERATIONS,
+  type AuthContext,
+  type Core,
+  type Operation,
+  type ToolDescription,
+} from '../../src/index.ts';
+
+/**
+ * The MCP tools: one per operation of src/operations, its name, title,
+ * description, schemas and hints taken from the definition (describeTool),
+ * its call run through the same invokeOperation as every other door.
+ */
+
+/** Operations deliberately not offered as tools, each with its reason. (None today.) */
+export const NOT_TOOLS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * A schema as the SDK takes one (Standard Schema with JSON Schema) that shows
+ * the operation's JSON Schema and lets every value through: the operation
+ * validates the arguments itself, so a tool refuses bad input in the words the
+ * REST API uses, as an isError result.
+ */
+function advertised(jsonSchema: Record<string, unknown>): StandardSchemaWithJSON {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'mailgate',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
+    },
+  } as StandardSchemaWithJSON;
+}
+
+/** What a door counts and refuses before a tool runs (the organization quota); null to go on, else the refusal. */
+export type BeforeToolCall = (auth: AuthContext) => Promise<Error | null>;
+
+function errorResult(error: unknown): CallToolResult {
+  if (!isAppError(error)) throw error;
+  const body: Record<string, unknown> = { name: error.kind, message: error.message };
+  if (error.code !== undefined) body.code = error.code;
+  if (error.details !== undefined) body.details = error.details;
+  if (error.retryAfter !== undefined) body.retry_after = Math.max(1, Math.ceil(error.retryAfter));
+  return { isError: true, content: [{ type: 'text', text: `${error.message}\n${JSON.stringify(body)}` }] };
+}
+
+function registerOperation(server: McpServer, core: Core, operation: Operation, tool: ToolDescription, auth: AuthContext, before: BeforeToolCall) {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: advertised(tool.input_schema),
+      outputSchema: operation.output as unknown as StandardSchemaWithJSON,
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    async (args: unknown): Promise<CallToolResult> => {
+      try {
+        const refused = await before(auth);
+        if (refused) return errorResult(refused);
+        const { value } = await invokeOperation(operation, { services: core, scope: auth, door: 'mcp' }, args ?? {});
+        return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  );
+}
+
+/** An MCP server for one request, as this caller: every operation it may use, as a tool. */
+export function buildToolServer(core: Core, auth: AuthContext, before: BeforeToolCall, version: string): McpServer {
+  const server = new McpServer(
+    { name: 'mailgate', title: 'Mailgate', version },
+    { instructions: 'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.' },
+  );
+  for (const operation of OPERATIONS) {
+    if (NOT_TOOLS.has(operation.name)) continue;
+    registerOperation(server, core, operation, describeTool(operation), auth, before);
+  }
+  return server;
+}

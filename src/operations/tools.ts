@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Operation } from './operation.ts';
+
+/**
+ * An operation as a tool, described the same way on every door that lists
+ * tools (MCP tools/list, GET /api/v2/tools, `mailgate tools list`): its name,
+ * title, description, JSON Schemas and behaviour hints, all from the definition.
+ */
+export interface ToolDescription {
+  name: string;
+  title: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+  output_schema: Record<string, unknown>;
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+}
+
+const cache = new WeakMap<Operation, ToolDescription>();
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+export function describeTool(operation: Operation): ToolDescription {
+  let found = cache.get(operation);
+  if (!found) {
+    found = {
+      name: operation.name,
+      title: operation.summary,
+      description: operation.description,
+      input_schema: jsonSchema(operation.input, 'input'),
+      output_schema: jsonSchema(operation.output, 'output'),
+      annotations: {
+        readOnlyHint: operation.annotations.readOnly,
+        destructiveHint: operation.annotations.destructive,
+        idempotentHint: operation.annotations.idempotent,
+        openWorldHint: operation.annotations.openWorld,
+      },
+    };
+    cache.set(operation, found);
+  }
+  return found;
+}
