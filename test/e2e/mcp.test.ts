@@ -1,0 +1,224 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeTool, OPERATIONS } from '../../src/index.ts';
+import { NOT_TOOLS } from '../../servers/mcp/tools.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * The MCP door at /mcp through real clients over Streamable HTTP: the SDK's v2
+ * client pinned to 2026-07-28 (server/discover, no session), the same client
+ * on the 2025 handshake, and the old SDK's client (a real 2025-era client).
+ */
+type ToolResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
+interface AnyClient {
+  listTools(): Promise<{ tools: { name: string; title?: string; description?: string; inputSchema: unknown; annotations?: unknown }[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const ERAS = ['2026-07-28', '2025 handshake (v2 client)', '2025 handshake (v1 SDK client)'] as const;
+type Era = (typeof ERAS)[number];
+
+async function connect(server: TestServer, era: Era, token = server.token): Promise<AnyClient> {
+  const url = new URL(`${server.url}/mcp`);
+  const requestInit = { headers: { authorization: `Bearer ${token}` } };
+  if (era === '2025 handshake (v1 SDK client)') {
+    const client = new LegacyClient({ name: 'mailgate-test', version: '1.0.0' });
+    await client.connect(new LegacyTransport(url, { requestInit }));
+    return client as unknown as AnyClient;
+  }
+  const client = new Client(
+    { name: 'mailgate-test', version: '1.0.0' },
+    era === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+  if (era === '2026-07-28') {
+    expect(client.getProtocolEra()).toBe('modern');
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  } else {
+    expect(client.getProtocolEra()).toBe('legacy');
+  }
+  return client as unknown as AnyClient;
+}
+
+const send = (to: string, extra: Record<string, unknown> = {}) => ({
+  from: 'Agent <agent@acme.example>',
+  to,
+  subject: 'From an agent',
+  markdown: '# Hello\n\nSent by a tool.',
+  ...extra,
+});
+
+describe.each(ERAS)('MCP over Streamable HTTP, %s', (era) => {
+  let server: TestServer;
+  let client: AnyClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ worker: false });
+    client = await connect(server, era);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+  });
+
+  it('lists every operation as a tool, described by its definition', async () => {
+    const { tools } = await client.listTools();
+    const expected = OPERATIONS.filter((o) => !NOT_TOOLS.has(o.name)).map(describeTool);
+    expect(tools.map((t) => t.name)).toEqual(expected.map((t) => t.name));
+    for (const tool of tools) {
+      const described = expected.find((t) => t.name === tool.name)!;
+      expect(tool.title).toBe(described.title);
+      expect(tool.description).toBe(described.description);
+      expect(tool.annotations).toEqual({ title: described.title, ...described.annotations });
+      expect(tool.inputSchema).toMatchObject({ type: 'object', properties: described.input_schema.properties });
+    }
+  });
+
+  it('send_email stores an email (source mcp), with the answer as structuredContent and the same JSON as text', async () => {
+    const result = (await client.callTool({ name: 'send_email', arguments: send('delivered+mcp@mailgate.test') })) as ToolResult;
+    expect(result.isError).not.toBe(true);
+    const id = result.structuredContent!.id as string;
+    expect(id).toMatch(/^eml_/);
+    expect(JSON.parse(result.content[0]!.text)).toEqual({ id });
+    const row = await server.core.db.db.selectFrom('emails').select(['source', 'subject']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ source: 'mcp', subject: 'From an agent' });
+  });
+
+  it('an idempotent retry answers the first id and sends nothing twice', async () => {
+    const args = send('delivered+retry@mailgate.test', { idempotency_key: `retry-${ERAS.indexOf(era)}` });
+    const first = (await client.callTool({ name: 'send_email', arguments: args })) as ToolResult;
+    const second = (await client.callTool({ name: 'send_email', arguments: args })) as ToolResult;
+    expect(first.structuredContent).toEqual({ id: expect.stringMatching(/^eml_/) });
+    expect(second.structuredContent).toEqual(first.structuredContent);
+    const count = await server.core.db.db
+      .selectFrom('emails')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('to_address', '=', 'delivered+retry@mailgate.test')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('bad arguments are an isError result with the message the REST API gives, storing nothing', async () => {
+    const result = (await client.callTool({ name: 'send_email', arguments: { from: 'a@example.com', subject: 'x', content: 'hi' } })) as ToolResult;
+    expect(result.isError).toBe(true);
+    const rest = await server.api('/api/v2/emails', { body: { from: 'a@example.com', subject: 'x', content: 'hi' } });
+    const restBody = (await rest.json()) as { message: string; details: unknown };
+    expect(result.content[0]!.text.split('\n')[0]).toBe(restBody.message);
+    expect(JSON.parse(result.content[0]!.text.split('\n')[1]!)).toEqual({ name: 'validation_error', message: restBody.message, details: restBody.details });
+  });
+
+  it('a record that does not exist is an isError result: not_found', async () => {
+    const result = (await client.callTool({ name: 'get_email', arguments: { id: 'eml_01jd3zq8x6v5t0n2c4b7m9k1pq' } })) as ToolResult;
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text.split('\n')[0]).toBe('Email eml_01jd3zq8x6v5t0n2c4b7m9k1pq not found');
+  });
+
+  it('the recipient guard refuses as an isError result with its code and retry time', async () => {
+    const to = `delivered+guard-${ERAS.indexOf(era)}@mailgate.test`;
+    for (let i = 0; i < 5; i++) {
+      expect(((await client.callTool({ name: 'send_email', arguments: send(to) })) as ToolResult).isError).not.toBe(true);
+    }
+    const refused = (await client.callTool({ name: 'send_email', arguments: send(to) })) as ToolResult;
+    expect(refused.isError).toBe(true);
+    const body = JSON.parse(refused.content[0]!.text.split('\n')[1]!) as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'recipient_rate_limited', code: 'RECIPIENT_RATE_LIMITED', details: { reason: 'short_window' } });
+    expect(body.retry_after).toBeGreaterThan(0);
+  });
+
+  it('reads and lists through tools as REST does', async () => {
+    await client.callTool({ name: 'upsert_subscriber', arguments: { email: `ada-${ERAS.indexOf(era)}@example.com`, tags: ['agents'] } });
+    const listed = (await client.callTool({ name: 'list_subscribers', arguments: { tag: 'agents', limit: 5 } })) as ToolResult;
+    expect(listed.structuredContent).toMatchObject({ object: 'list', has_more: false, data: [{ email: `ada-${ERAS.indexOf(era)}@example.com`, tags: ['agents'] }] });
+  });
+});
+
+describe('each tool call counts against the organization quota', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ worker: false });
+  });
+  afterAll(async () => server?.close());
+
+  it('a call over the quota is an isError result: rate_limit_exceeded with the retry time', async () => {
+    const { token } = await server.core.orgs.create({ name: 'Small', plan: 'free', rateLimit: 2 });
+    const client = await connect(server, '2026-07-28', token.token);
+    try {
+      // Listing tools is not a tool call: it costs nothing.
+      await client.listTools();
+      for (let i = 0; i < 2; i++) {
+        expect(((await client.callTool({ name: 'list_tags', arguments: {} })) as ToolResult).isError).not.toBe(true);
+      }
+      const over = (await client.callTool({ name: 'list_tags', arguments: {} })) as ToolResult;
+      expect(over.isError).toBe(true);
+      expect(JSON.parse(over.content[0]!.text.split('\n')[1]!)).toMatchObject({ name: 'rate_limit_exceeded' });
+      // The same quota as REST: the next REST request is refused too.
+      expect((await server.api('/api/v2/tags', { token: token.token })).status).toBe(429);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('/mcp refuses in the protocol\'s own terms', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ worker: false });
+  });
+  afterAll(async () => server?.close());
+
+  const rpc = (init: { body?: string; headers?: Record<string, string> }) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...init.headers },
+      body: init.body ?? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+
+  it('no token: 401 with a Bearer challenge; an unknown one: invalid_token', async () => {
+    const none = await rpc({});
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer realm="mailgate", error="invalid_request"/);
+    const unknown = await rpc({ headers: { authorization: 'Bearer mailgate_not_a_token_at_all_0000000000' } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(await unknown.json()).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it('a body that is not JSON: 400 with a JSON-RPC parse error', async () => {
+    const res = await rpc({ body: '{"jsonrpc":', headers: { authorization: `Bearer ${server.token}` } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null });
+  });
+
+  it('a foreign Host or Origin: 403 before anything runs', async () => {
+    const auth = { authorization: `Bearer ${server.token}` };
+    expect((await rpc({ headers: { ...auth, origin: 'https://evil.example' } })).status).toBe(403);
+    const port = new URL(server.url).port;
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { ...auth, host: `evil.example:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    });
+    expect(status).toBe(403);
+  });
+
+  it('an unknown tool is the protocol\'s error, and stores nothing', async () => {
+    const client = await connect(server, '2026-07-28');
+    try {
+      const outcome = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+        (result) => ({ result: result as ToolResult }),
+        (error: Error) => ({ error }),
+      );
+      if ('error' in outcome) expect(outcome.error.message).toMatch(/no_such_tool/);
+      else expect(outcome.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/no_such_tool/) }] });
+    } finally {
+      await client.close();
+    }
+  });
+});
