@@ -8,6 +8,7 @@ import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1 } from './v1/emails.ts';
 import { verifyRoutes } from './verify.ts';
 import { openApiRoutes } from './openapi.ts';
+import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import { z } from 'zod';
@@ -124,6 +125,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       v2.addHook('onRequest', authenticate);
       v2.addHook('preValidation', refuseNulCharacters);
       await operationRoutes(v2, core, V2_BINDINGS);
+      await toolRoutesV2(v2, core);
       await verifyRoutes(v2, 'v2', { '/emails/verify': 'verify_email', '/verify': 'verify_address' });
     },
     { prefix: '/api/v2' },
@@ -138,6 +140,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         v1.addHook('preValidation', refuseNulCharacters);
         await emailRoutesV1(v1, core);
         await audienceRoutesV1(v1, core);
+        await toolRoutesV1(v1, core);
         await verifyRoutes(v1, 'v1', { '/emails/verify': 'v1_verify_email' });
       },
       { prefix },
