@@ -1,110 +1,256 @@
-// The `mailgate` command: administrative operations over the core, printing JSON.
-// Usage errors exit 2 before anything is opened; failures of the operation exit 1.
-import { parseArgs } from 'node:util';
-import { ConfigError, createCore, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase, type Config } from '../../src/index.ts';
+// The `mailgate` command (commander): administration over the core on this
+// machine's database (org, token, migrate), and the tools of a running server
+// through its REST API (tools list, tools run). Exit codes tell apart what went
+// wrong: 1 the server or the core refused, 2 a usage error (nothing was done),
+// 69 the server could not be reached, 78 the configuration is invalid.
+import { readFile } from 'node:fs/promises';
+import { Command, CommanderError, Option } from 'commander';
+import { ConfigError, createCore, isAppError, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase, type Config, type Core } from '../../src/index.ts';
+import { printTable, printValue } from './output.ts';
+import { ApiError, remoteApi, UnreachableError, type Remote } from './remote.ts';
+
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 69, config: 78 } as const;
 
 const USAGE = `Usage:
   mailgate org create --name NAME --plan free|premium|enterprise [--rate-limit REQUESTS_PER_MINUTE]
+  mailgate org list [--json]
   mailgate token create --org ORG_ID [--name NAME]
-  mailgate migrate`;
-
-type Command =
-  | { kind: 'migrate' }
-  | { kind: 'org-create'; name: string; plan: string; rateLimit: number | undefined }
-  | { kind: 'token-create'; org: string; name: string | undefined };
+  mailgate token list --org ORG_ID [--json]
+  mailgate token revoke TOKEN_ID
+  mailgate migrate
+  mailgate tools list [--json] [--url URL] [--token TOKEN]
+  mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]
+  mailgate COMMAND --help`;
 
 class UsageError extends Error {}
 
-function parseCommand(argv: string[]): Command {
-  const [group, action, ...rest] = argv;
-  let values: { name?: string | undefined; plan?: string | undefined; org?: string | undefined; 'rate-limit'?: string | undefined };
-  try {
-    values = parseArgs({
-      args: group === 'migrate' ? argv.slice(1) : rest,
-      options: { name: { type: 'string' }, plan: { type: 'string' }, org: { type: 'string' }, 'rate-limit': { type: 'string' } },
-      allowPositionals: false,
-      strict: true,
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (group === 'migrate') return { kind: 'migrate' };
-  if (group === 'org' && action === 'create') {
-    if (!values.name || !values.plan) throw new UsageError('org create needs --name and --plan');
-    const rateLimit = values['rate-limit'];
-    if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
-    // The organization service checks the upper bound and answers with a validation error.
-    return { kind: 'org-create', name: values.name, plan: values.plan, rateLimit: rateLimit === undefined ? undefined : Number(rateLimit) };
-  }
-  if (group === 'token' && action === 'create') {
-    if (!values.org) throw new UsageError('token create needs --org');
-    return { kind: 'token-create', org: values.org, name: values.name };
-  }
-  throw new UsageError(group ? `unknown command: ${[group, action].filter(Boolean).join(' ')}` : 'no command given');
+interface ToolDescription {
+  name: string;
+  title: string;
+  description: string;
+  input_schema: { properties?: Record<string, { type?: unknown; description?: string; anyOf?: unknown[] }>; required?: string[] };
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
-function print(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
-}
+const print = (value: unknown) => process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 
-async function run(command: Command, config: Config): Promise<void> {
-  if (command.kind === 'migrate') {
-    const handle = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      databaseSchema: config.databaseSchema,
-      sqlitePath: config.sqlitePath,
-    });
-    try {
-      print({ migrated: await migrateToLatest(handle), dialect: handle.dialect });
-    } finally {
-      await handle.close();
-    }
-    return;
-  }
+/** Run `work` on the core over this machine's database, closing both after. */
+async function withCore<T>(config: Config, work: (core: Core) => Promise<T>): Promise<T> {
   const db = await openConfiguredDatabase(config);
   const core = createCore({ ...config, cpuThreads: 0 }, { db });
   try {
-    if (command.kind === 'org-create') {
-      const { org, token } = await core.orgs.create({
-        name: command.name,
-        plan: command.plan,
-        ...(command.rateLimit !== undefined ? { rateLimit: command.rateLimit } : {}),
-      });
-      print({ org, token: token.token });
-    } else {
-      const token = await core.tokens.create(command.org, command.name ? { name: command.name } : {});
-      print({ token: token.token, id: token.id, organization_id: token.organization_id });
-    }
+    return await work(core);
   } finally {
     await core.close();
     await db.close();
   }
 }
 
-async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
-  let command: Command;
-  let config: Config;
+function remoteOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--url <url>', 'the Mailgate server').env('MAILGATE_URL').default('http://127.0.0.1:3000'))
+    .addOption(new Option('--token <token>', 'an API token of the organization to act in').env('MAILGATE_TOKEN'));
+}
+
+function remoteOf(options: { url: string; token?: string }): Remote {
+  if (!options.token) throw new UsageError('an API token is needed: --token TOKEN or MAILGATE_TOKEN');
+  return remoteApi(options.url, options.token);
+}
+
+/** `--input '{"a":1}'` or `--input @file.json`: a JSON object. */
+async function readInput(raw: string | undefined): Promise<Record<string, unknown>> {
+  if (raw === undefined) return {};
+  let text = raw;
+  if (raw.startsWith('@')) {
+    try {
+      text = await readFile(raw.slice(1), 'utf8');
+    } catch (error) {
+      throw new UsageError(`--input ${raw}: ${(error as Error).message}`);
+    }
+  }
+  let value: unknown;
   try {
-    command = parseCommand(argv);
-    config = loadConfig(env);
+    value = JSON.parse(text);
   } catch (error) {
+    throw new UsageError(`--input is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--input must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function hints(tool: ToolDescription): string {
+  const a = tool.annotations;
+  return [a.readOnlyHint ? 'read-only' : 'writes', a.destructiveHint && 'destructive', a.idempotentHint && 'idempotent', a.openWorldHint && 'sends mail']
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** `mailgate tools run NAME --help`: what the tool does and every field of its input. */
+function printToolHelp(tool: ToolDescription): void {
+  const required = new Set(tool.input_schema.required ?? []);
+  const lines = [`Usage: mailgate tools run ${tool.name} --input JSON`, '', `${tool.title} (${hints(tool)})`, '', tool.description, '', 'Input fields:'];
+  for (const [name, field] of Object.entries(tool.input_schema.properties ?? {})) {
+    if ((field as { deprecated?: boolean }).deprecated) continue;
+    const type = field.type ? String(field.type) : field.anyOf ? 'one of several forms' : 'any JSON';
+    lines.push(`  ${name}${required.has(name) ? ' (required)' : ''}: ${type}${field.description ? ` — ${field.description}` : ''}`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+function buildProgram(env: Record<string, string | undefined>): Command {
+  const config = () => loadConfig(env);
+  const program = new Command('mailgate')
+    .description('Mailgate: administer organizations and tokens on this machine, and run tools on a Mailgate server.')
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} })
+    .action(() => {
+      throw new UsageError('no command given');
+    });
+
+  const org = program.command('org').description('organizations (on this machine\'s database)').exitOverride().configureOutput({ writeErr: () => {} });
+  org
+    .command('create')
+    .description('create an organization and its first API token; prints {org, token}')
+    .option('--name <name>', 'its name')
+    .option('--plan <plan>', 'free, premium or enterprise')
+    .option('--rate-limit <n>', 'a custom quota: requests per minute')
+    .action(async (options: { name?: string; plan?: string; rateLimit?: string }) => {
+      if (!options.name || !options.plan) throw new UsageError('org create needs --name and --plan');
+      const rateLimit = options.rateLimit;
+      if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
+      const { org: created, token } = await withCore(config(), (core) =>
+        core.orgs.create({ name: options.name!, plan: options.plan!, ...(rateLimit !== undefined ? { rateLimit: Number(rateLimit) } : {}) }),
+      );
+      print({ org: created, token: token.token });
+    });
+  org
+    .command('list')
+    .description('list the organizations')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const orgs = await withCore(config(), (core) => core.orgs.list());
+      if (options.json) print(orgs);
+      else printTable(['id', 'name', 'plan', 'rate limit', 'created'], orgs.map((o) => [o.id, o.name, o.plan, o.rate_limit ?? '', o.created_at]));
+    });
+
+  const token = program.command('token').description('API tokens (on this machine\'s database)').exitOverride().configureOutput({ writeErr: () => {} });
+  token
+    .command('create')
+    .description('issue an API token for an organization; prints {token, id, organization_id} (the secret is shown once)')
+    .option('--org <id>', 'the organization')
+    .option('--name <name>', 'a name to tell it apart')
+    .action(async (options: { org?: string; name?: string }) => {
+      if (!options.org) throw new UsageError('token create needs --org');
+      const issued = await withCore(config(), (core) => core.tokens.create(options.org!, options.name ? { name: options.name } : {}));
+      print({ token: issued.token, id: issued.id, organization_id: issued.organization_id });
+    });
+  token
+    .command('list')
+    .description("list an organization's tokens (never their secrets)")
+    .option('--org <id>', 'the organization')
+    .option('--json', 'print JSON')
+    .action(async (options: { org?: string; json?: boolean }) => {
+      if (!options.org) throw new UsageError('token list needs --org');
+      const tokens = await withCore(config(), (core) => core.tokens.list(options.org!));
+      if (options.json) print(tokens);
+      else printTable(['id', 'name', 'token', 'created', 'revoked'], tokens.map((t) => [t.id, t.name, t.hint, t.created_at, t.revoked_at ?? '']));
+    });
+  token
+    .command('revoke')
+    .description('revoke a token: requests with it are refused from then on')
+    .argument('<id>', 'the token id (tok_…)')
+    .action(async (id: string) => {
+      print(await withCore(config(), (core) => core.tokens.revoke(id)));
+    });
+
+  program
+    .command('migrate')
+    .description('bring the database up to date (prints the migrations applied)')
+    .action(async () => {
+      const c = config();
+      const handle = await openDatabase({ databaseUrl: c.databaseUrl, databaseSchema: c.databaseSchema, sqlitePath: c.sqlitePath });
+      try {
+        print({ migrated: await migrateToLatest(handle), dialect: handle.dialect });
+      } finally {
+        await handle.close();
+      }
+    });
+
+  const tools = program.command('tools').description("the tools of a running Mailgate server (its REST API's /api/v2/tools)").exitOverride().configureOutput({ writeErr: () => {} });
+  remoteOptions(tools.command('list').description('list the tools').option('--json', 'print JSON')).action(
+    async (options: { url: string; token?: string; json?: boolean }) => {
+      const listed = await remoteOf(options).get<{ data: ToolDescription[] }>('/api/v2/tools');
+      if (options.json) print(listed.data);
+      else printTable(['name', 'title', 'behaviour'], listed.data.map((t) => [t.name, t.title, hints(t)]));
+    },
+  );
+  const run = remoteOptions(
+    tools
+      .command('run')
+      .description("run a tool; NAME --help shows the tool's input")
+      .argument('[name]', 'the tool (see tools list)')
+      .option('--input <json>', 'the input: a JSON object, or @FILE holding one')
+      .option('--json', 'print JSON')
+      .helpOption(false)
+      .option('-h, --help', 'show help (with NAME: the tool and its input)'),
+  );
+  run.action(async (name: string | undefined, options: { url: string; token?: string; input?: string; json?: boolean; help?: boolean }) => {
+    if (options.help) {
+      if (!name) {
+        process.stdout.write(run.helpInformation());
+        return;
+      }
+      printToolHelp(await remoteOf(options).get<ToolDescription>(`/api/v2/tools/${encodeURIComponent(name)}`));
+      return;
+    }
+    if (!name) throw new UsageError('tools run needs the tool\'s NAME (see mailgate tools list)');
+    const input = await readInput(options.input);
+    const { data } = await remoteOf(options).post<{ data: unknown }>(`/api/v2/tools/${encodeURIComponent(name)}`, input);
+    if (options.json) print(data);
+    else printValue(data);
+  });
+  for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {
+    command.exitOverride().configureOutput({ writeErr: () => {} });
+  }
+  return program;
+}
+
+function describeRefusal(error: unknown): string {
+  if (error instanceof ApiError) {
+    const details = Array.isArray(error.body.details)
+      ? (error.body.details as { path: string; message: string }[]).map((d) => `\n  ${d.path ? `${d.path} ` : ''}${d.message}`).join('')
+      : '';
+    return `${error.body.name ?? `HTTP ${error.status}`}: ${error.message}${details}`;
+  }
+  if (isAppError(error)) return `${error.kind}: ${error.message}`;
+  return String((error as Error)?.stack ?? error);
+}
+
+async function main(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  const program = buildProgram(env);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version') return EXIT.ok;
+      process.stderr.write(`${error.message.replace(/^error: /, '')}\n${USAGE}\n`);
+      return EXIT.usage;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n${USAGE}\n`);
-      return 2;
+      return EXIT.usage;
     }
     if (error instanceof ConfigError) {
       process.stderr.write(error.message + '\n');
-      return 78;
+      return EXIT.config;
     }
-    throw error;
-  }
-  try {
-    await run(command, config);
-    return 0;
-  } catch (error) {
-    const e = error as { kind?: string; message?: string; stack?: string };
-    process.stderr.write((e.kind ? `${e.kind}: ${e.message}` : String(e.stack ?? error)) + '\n');
-    return 1;
+    if (error instanceof UnreachableError) {
+      process.stderr.write(`${error.message}\n`);
+      return EXIT.unreachable;
+    }
+    process.stderr.write(describeRefusal(error) + '\n');
+    return EXIT.refused;
   }
 }
 

@@ -32,8 +32,20 @@ export interface OrganizationService {
   /** Create an organization and its first token. */
   create(input: { name: string; plan: string; rateLimit?: number }): Promise<{ org: Organization; token: IssuedToken }>;
   get(id: string): Promise<Organization>;
+  /** Every organization, oldest first (for operators: the CLI). */
+  list(): Promise<Organization[]>;
   /** On an empty database, create org `default` (enterprise); otherwise do nothing and return null. */
   bootstrap(token: string | undefined): Promise<BootstrapResult | null>;
+}
+
+function toOrganization(row: { id: string; name: string; plan: Plan; rate_limit: number | null; created_at: number }): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan,
+    ...(row.rate_limit !== null ? { rate_limit: Number(row.rate_limit) } : {}),
+    created_at: new Date(Number(row.created_at)).toISOString(),
+  };
 }
 
 export function createOrganizationService(handle: DatabaseHandle, clock: Clock): OrganizationService {
@@ -73,13 +85,12 @@ export function createOrganizationService(handle: DatabaseHandle, clock: Clock):
     async get(id) {
       const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw new AppError('not_found', `Organization ${id} not found`);
-      return {
-        id: row.id,
-        name: row.name,
-        plan: row.plan,
-        ...(row.rate_limit !== null ? { rate_limit: Number(row.rate_limit) } : {}),
-        created_at: new Date(row.created_at).toISOString(),
-      };
+      return toOrganization(row);
+    },
+
+    async list() {
+      const rows = await db.selectFrom('organizations').selectAll().orderBy('id').execute();
+      return rows.map(toOrganization);
     },
 
     async bootstrap(token) {

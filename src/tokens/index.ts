@@ -27,6 +27,32 @@ export interface TokenService {
   create(organizationId: string, options?: { name?: string; secret?: string }): Promise<IssuedToken>;
   /** Throws invalid_api_key for an unknown, malformed or revoked secret. */
   authenticate(secret: string): Promise<AuthContext>;
+  /** An organization's tokens, oldest first, without their secrets. Throws not_found for an unknown organization. */
+  list(organizationId: string): Promise<TokenRecord[]>;
+  /** Revoke a token; its next use fails. Revoking a revoked token changes nothing. Throws not_found. */
+  revoke(id: string): Promise<TokenRecord>;
+}
+
+/** A token as an operator sees it: never its secret, only the end of it. */
+export interface TokenRecord {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** The secret's prefix and last characters: mailgate_…abcd. */
+  hint: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+function toTokenRecord(row: { id: string; organization_id: string; name: string; token_hint: string; created_at: number; revoked_at: number | null }): TokenRecord {
+  return {
+    id: row.id,
+    organization_id: row.organization_id,
+    name: row.name,
+    hint: row.token_hint,
+    created_at: new Date(Number(row.created_at)).toISOString(),
+    revoked_at: row.revoked_at === null ? null : new Date(Number(row.revoked_at)).toISOString(),
+  };
 }
 
 /** Store a token (hashed) for an organization; usable inside a caller's transaction. */
@@ -62,6 +88,24 @@ export function createTokenService(db: Kysely<Database>, clock: Clock): TokenSer
       const org = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
       if (!org) throw new AppError('not_found', `Organization ${organizationId} not found`);
       return insertToken(db, { organizationId, now: clock.now(), ...options });
+    },
+
+    async list(organizationId) {
+      const org = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+      if (!org) throw new AppError('not_found', `Organization ${organizationId} not found`);
+      const rows = await db.selectFrom('api_tokens').selectAll().where('organization_id', '=', organizationId).orderBy('id').execute();
+      return rows.map(toTokenRecord);
+    },
+
+    async revoke(id) {
+      const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw new AppError('not_found', `Token ${id} not found`);
+      if (row.revoked_at !== null) return toTokenRecord(row);
+      const now = clock.now();
+      await db.updateTable('api_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      // This process forgets what it knew of every token at once (the cache holds hashes, not ids).
+      cache.clear();
+      return toTokenRecord({ ...row, revoked_at: now });
     },
 
     async authenticate(secret) {

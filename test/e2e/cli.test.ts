@@ -20,8 +20,13 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TOKEN = /^mailgate_[A-Za-z0-9_-]{16,}$/;
 const USAGE_LINES = [
   'mailgate org create --name NAME --plan free|premium|enterprise',
+  'mailgate org list [--json]',
   'mailgate token create --org ORG_ID [--name NAME]',
+  'mailgate token list --org ORG_ID [--json]',
+  'mailgate token revoke TOKEN_ID',
   'mailgate migrate',
+  'mailgate tools list [--json] [--url URL] [--token TOKEN]',
+  'mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]',
 ];
 
 function json(result: CliResult): unknown {
@@ -113,7 +118,7 @@ describe('mailgate CLI', () => {
     expectUsage(unknownCommand);
     // An unknown option is a usage error too, naming the option.
     expectUsage(unknownOption);
-    expect(unknownOption.stderr).toContain("Unknown option '--nme'");
+    expect(unknownOption.stderr).toContain("unknown option '--nme'");
   });
 
   it('its tokens work against a server process on the same database', { timeout: 20_000 }, async () => {
@@ -169,5 +174,37 @@ describe('mailgate CLI', () => {
     const otherGet = await apiCall(server.url, other.token, `/api/v2/emails/${id}`);
     expect(otherGet.status).toBe(404);
     expect(await otherGet.json()).toEqual({ name: 'not_found', message: `Email ${id} not found`, statusCode: 404 });
+  });
+
+  it('org list and token list show what was created; token revoke ends a token', async () => {
+    const orgs = json(await run('org', 'list', '--json')) as { id: string; name: string; plan: string }[];
+    expect(orgs.map((o) => [o.name, o.plan])).toEqual(expect.arrayContaining([['Acme', 'premium']]));
+    const table = await run('org', 'list');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/id\s+│\s+name\s+│\s+plan/);
+    expect(table.stdout).toContain(org!.id);
+
+    const tokens = json(await run('token', 'list', '--org', org!.id, '--json')) as { id: string; hint: string; revoked_at: string | null }[];
+    expect(tokens).toHaveLength(2);
+    for (const t of tokens) expect(t.hint).toMatch(/^mailgate_…[A-Za-z0-9_-]{4}$/);
+    expect(JSON.stringify(tokens)).not.toContain(orgToken.slice(10));
+
+    const revoked = json(await run('token', 'revoke', tokens[1]!.id)) as { id: string; revoked_at: string };
+    expect(revoked).toMatchObject({ id: tokens[1]!.id, revoked_at: expect.stringMatching(ISO) });
+    const after = json(await run('token', 'list', '--org', org!.id, '--json')) as { id: string; revoked_at: string | null }[];
+    expect(after.map((t) => t.revoked_at !== null)).toEqual([false, true]);
+
+    const unknown = await run('token', 'revoke', 'tok_00000000000000000000000000');
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr.trim()).toBe('not_found: Token tok_00000000000000000000000000 not found');
+  });
+
+  it('--help on every command: exit 0 and the command\'s usage on stdout', async () => {
+    const commands = [[], ['org'], ['org', 'create'], ['org', 'list'], ['token'], ['token', 'create'], ['token', 'list'], ['token', 'revoke'], ['migrate'], ['tools'], ['tools', 'list'], ['tools', 'run']];
+    const results = await Promise.all(commands.map((c) => run(...c, '--help')));
+    results.forEach((result, i) => {
+      expect(result, commands[i]!.join(' ')).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toMatch(new RegExp(`^Usage: mailgate${commands[i]!.length ? ' ' + commands[i]!.join(' ') : ''}`));
+    });
   });
 });
