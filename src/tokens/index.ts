@@ -49,7 +49,7 @@ function toTokenRecord(row: { id: string; organization_id: string; name: string;
     id: row.id,
     organization_id: row.organization_id,
     name: row.name,
-    hint: row.token_hint,
+    hint: `${TOKEN_PREFIX}…${row.token_hint}`,
     created_at: new Date(Number(row.created_at)).toISOString(),
     revoked_at: row.revoked_at === null ? null : new Date(Number(row.revoked_at)).toISOString(),
   };
