@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { validationError, type ErrorDetail } from '../errors.ts';
 import { nulCharacter } from '../validation.ts';
 import type { EmailContent } from '../render/index.ts';
-import { formatMailbox, hasLineBreak, mailboxKey, parseAddress, type Mailbox } from './address.ts';
+import { formatMailbox, mailboxKey, type Mailbox } from './address.ts';
 import { assertValidIdempotencyKey } from './idempotency.ts';
-import { SUBJECT_MAX } from './send-request.ts';
+import { checkMailbox as checkSendMailbox, checkSubject } from './send-request.ts';
 
 /**
  * A whole message, as a door that takes finished messages (SMTP) hands it over
@@ -100,17 +100,12 @@ const MESSAGE_IDS = /^<[^<>\s]+>(?:\s*<[^<>\s]+>)*$/;
 const SINGLE_FIELDS = new Set(['from', 'sender', 'reply-to', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references']);
 const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]*\/[A-Za-z0-9][\w!#$&^.+-]*$/;
 
+/** The send's mailbox rule, worded for a message: its headers and envelope give an address, not the "Name <addr>" text a JSON field holds. */
 function checkMailbox(input: SubmittedMailbox, path: string, details: ErrorDetail[]): Mailbox | null {
-  if (hasLineBreak(input.name) || hasLineBreak(input.address)) {
-    details.push({ path, message: 'must not contain CR or LF' });
-    return null;
-  }
-  const mailbox = parseAddress(input.address);
-  if (!mailbox) {
-    details.push({ path, message: `is not a valid email address (${JSON.stringify(input.address)})` });
-    return null;
-  }
-  return { address: mailbox.address, name: input.name.trim() || null };
+  const checked = checkSendMailbox(input, `is not a valid email address (${JSON.stringify(input.address)})`);
+  if ('value' in checked) return checked.value;
+  details.push({ path, message: checked.problem });
+  return null;
 }
 
 /**
@@ -149,9 +144,9 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
     return mailbox ? [formatMailbox(mailbox)] : [];
   });
 
-  const subject = message.subject.trim();
-  if (hasLineBreak(message.subject)) details.push({ path: 'subject', message: 'must not contain CR or LF' });
-  else if (subject.length > SUBJECT_MAX) details.push({ path: 'subject', message: `must be at most ${SUBJECT_MAX} characters` });
+  const checkedSubject = checkSubject(message.subject);
+  if ('problem' in checkedSubject) details.push({ path: 'subject', message: checkedSubject.problem });
+  const subject = 'value' in checkedSubject ? checkedSubject.value : '';
 
   const ids: [string, string | null][] = [
     ['message_id', message.messageId],
