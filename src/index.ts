@@ -10,6 +10,7 @@ export {
   BATCH_MAX,
   SUBMISSION_IDEMPOTENCY_HEADER,
   IDEMPOTENCY_CODES,
+  submissionToSendRequest,
   type SendRequest,
   type BatchMode,
   type EmailSource,

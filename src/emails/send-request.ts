@@ -2,22 +2,35 @@ import { z } from 'zod';
 import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
+import type { SubmissionContent } from './submission.ts';
 import { hasLineBreak, parseMailbox, parseMailboxParts, type Mailbox } from './address.ts';
 
 /**
- * The send request every door produces (REST v2, REST v1, batch, and later SMTP,
- * MCP, campaigns, workflows), and the schemas of the two REST bodies that map onto it.
- * All field rules of a send live here, once.
+ * The send request every door produces (REST v2, REST v1, batch, MCP, workflows,
+ * SMTP) and hands to `emails.send`, and the schemas of the two REST bodies that map
+ * onto it. All field rules of a send live here, once; a submitted message's own
+ * rules (header lines, attachments) are submission.ts's.
  */
 export interface SendRequest {
   from: Mailbox;
-  to: Mailbox;
+  /**
+   * One recipient (a REST body, a workflow step), or a submitted message's
+   * envelope recipients (SMTP, Bcc included): one email each, accepted all or none.
+   */
+  to: Mailbox | Mailbox[];
   subject: string;
   content: EmailContent;
   replyTo: Mailbox | null;
   preview: string | null;
   /** Open and click tracking (v1 only; v2 refuses the field). */
   tracking?: boolean;
+  /** A submitted message's own Message-ID, kept header lines and attachments (SMTP). */
+  submission?: SubmissionContent;
+}
+
+/** A request's recipients, one email each. */
+export function recipientsOf(request: SendRequest): Mailbox[] {
+  return Array.isArray(request.to) ? request.to : [request.to];
 }
 
 export const SUBJECT_MAX = 998;
