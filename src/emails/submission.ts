@@ -151,9 +151,10 @@ export function submissionToSendRequest(message: SubmittedMessage): SubmissionRe
     return mailbox ? [formatMailbox(mailbox)] : [];
   });
 
-  const checkedSubject = checkSubject(message.subject);
-  if ('problem' in checkedSubject) details.push({ path: 'subject', message: checkedSubject.problem });
-  const subject = 'value' in checkedSubject ? checkedSubject.value : '';
+  let subject = '';
+  const subjectCheck = checkSubject(message.subject);
+  if ('value' in subjectCheck) subject = subjectCheck.value;
+  else details.push({ path: 'subject', message: subjectCheck.problem });
 
   const ids: [string, string | null][] = [
     ['message_id', message.messageId],
