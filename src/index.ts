@@ -13,6 +13,7 @@ export {
   sendEmailV1Schema,
   idempotencyKeyField,
   IDEMPOTENCY_CODES,
+  submissionToSendRequest,
   type SendRequest,
   type BatchMode,
   type EmailSource,

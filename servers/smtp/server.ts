@@ -1,12 +1,12 @@
 // The SMTP submission door (RFC 6409): authenticate with an API token, take a
-// message, and hand it to the same send pipeline REST uses. Parsing, replies and
-// TLS live here; every rule (quota, recipient guard, what a message must hold)
-// is the core's.
+// message, make it a send request and hand it to `emails.send`, where REST's
+// sends end too. Parsing, replies and TLS live here; every rule (quota, recipient
+// guard, what a message must hold) is the core's.
 import type net from 'node:net';
 import type tls from 'node:tls';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
-import { mailboxKey, type AuthContext, type Core } from '../../src/index.ts';
+import { mailboxKey, submissionToSendRequest, type AuthContext, type Core } from '../../src/index.ts';
 import { parseSubmission } from './message.ts';
 import { hasEnhancedCode, REPLIES, replyFor, withEnhancedCode } from './replies.ts';
 import type { TlsMaterial } from './tls.ts';
@@ -314,7 +314,8 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
       throw REPLIES.unparseable();
     }
     try {
-      const { ids } = await core.emails.submit(auth, parsed.message, { idempotencyKey: parsed.idempotencyKey });
+      const request = submissionToSendRequest(parsed.message);
+      const { ids } = await core.emails.send(auth, request, { source: 'smtp', idempotencyKey: parsed.idempotencyKey });
       return queuedReply(ids);
     } catch (error) {
       throw replyFor(error, 'data');

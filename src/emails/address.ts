@@ -70,6 +70,17 @@ export function parseAddress(input: string): Mailbox | null {
   return isValidAddress(input) ? parseMailbox(input) : null;
 }
 
+/**
+ * A mailbox given as its parts (a parsed header's display name and address, or an
+ * envelope's address with an empty name): the address an addr-spec, nothing holding
+ * CR or LF, a blank name none. Null when it is not one.
+ */
+export function parseMailboxParts(name: string, address: string): Mailbox | null {
+  if (hasLineBreak(name)) return null;
+  const mailbox = parseAddress(address);
+  return mailbox ? { address: mailbox.address, name: name.trim() || null } : null;
+}
+
 /** Mailbox → header form, quoting the display name when it needs it. */
 export function formatMailbox(mailbox: Mailbox): string {
   if (!mailbox.name) return mailbox.address;

@@ -21,9 +21,9 @@ import {
   requestFingerprint,
   type ClaimRef,
 } from './idempotency.ts';
-import type { BatchItem, SendRequest } from './send-request.ts';
+import { recipientsOf, type BatchItem, type SendRequest } from './send-request.ts';
 import { newTrackingKey } from './tracking/links.ts';
-import { checkSubmission, submissionFingerprintInput, submissionIdempotencyKey, type SubmittedMessage } from './submission.ts';
+import { isSubmissionRequest, submissionFingerprintInput, submissionIdempotencyKey, type SubmissionContent } from './submission.ts';
 
 export {
   parseSendBody,
@@ -41,7 +41,7 @@ export { emailListItemSchema, emailRecordSchema, emailEventSchema } from './emai
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
 export { IDEMPOTENCY_CODES, idempotencyKeyField } from './idempotency.ts';
-export { checkSubmission, isRebuiltHeader, SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
+export { submissionToSendRequest, isRebuiltHeader, SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
 
 export const DELIVER_EMAIL_JOB = 'deliver_email';
 export { BATCH_MAX } from './send-request.ts';
@@ -57,19 +57,16 @@ export interface SendOptions {
   idempotencyKey?: string | undefined;
 }
 
+/** The emails a send accepted, one per recipient in the order given; `id` is the first (a REST send has only it). */
 export interface SendResult {
   id: string;
-}
-
-/** A submitted message's emails, one per recipient, in the order the recipients were given. */
-export interface SubmitResult {
   ids: string[];
 }
 
 export type BatchMode = 'strict' | 'permissive';
 
 export interface BatchResult {
-  data: SendResult[];
+  data: { id: string }[];
   /** Present in permissive mode: the items that were not sent. */
   errors?: { index: number; message: string; details: ErrorDetail[] }[];
 }
@@ -87,16 +84,15 @@ export interface EmailServiceDeps {
 }
 
 export interface EmailService {
-  /** Accept one email for delivery. Throws validation_error, idempotency_conflict. */
+  /**
+   * Accept a send request for delivery: one email per recipient (a submitted
+   * message has one per envelope recipient, sharing its headers and attachments),
+   * all or none. Every door ends here. Throws validation_error,
+   * recipient_rate_limited, idempotency_conflict.
+   */
   send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
   sendBatch(auth: OrgScope, items: readonly BatchItem[], options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
-  /**
-   * Accept a whole submitted message (SMTP): one email per envelope recipient,
-   * all or none, with its headers and attachments. Throws validation_error,
-   * recipient_rate_limited, idempotency_conflict.
-   */
-  submit(auth: OrgScope, message: SubmittedMessage, options: { idempotencyKey?: string | undefined }): Promise<SubmitResult>;
   /**
    * May this organization send to this address now? For doors that learn
    * recipients one at a time. Throws validation_error (not an address) or
@@ -150,6 +146,40 @@ function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rendered: R
   };
 }
 
+/** A submitted message's kept headers and attachments, written with its emails. */
+function submissionRows(auth: OrgScope, id: string, submission: SubmissionContent, now: number): NewSubmission {
+  return {
+    row: { id, organization_id: auth.organizationId, headers: JSON.stringify(submission.headers), created_at: now },
+    attachments: submission.attachments.map((a, position) => ({
+      submission_id: id,
+      position,
+      filename: a.filename,
+      content_type: a.contentType,
+      content_id: a.contentId,
+      inline: a.inline ? 1 : 0,
+      content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+    })),
+  };
+}
+
+/**
+ * A send's idempotency: a request is fingerprinted as given, under the client's
+ * key. A submitted message's key is scoped by its envelope, and its fingerprint
+ * leaves out what a mailer makes anew for each attempt (submission.ts).
+ */
+function sendIdempotency(key: string, request: SendRequest): { key: string; operation: string; request: unknown } {
+  if (!isSubmissionRequest(request)) return { key, operation: 'emails.send', request };
+  return { key: submissionIdempotencyKey(key, request), operation: 'smtp.message', request: submissionFingerprintInput(request) };
+}
+
+/** The answer kept with a send's idempotency key, as each door has always stored it: `{id}` for one email, `{ids}` for a submitted message. */
+type StoredSendAnswer = { id: string } | { ids: string[] };
+
+function sendResultOf(stored: StoredSendAnswer): SendResult {
+  const ids = 'ids' in stored ? stored.ids : [stored.id];
+  return { id: ids[0]!, ids };
+}
+
 export function createEmailService(deps: EmailServiceDeps): EmailService {
   const { db: handle, clock } = deps;
   const db = handle.db;
@@ -160,6 +190,9 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
    * the task) is bad input, like content that cannot be rendered at all.
    */
   async function render(content: EmailContent, preview: string | null): Promise<RenderedEmail> {
+    // A message that has its text part needs no HTML-to-text conversion: its parts
+    // are taken as they are (or the text rendered, cheaply), on this thread.
+    if (content.kind === 'parts' && content.text !== null) return renderEmailContent(content, preview);
     try {
       return await deps.pool.run('render', { content, preview });
     } catch (error) {
@@ -170,10 +203,18 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     }
   }
 
-  async function buildRow(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<NewEmailRow> {
+  /** One row per recipient, rendered once; a submitted message's rows share its submission. */
+  async function buildRows(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<{ rows: NewEmailRow[]; submission?: NewSubmission }> {
     const rendered = await render(request.content, request.preview);
     const { from, replyTo, subject, preview, tracking } = request;
-    return emailRow(auth, { from, replyTo, subject, preview, messageId: null, tracking, source, submissionId: null }, request.to, rendered, now);
+    const submission = request.submission ? submissionRows(auth, newId('sbm', now), request.submission, now) : undefined;
+    // A client's own Message-ID is kept (its Sent folder and replies thread by it).
+    const messageId = request.submission?.messageId ?? null;
+    const submissionId = submission?.row.id ?? null;
+    const rows = recipientsOf(request).map((to) =>
+      emailRow(auth, { from, replyTo, subject, preview, messageId, tracking, source, submissionId }, to, rendered, now),
+    );
+    return submission ? { rows, submission } : { rows };
   }
 
 
@@ -222,17 +263,18 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
   return {
     async send(auth, request, options) {
-      return accept<SendResult>(
+      const idempotency = options.idempotencyKey === undefined ? undefined : sendIdempotency(options.idempotencyKey, request);
+      const stored = await accept<StoredSendAnswer>(
         auth,
-        options.idempotencyKey !== undefined
-          ? { key: options.idempotencyKey, operation: 'emails.send', request }
-          : undefined,
+        idempotency,
         async (now) => {
-          const row = await buildRow(auth, request, options.source, now);
-          return { rows: [row], result: { id: row.email.id } };
+          const built = await buildRows(auth, request, options.source, now);
+          const ids = built.rows.map((r) => r.email.id);
+          return { ...built, result: request.submission ? { ids } : { id: ids[0]! } };
         },
         !UNGUARDED_SOURCES.has(options.source),
       );
+      return sendResultOf(stored);
     },
 
     async sendBatch(auth, items, options) {
@@ -245,14 +287,16 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       // Rendering is validation too (a tiptap node nobody knows): render every
       // valid item first, so its failure is reported at its own index.
       const now = clock.now();
-      const built = await Promise.allSettled(valid.map((v) => buildRow(auth, v.request, 'batch', now)));
+      const built = await Promise.allSettled(valid.map((v) => buildRows(auth, v.request, 'batch', now)));
       const rows: NewEmailRow[] = [];
       const itemIndexes: number[] = [];
       built.forEach((result, i) => {
         const index = valid[i]!.index;
         if (result.status === 'fulfilled') {
-          rows.push(result.value);
-          itemIndexes.push(index);
+          for (const row of result.value.rows) {
+            rows.push(row);
+            itemIndexes.push(index);
+          }
         }
         else if (isAppError(result.reason) && result.reason.kind === 'validation_error') {
           const details = (result.reason.details as ErrorDetail[] | undefined) ?? [{ path: '', message: result.reason.message }];
@@ -278,48 +322,6 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
             result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));
           }
           return { rows, result, itemIndexes };
-        },
-      );
-    },
-
-    async submit(auth, message, options) {
-      const checked = checkSubmission(message);
-      return accept<SubmitResult>(
-        auth,
-        options.idempotencyKey !== undefined
-          ? { key: submissionIdempotencyKey(options.idempotencyKey, checked), operation: 'smtp.message', request: submissionFingerprintInput(checked) }
-          : undefined,
-        async (now) => {
-          // A message that has its text part needs no HTML-to-text conversion: its
-          // parts are taken as they are (or the text rendered, cheaply), on this thread.
-          const rendered =
-            checked.content.text !== null
-              ? renderEmailContent(checked.content, null)
-              : await render(checked.content, null);
-          const submissionId = newId('sbm', now);
-          const rows = checked.recipients.map((recipient) =>
-            emailRow(
-              auth,
-              // A client's own Message-ID is kept (its Sent folder and replies thread by it).
-              { from: checked.from, replyTo: checked.replyTo, subject: checked.subject, preview: null, messageId: checked.messageId, source: 'smtp', submissionId },
-              recipient,
-              rendered,
-              now,
-            ),
-          );
-          const submission: NewSubmission = {
-            row: { id: submissionId, organization_id: auth.organizationId, headers: JSON.stringify(checked.headers), created_at: now },
-            attachments: checked.attachments.map((a, position) => ({
-              submission_id: submissionId,
-              position,
-              filename: a.filename,
-              content_type: a.contentType,
-              content_id: a.contentId,
-              inline: a.inline ? 1 : 0,
-              content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
-            })),
-          };
-          return { rows, result: { ids: rows.map((r) => r.email.id) }, submission };
         },
       );
     },

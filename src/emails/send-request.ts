@@ -2,35 +2,81 @@ import { z } from 'zod';
 import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
-import { hasLineBreak, parseMailbox, type Mailbox } from './address.ts';
+import type { SubmissionContent } from './submission.ts';
+import { hasLineBreak, parseMailbox, parseMailboxParts, type Mailbox } from './address.ts';
 
 /**
- * The send request every door produces (REST v2, REST v1, batch, and later SMTP,
- * MCP, campaigns, workflows), and the schemas of the two REST bodies that map onto it.
- * All field rules of a send live here, once.
+ * The send request every door produces (REST v2, REST v1, batch, MCP, workflows,
+ * SMTP) and hands to `emails.send`, and the schemas of the two REST bodies that map
+ * onto it. All field rules of a send live here, once; a submitted message's own
+ * rules (header lines, attachments) are submission.ts's.
  */
 export interface SendRequest {
   from: Mailbox;
-  to: Mailbox;
+  /**
+   * One recipient (a REST body, a workflow step), or a submitted message's
+   * envelope recipients (SMTP, Bcc included): one email each, accepted all or none.
+   */
+  to: Mailbox | Mailbox[];
   subject: string;
   content: EmailContent;
   replyTo: Mailbox | null;
   preview: string | null;
   /** Open and click tracking (v1 only; v2 refuses the field). */
   tracking?: boolean;
+  /** A submitted message's own Message-ID, kept header lines and attachments (SMTP). */
+  submission?: SubmissionContent;
+}
+
+/** A request's recipients, one email each. */
+export function recipientsOf(request: SendRequest): Mailbox[] {
+  return Array.isArray(request.to) ? request.to : [request.to];
 }
 
 export const SUBJECT_MAX = 998;
 export const PREVIEW_MAX = 1000;
 
 const ADDRESS_HINT = 'must be a valid email address ("name@example.com" or "Name <name@example.com>")';
+const LINE_BREAK = 'must not contain CR or LF';
+
+/** A field rule's verdict: the value as the send request holds it, or the problem a detail names. */
+export type FieldCheck<T> = { value: T } | { problem: string };
+
+/**
+ * The mailbox rule of every send, whichever door: a valid address (address.ts),
+ * no CR or LF. Given as one string (a JSON field: "addr" or "Name <addr>") or as
+ * its parts (a parsed header's name and address; an envelope address has no name).
+ * `invalid` words a malformed address: each door says what form it asked for.
+ */
+export function checkMailbox(input: string | { name: string; address: string }, invalid: string = ADDRESS_HINT): FieldCheck<Mailbox> {
+  const mailbox = typeof input === 'string' ? parseMailbox(input) : parseMailboxParts(input.name, input.address);
+  if (mailbox) return { value: mailbox };
+  const given = typeof input === 'string' ? input : input.name + input.address;
+  return { problem: hasLineBreak(given) ? LINE_BREAK : invalid };
+}
+
+/**
+ * The subject rule of every send, whichever door: no CR or LF, trimmed, at most
+ * SUBJECT_MAX characters. An empty subject is the door's to refuse (REST requires
+ * one; a submitted message may have none).
+ */
+export function checkSubject(input: string): FieldCheck<string> {
+  if (hasLineBreak(input)) return { problem: LINE_BREAK };
+  const subject = input.trim();
+  if (subject.length > SUBJECT_MAX) return { problem: `must be at most ${SUBJECT_MAX} characters` };
+  return { value: subject };
+}
+
+/** A field rule as a zod transform: its problem becomes the field's issue. */
+function asIssue<T>(check: FieldCheck<T>, ctx: z.RefinementCtx): T {
+  if ('value' in check) return check.value;
+  ctx.addIssue({ code: 'custom', message: check.problem });
+  return z.NEVER;
+}
 
 /** One mailbox from a string, or a zod issue saying why not. */
 function toMailbox(value: string, ctx: z.RefinementCtx): Mailbox {
-  const mailbox = parseMailbox(value);
-  if (mailbox) return mailbox;
-  ctx.addIssue({ code: 'custom', message: hasLineBreak(value) ? 'must not contain CR or LF' : ADDRESS_HINT });
-  return z.NEVER;
+  return asIssue(checkMailbox(value), ctx);
 }
 
 function mailboxField() {
@@ -39,9 +85,8 @@ function mailboxField() {
 
 const subjectField = z
   .string()
-  .refine((s) => !hasLineBreak(s), 'must not contain CR or LF')
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'must not be empty').max(SUBJECT_MAX, `must be at most ${SUBJECT_MAX} characters`));
+  .transform((s, ctx) => asIssue(checkSubject(s), ctx))
+  .pipe(z.string().min(1, 'must not be empty'));
 
 const previewField = z.string().max(PREVIEW_MAX, `must be at most ${PREVIEW_MAX} characters`);
 

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { validationError, type ErrorDetail } from '../errors.ts';
 import { nulCharacter } from '../validation.ts';
-import type { EmailContent } from '../render/index.ts';
-import { formatMailbox, hasLineBreak, mailboxKey, parseAddress, type Mailbox } from './address.ts';
+import { formatMailbox, mailboxKey, type Mailbox } from './address.ts';
 import { assertValidIdempotencyKey } from './idempotency.ts';
-import { SUBJECT_MAX } from './send-request.ts';
+import { checkMailbox, checkSubject, recipientsOf, type SendRequest } from './send-request.ts';
 
 /**
  * A whole message, as a door that takes finished messages (SMTP) hands it over
- * after parsing: the envelope's recipients and the message's own fields. Its
- * rules live here, next to the send request's, so that every door refuses the same things.
+ * after parsing: the envelope's recipients and the message's own fields. This file
+ * holds what is about a submitted MIME message only (header lines, fields allowed
+ * once, message ids, attachments, what is rebuilt, resubmission); the fields every
+ * send has obey send-request.ts's rules, and the message becomes a SendRequest for
+ * `emails.send`, like any other door's input.
  */
 export interface SubmittedMailbox {
   name: string;
@@ -54,16 +56,19 @@ export interface SubmissionHeaders {
   lines: [name: string, value: string][];
 }
 
-/** A submission checked and normalized, ready to become one email per recipient. */
-export interface CheckedSubmission {
-  from: Mailbox;
-  replyTo: Mailbox | null;
-  recipients: Mailbox[];
-  subject: string;
-  content: Extract<EmailContent, { kind: 'parts' }>;
+/** What a submitted message carries besides the fields every send has; its emails share it. */
+export interface SubmissionContent {
+  /** The client's own Message-ID, kept (its Sent folder and replies thread by it); null: Mailgate makes one. */
   messageId: string | null;
   headers: SubmissionHeaders;
   attachments: SubmittedAttachment[];
+}
+
+/** A send request that carries a submitted message. */
+export type SubmissionRequest = SendRequest & { submission: SubmissionContent };
+
+export function isSubmissionRequest(request: SendRequest): request is SubmissionRequest {
+  return request.submission !== undefined;
 }
 
 /**
@@ -100,40 +105,37 @@ const MESSAGE_IDS = /^<[^<>\s]+>(?:\s*<[^<>\s]+>)*$/;
 const SINGLE_FIELDS = new Set(['from', 'sender', 'reply-to', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references']);
 const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]*\/[A-Za-z0-9][\w!#$&^.+-]*$/;
 
-function checkMailbox(input: SubmittedMailbox, path: string, details: ErrorDetail[]): Mailbox | null {
-  if (hasLineBreak(input.name) || hasLineBreak(input.address)) {
-    details.push({ path, message: 'must not contain CR or LF' });
-    return null;
-  }
-  const mailbox = parseAddress(input.address);
-  if (!mailbox) {
-    details.push({ path, message: `is not a valid email address (${JSON.stringify(input.address)})` });
-    return null;
-  }
-  return { address: mailbox.address, name: input.name.trim() || null };
+/** The send's mailbox rule, worded for a message: its headers and envelope give an address, not the "Name <addr>" text a JSON field holds. */
+function mailboxOf(input: SubmittedMailbox, path: string, details: ErrorDetail[]): Mailbox | null {
+  const checked = checkMailbox(input, `is not a valid email address (${JSON.stringify(input.address)})`);
+  if ('value' in checked) return checked.value;
+  details.push({ path, message: checked.problem });
+  return null;
 }
 
 /**
- * Check a submitted message and normalize it. Throws validation_error naming
- * every problem: no From, an address that is not one, a line break smuggled
- * into a field through an encoded word, a header line that is not a header line.
+ * A submitted message → the send request it stands for: one email per envelope
+ * recipient (deduplicated, first spelling kept), its own parts as the content, its
+ * Message-ID, kept header lines and attachments. Throws validation_error naming
+ * every problem: no From, an address that is not one, a line break smuggled into a
+ * field through an encoded word, a header line that is not a header line.
  */
-export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
+export function submissionToSendRequest(message: SubmittedMessage): SubmissionRequest & { to: Mailbox[] } {
   const details: ErrorDetail[] = [];
 
   let from: Mailbox | null = null;
   if (message.from.length === 0) details.push({ path: 'from', message: 'is missing: the message has no From header' });
   else if (message.from.length > 1) details.push({ path: 'from', message: 'must name one mailbox' });
-  else from = checkMailbox(message.from[0]!, 'from', details);
+  else from = mailboxOf(message.from[0]!, 'from', details);
 
   let replyTo: Mailbox | null = null;
   if (message.replyTo.length > 1) details.push({ path: 'reply_to', message: 'must name at most one mailbox' });
-  else if (message.replyTo.length === 1) replyTo = checkMailbox(message.replyTo[0]!, 'reply_to', details);
+  else if (message.replyTo.length === 1) replyTo = mailboxOf(message.replyTo[0]!, 'reply_to', details);
 
   const recipients: Mailbox[] = [];
   const seen = new Set<string>();
   message.recipients.forEach((address, i) => {
-    const mailbox = checkMailbox({ name: '', address }, `recipients[${i}]`, details);
+    const mailbox = mailboxOf({ name: '', address }, `recipients[${i}]`, details);
     if (!mailbox || seen.has(mailboxKey(mailbox.address))) return;
     seen.add(mailboxKey(mailbox.address));
     recipients.push(mailbox);
@@ -141,17 +143,18 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
   if (message.recipients.length === 0) details.push({ path: 'recipients', message: 'must name at least one recipient' });
 
   const to = message.to.flatMap((m, i) => {
-    const mailbox = checkMailbox(m, `to[${i}]`, details);
+    const mailbox = mailboxOf(m, `to[${i}]`, details);
     return mailbox ? [formatMailbox(mailbox)] : [];
   });
   const cc = message.cc.flatMap((m, i) => {
-    const mailbox = checkMailbox(m, `cc[${i}]`, details);
+    const mailbox = mailboxOf(m, `cc[${i}]`, details);
     return mailbox ? [formatMailbox(mailbox)] : [];
   });
 
-  const subject = message.subject.trim();
-  if (hasLineBreak(message.subject)) details.push({ path: 'subject', message: 'must not contain CR or LF' });
-  else if (subject.length > SUBJECT_MAX) details.push({ path: 'subject', message: `must be at most ${SUBJECT_MAX} characters` });
+  let subject = '';
+  const subjectCheck = checkSubject(message.subject);
+  if ('value' in subjectCheck) subject = subjectCheck.value;
+  else details.push({ path: 'subject', message: subjectCheck.problem });
 
   const ids: [string, string | null][] = [
     ['message_id', message.messageId],
@@ -197,13 +200,16 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
   if (details.length > 0 || !from) throw validationError(details);
   return {
     from,
-    replyTo,
-    recipients,
+    to: recipients,
     subject,
     content: { kind: 'parts', html: message.html, text: message.text },
-    messageId: message.messageId,
-    headers: { to, cc, inReplyTo: message.inReplyTo === null ? null : message.inReplyTo.trim(), references: message.references, date: message.date, lines },
-    attachments: message.attachments,
+    replyTo,
+    preview: null,
+    submission: {
+      messageId: message.messageId,
+      headers: { to, cc, inReplyTo: message.inReplyTo === null ? null : message.inReplyTo.trim(), references: message.references, date: message.date, lines },
+      attachments: message.attachments,
+    },
   };
 }
 
@@ -213,14 +219,15 @@ export function checkSubmission(message: SubmittedMessage): CheckedSubmission {
  * anew for each attempt, and not the recipients: the key is scoped by them
  * (`submissionIdempotencyKey`).
  */
-export function submissionFingerprintInput(checked: CheckedSubmission): unknown {
-  const { recipients: _recipients, messageId: _messageId, headers, ...rest } = checked;
+export function submissionFingerprintInput(request: SubmissionRequest): unknown {
+  const { headers, attachments } = request.submission;
   return {
-    ...rest,
+    from: formatMailbox(request.from),
+    replyTo: request.replyTo ? formatMailbox(request.replyTo) : null,
+    subject: request.subject,
+    content: request.content,
     headers: { ...headers, date: null },
-    from: formatMailbox(checked.from),
-    replyTo: checked.replyTo ? formatMailbox(checked.replyTo) : null,
-    attachments: checked.attachments.map((a) => ({
+    attachments: attachments.map((a) => ({
       ...a,
       content: createHash('sha256').update(a.content).digest('hex'),
     })),
@@ -234,8 +241,8 @@ export function submissionFingerprintInput(checked: CheckedSubmission): unknown 
  * sent then; the same envelope again is a resubmission and is answered from the
  * first time. Throws validation_error for a key that is not 1–256 printable characters.
  */
-export function submissionIdempotencyKey(key: string, checked: CheckedSubmission): string {
+export function submissionIdempotencyKey(key: string, request: SubmissionRequest): string {
   assertValidIdempotencyKey(key, SUBMISSION_IDEMPOTENCY_HEADER);
-  const envelope = checked.recipients.map((r) => mailboxKey(r.address)).sort().join('\n');
+  const envelope = recipientsOf(request).map((r) => mailboxKey(r.address)).sort().join('\n');
   return `smtp:${createHash('sha256').update(key).update('\n\n').update(envelope).digest('hex')}`;
 }

@@ -44,8 +44,11 @@ export const sendEmail = defineOperation({
     markdown: '# Welcome\n\nYour account is ready.',
     preview: 'Your account is ready',
   },
-  run: ({ services, scope, door }, input) =>
-    services.emails.send(scope, input.request, { source: door === 'mcp' ? 'mcp' : 'api', idempotencyKey: input.idempotencyKey }),
+  run: async ({ services, scope, door }, input) => {
+    // One recipient, one email: the answer is its id alone (send's `ids` is for doors that take several).
+    const { id } = await services.emails.send(scope, input.request, { source: door === 'mcp' ? 'mcp' : 'api', idempotencyKey: input.idempotencyKey });
+    return { id };
+  },
 });
 
 export const BATCH_MODES = ['strict', 'permissive'] as const;

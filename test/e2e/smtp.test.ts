@@ -663,6 +663,51 @@ describe('SMTP submission: the same limits as REST', () => {
   });
 });
 
+describe('SMTP submission: the rules of emails.send, as over REST', () => {
+  let server: TestSmtpServer;
+  beforeAll(async () => {
+    server = await startTestSmtpServer();
+  });
+  afterAll(() => server?.close());
+
+  const encoded = (text: string) => `=?utf-8?B?${Buffer.from(text).toString('base64')}?=`;
+  // 999 characters: one over SUBJECT_MAX. In the message it is folded, and unfolding keeps the space.
+  const long = `${'x'.repeat(500)} ${'x'.repeat(498)}`;
+
+  // One input given to both doors: both end in emails.send and the send request's
+  // field rules, so REST's 422 detail and SMTP's 550 5.6.0 name the same problem.
+  it.each([
+    {
+      rule: 'a subject over 998 characters',
+      rest: { subject: long },
+      smtp: `From: app@example.com\nSubject: ${'x'.repeat(500)}\n ${'x'.repeat(498)}`,
+      detail: { path: 'subject', message: 'must be at most 998 characters' },
+    },
+    {
+      rule: 'a line break in the subject',
+      rest: { subject: 'hi\r\nBcc: victim@example.net' },
+      smtp: `From: app@example.com\nSubject: ${encoded('hi\r\nBcc: victim@example.net')}`,
+      detail: { path: 'subject', message: 'must not contain CR or LF' },
+    },
+    {
+      rule: 'a line break in the sender\'s name',
+      rest: { from: 'Evil\r\nBcc: victim@example.net <app@example.com>' },
+      smtp: `From: ${encoded('Evil\r\nBcc: victim@example.net')} <app@example.com>\nSubject: s`,
+      detail: { path: 'from', message: 'must not contain CR or LF' },
+    },
+  ])('refuses $rule over REST (422) and over SMTP (550 5.6.0) with the same detail; nothing is stored', async ({ rest, smtp, detail }) => {
+    const before = await emailCount(server);
+    const res = await server.api('/api/v2/emails', { body: { from: 'app@example.com', to: 'same@example.org', subject: 's', html: '<p>x</p>', ...rest } });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ name: 'validation_error', details: [detail] });
+    const s = await authenticatedSession(server);
+    const reply = await rawMessage(s, 'app@example.com', ['same@example.org'], `${smtp}\n\nbody`);
+    expect(reply).toEqual({ code: 550, text: `5.6.0 Message refused: ${detail.path} ${detail.message}` });
+    s.destroy();
+    expect(await emailCount(server)).toBe(before);
+  });
+});
+
 describe('SMTP submission: in through SMTP, out through the relay', () => {
   let server: TestSmtpServer;
   let sink: SmtpSink;

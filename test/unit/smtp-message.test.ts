@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkSubmission } from '../../src/emails/submission.ts';
+import { submissionToSendRequest } from '../../src/emails/submission.ts';
 import { IDEMPOTENCY_HEADER, parseSubmission, type ParsedSubmission } from '../../servers/smtp/message.ts';
 
 const crlf = (lines: string[]) => Buffer.from(lines.join('\r\n'));
@@ -154,14 +154,14 @@ describe('parseSubmission: a multipart message', () => {
     ]);
   });
 
-  it('passes checkSubmission, keeping only the headers that are not rebuilt', () => {
-    const checked = checkSubmission(message());
-    expect(checked.headers.lines).toEqual([
+  it('becomes a send request, keeping only the headers that are not rebuilt', () => {
+    const checked = submissionToSendRequest(message());
+    expect(checked.submission.headers.lines).toEqual([
       ['X-Campaign', 'spring'],
       ['X-Folded', 'first part\r\n\tsecond part'],
     ]);
-    expect(checked.headers.cc).toEqual(['a@x.org', 'b@x.org', 'Dave <dave@example.net>']);
-    expect(checked.recipients.map((r) => r.address)).toEqual(['bob@example.org', 'hidden@example.net']);
+    expect(checked.submission.headers.cc).toEqual(['a@x.org', 'b@x.org', 'Dave <dave@example.net>']);
+    expect(checked.to.map((r) => r.address)).toEqual(['bob@example.org', 'hidden@example.net']);
   });
 
   it('reads the idempotency key from Mailgate-Idempotency-Key, trimmed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkSubmission,
+  submissionToSendRequest,
   isRebuiltHeader,
   submissionFingerprintInput,
   submissionIdempotencyKey,
@@ -41,14 +41,14 @@ function attachment(overrides: Partial<SubmittedAttachment> = {}): SubmittedAtta
   };
 }
 
-/** Expect checkSubmission to refuse `input` with a validation_error carrying `expected`. */
+/** Expect submissionToSendRequest to refuse `input` with a validation_error carrying `expected`. */
 function refused(input: SubmittedMessage, expected: Omit<ExpectedRefusal, 'kind'>): void {
-  expectRefusal(() => checkSubmission(input), { kind: 'validation_error', ...expected });
+  expectRefusal(() => submissionToSendRequest(input), { kind: 'validation_error', ...expected });
 }
 
-describe('checkSubmission: a valid message', () => {
+describe('submissionToSendRequest: a valid message', () => {
   it('normalizes every field', () => {
-    const checked = checkSubmission(
+    const checked = submissionToSendRequest(
       message({
         recipients: ['a@Example.org', 'b@example.org', 'A@example.org', 'a@example.org', 'c@example.org'],
         from: [{ name: '  Sender  ', address: 'sender@Example.COM' }],
@@ -66,60 +66,63 @@ describe('checkSubmission: a valid message', () => {
     expect(checked).toEqual({
       from: { address: 'sender@example.com', name: 'Sender' },
       replyTo: { address: 'ann@example.net', name: 'Lee, Ann' },
-      recipients: [
+      to: [
         { address: 'a@example.org', name: null },
         { address: 'b@example.org', name: null },
         { address: 'c@example.org', name: null },
       ],
       subject: 'Hello there',
       content: { kind: 'parts', html: '<p>Hi</p>', text: 'Hi' },
-      messageId: '<m1@example.com>',
-      headers: {
-        to: ['Ann Lee <ann@example.org>', 'bob@example.org'],
-        cc: ['"Team \\"core\\"" <team@example.org>'],
-        inReplyTo: '<parent@example.com>',
-        references: ['<root@example.com>', '<parent@example.com>'],
-        date: 1_700_000_000_000,
-        lines: [],
+      preview: null,
+      submission: {
+        messageId: '<m1@example.com>',
+        headers: {
+          to: ['Ann Lee <ann@example.org>', 'bob@example.org'],
+          cc: ['"Team \\"core\\"" <team@example.org>'],
+          inReplyTo: '<parent@example.com>',
+          references: ['<root@example.com>', '<parent@example.com>'],
+          date: 1_700_000_000_000,
+          lines: [],
+        },
+        attachments: [],
       },
-      attachments: [],
     });
   });
 
   it('dedupes recipients case-insensitively, keeping the first spelling in order', () => {
-    const checked = checkSubmission(message({ recipients: ['X@example.org', 'y@example.org', 'x@EXAMPLE.org', 'Y@example.org'] }));
-    expect(checked.recipients.map((r) => r.address)).toEqual(['X@example.org', 'y@example.org']);
+    const checked = submissionToSendRequest(message({ recipients: ['X@example.org', 'y@example.org', 'x@EXAMPLE.org', 'Y@example.org'] }));
+    expect(checked.to.map((r) => r.address)).toEqual(['X@example.org', 'y@example.org']);
   });
 
   it('treats local parts that differ only in case as one recipient', () => {
-    const checked = checkSubmission(message({ recipients: ['Ann@example.org', 'ann@example.org'] }));
-    expect(checked.recipients).toEqual([{ address: 'Ann@example.org', name: null }]);
+    const checked = submissionToSendRequest(message({ recipients: ['Ann@example.org', 'ann@example.org'] }));
+    expect(checked.to).toEqual([{ address: 'Ann@example.org', name: null }]);
   });
 
   it('gives a blank display name as null', () => {
-    const checked = checkSubmission(message({ from: [{ name: '   ', address: 'sender@example.com' }] }));
+    const checked = submissionToSendRequest(message({ from: [{ name: '   ', address: 'sender@example.com' }] }));
     expect(checked.from).toEqual({ address: 'sender@example.com', name: null });
   });
 
   it('has no reply-to when none is given', () => {
-    expect(checkSubmission(message()).replyTo).toBeNull();
+    expect(submissionToSendRequest(message()).replyTo).toBeNull();
   });
 
   it('keeps null parts, message id and date as given', () => {
-    const checked = checkSubmission(message({ html: null, text: null, messageId: null, date: null }));
+    const checked = submissionToSendRequest(message({ html: null, text: null, messageId: null, date: null }));
     expect(checked.content).toEqual({ kind: 'parts', html: null, text: null });
-    expect(checked.messageId).toBeNull();
-    expect(checked.headers.date).toBeNull();
+    expect(checked.submission.messageId).toBeNull();
+    expect(checked.submission.headers.date).toBeNull();
   });
 
   it('accepts an empty To and Cc (recipients are the envelope)', () => {
-    const checked = checkSubmission(message({ to: [], cc: [] }));
-    expect(checked.headers.to).toEqual([]);
-    expect(checked.headers.cc).toEqual([]);
+    const checked = submissionToSendRequest(message({ to: [], cc: [] }));
+    expect(checked.submission.headers.to).toEqual([]);
+    expect(checked.submission.headers.cc).toEqual([]);
   });
 
   it('drops rebuilt headers and keeps the others, folding normalized to CRLF', () => {
-    const checked = checkSubmission(
+    const checked = submissionToSendRequest(
       message({
         headers: [
           { name: 'From', value: ' Sender <sender@example.com>' },
@@ -137,7 +140,7 @@ describe('checkSubmission: a valid message', () => {
         ],
       }),
     );
-    expect(checked.headers.lines).toEqual([
+    expect(checked.submission.headers.lines).toEqual([
       ['X-Campaign', 'spring'],
       ['X-Folded', 'first part\r\n second part'],
       ['X-Tabbed', 'one\r\n\ttwo'],
@@ -147,7 +150,7 @@ describe('checkSubmission: a valid message', () => {
 
   it('keeps attachments as given', () => {
     const attachments = [attachment(), attachment({ filename: null, contentType: 'image/png', contentId: 'logo@x', inline: true })];
-    expect(checkSubmission(message({ attachments })).attachments).toEqual(attachments);
+    expect(submissionToSendRequest(message({ attachments })).submission.attachments).toEqual(attachments);
   });
 });
 
@@ -168,7 +171,7 @@ describe('isRebuiltHeader', () => {
   });
 });
 
-describe('checkSubmission: refusals', () => {
+describe('submissionToSendRequest: refusals', () => {
   it('throws an AppError of kind validation_error', async () => {
     refused(message({ from: [] }), { message: 'from is missing: the message has no From header' });
   });
@@ -306,11 +309,11 @@ describe('checkSubmission: refusals', () => {
 
   it('refuses a subject over 998 characters, and takes one of exactly 998', async () => {
     refused(message({ subject: 'x'.repeat(999) }), { details: [{ path: 'subject', message: 'must be at most 998 characters' }] });
-    expect(checkSubmission(message({ subject: 'x'.repeat(998) })).subject).toBe('x'.repeat(998));
+    expect(submissionToSendRequest(message({ subject: 'x'.repeat(998) })).subject).toBe('x'.repeat(998));
   });
 
   it('measures the subject after trimming', () => {
-    expect(checkSubmission(message({ subject: ` ${'x'.repeat(998)} ` })).subject).toHaveLength(998);
+    expect(submissionToSendRequest(message({ subject: ` ${'x'.repeat(998)} ` })).subject).toHaveLength(998);
   });
 
   it.each(['m1@example.com', '<m1@example.com', '<m1 @example.com>', '<a@x> <b@x>', '<<m1@example.com>>', ''])(
@@ -335,7 +338,7 @@ describe('checkSubmission: refusals', () => {
   });
 
   it('accepts an In-Reply-To naming several messages (RFC 5322 §3.6.4)', () => {
-    expect(checkSubmission(message({ inReplyTo: ' <a@example.com> <b@example.com> ' })).headers.inReplyTo).toBe('<a@example.com> <b@example.com>');
+    expect(submissionToSendRequest(message({ inReplyTo: ' <a@example.com> <b@example.com> ' })).submission.headers.inReplyTo).toBe('<a@example.com> <b@example.com>');
   });
 
   it('refuses a field RFC 5322 allows once when it appears twice (From, Subject)', async () => {
@@ -431,7 +434,7 @@ describe('checkSubmission: refusals', () => {
     'takes the content type %s',
     (contentType) => {
       const taken = attachment({ contentType });
-      expect(checkSubmission(message({ attachments: [taken] })).attachments).toEqual([taken]);
+      expect(submissionToSendRequest(message({ attachments: [taken] })).submission.attachments).toEqual([taken]);
     },
   );
 
@@ -479,7 +482,7 @@ describe('checkSubmission: refusals', () => {
 });
 
 describe('submissionIdempotencyKey', () => {
-  const keyOf = (key: string, recipients: string[]) => submissionIdempotencyKey(key, checkSubmission(message({ recipients })));
+  const keyOf = (key: string, recipients: string[]) => submissionIdempotencyKey(key, submissionToSendRequest(message({ recipients })));
 
   it('scopes the key by the envelope: same recipients in any order and case give the same key', () => {
     expect(keyOf('k', ['a@example.org', 'B@example.org'])).toBe(keyOf('k', ['b@example.org', 'A@example.org']));
@@ -501,7 +504,7 @@ describe('submissionIdempotencyKey', () => {
 
 describe('submissionFingerprintInput', () => {
   const withAttachment = (content: Uint8Array) => message({ attachments: [attachment({ content })] });
-  const fingerprint = (m: SubmittedMessage) => JSON.stringify(submissionFingerprintInput(checkSubmission(m)));
+  const fingerprint = (m: SubmittedMessage) => JSON.stringify(submissionFingerprintInput(submissionToSendRequest(m)));
 
   it('is the same for the same message', () => {
     expect(fingerprint(withAttachment(new Uint8Array([1, 2, 3])))).toBe(fingerprint(withAttachment(new Uint8Array([1, 2, 3]))));
@@ -522,7 +525,7 @@ describe('submissionFingerprintInput', () => {
   });
 
   it('holds the sha256 hex digest of each attachment, not its bytes', () => {
-    const input = submissionFingerprintInput(checkSubmission(withAttachment(new TextEncoder().encode('abc')))) as {
+    const input = submissionFingerprintInput(submissionToSendRequest(withAttachment(new TextEncoder().encode('abc')))) as {
       attachments: { content: unknown }[];
     };
     expect(input.attachments).toEqual([
@@ -538,7 +541,7 @@ describe('submissionFingerprintInput', () => {
 
   it('gives mailboxes in header form', () => {
     const input = submissionFingerprintInput(
-      checkSubmission(
+      submissionToSendRequest(
         message({
           from: [{ name: 'Sender', address: 'sender@example.com' }],
           replyTo: [{ name: '', address: 'reply@example.com' }],
@@ -551,6 +554,6 @@ describe('submissionFingerprintInput', () => {
   });
 
   it('gives a null reply-to when there is none', () => {
-    expect(submissionFingerprintInput(checkSubmission(message()))).toMatchObject({ replyTo: null });
+    expect(submissionFingerprintInput(submissionToSendRequest(message()))).toMatchObject({ replyTo: null });
   });
 });
