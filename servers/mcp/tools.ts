@@ -7,7 +7,6 @@ import {
   type AuthContext,
   type Core,
   type Operation,
-  type ToolDescription,
 } from '../../src/index.ts';
 
 /**
@@ -21,9 +20,12 @@ export const NOT_TOOLS: ReadonlyMap<string, string> = new Map();
 
 /**
  * A schema as the SDK takes one (Standard Schema with JSON Schema) that shows
- * the operation's JSON Schema and lets every value through: the operation
- * validates the arguments itself, so a tool refuses bad input in the words the
- * REST API uses, as an isError result.
+ * the operation's JSON Schema and lets every value through. Input: the
+ * operation validates the arguments itself, so a tool refuses bad input in the
+ * words the REST API uses, as an isError result. Output: the answer is the
+ * operation's, typed by the same schema the REST route serializes it with.
+ * Made once per tool (a server is made per request, and the SDK would
+ * otherwise convert each output schema to JSON Schema for every one).
  */
 function advertised(jsonSchema: Record<string, unknown>): StandardSchemaWithJSON {
   return {
@@ -48,16 +50,30 @@ function errorResult(error: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `${error.message}\n${JSON.stringify(body)}` }] };
 }
 
-function registerOperation(server: McpServer, core: Core, operation: Operation, tool: ToolDescription, auth: AuthContext, before: BeforeToolCall) {
-  server.registerTool(
-    tool.name,
-    {
+interface ToolEntry {
+  operation: Operation;
+  config: { title: string; description: string; inputSchema: StandardSchemaWithJSON; outputSchema: StandardSchemaWithJSON; annotations: Record<string, unknown> };
+}
+
+/** Every tool's configuration, made once. */
+const TOOLS: readonly ToolEntry[] = OPERATIONS.filter((operation) => !NOT_TOOLS.has(operation.name)).map((operation) => {
+  const tool = describeTool(operation);
+  return {
+    operation,
+    config: {
       title: tool.title,
       description: tool.description,
       inputSchema: advertised(tool.input_schema),
-      outputSchema: operation.output as unknown as StandardSchemaWithJSON,
+      outputSchema: advertised(tool.output_schema),
       annotations: { title: tool.title, ...tool.annotations },
     },
+  };
+});
+
+function registerOperation(server: McpServer, core: Core, { operation, config }: ToolEntry, auth: AuthContext, before: BeforeToolCall) {
+  server.registerTool(
+    operation.name,
+    config,
     async (args: unknown): Promise<CallToolResult> => {
       try {
         const refused = await before(auth);
@@ -77,9 +93,6 @@ export function buildToolServer(core: Core, auth: AuthContext, before: BeforeToo
     { name: 'mailgate', title: 'Mailgate', version },
     { instructions: 'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.' },
   );
-  for (const operation of OPERATIONS) {
-    if (NOT_TOOLS.has(operation.name)) continue;
-    registerOperation(server, core, operation, describeTool(operation), auth, before);
-  }
+  for (const entry of TOOLS) registerOperation(server, core, entry, auth, before);
   return server;
 }
