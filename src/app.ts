@@ -18,6 +18,7 @@ import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
 import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
 import cpuTasks from './delivery/cpu-tasks.ts';
+import { createOAuthService, MCP_RESOURCE_PATH, type OAuthService } from './oauth/index.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
@@ -48,6 +49,8 @@ export interface Core {
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
+  /** The OAuth authorization server's rules, for MCP clients. */
+  readonly oauth: OAuthService;
   /** Opens and clicks of tracked emails. */
   readonly tracking: TrackingService;
   /** The per-IP rate and the organization quota, applied by every door to each request. */
@@ -119,6 +122,11 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     audience,
     workflows: createWorkflowService(db, clock, emails),
+    oauth: createOAuthService(db, clock, tokens, {
+      issuer: config.baseUrl,
+      resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
+      allowPrivateClients: config.oauthAllowPrivateClients,
+    }),
     tracking: createTrackingService(db, clock, pool),
     limits,
     worker,

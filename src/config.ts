@@ -73,6 +73,7 @@ const envSchema = z.object({
     .optional(),
   DNS_SERVERS: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
@@ -122,6 +123,8 @@ export interface Config {
   readonly bootstrapToken: string | undefined;
   readonly dnsServers: readonly string[];
   readonly webhookAllowPrivate: boolean;
+  /** OAuth clients' metadata documents may be fetched over http from loopback and private addresses (tests, trusted networks). */
+  readonly oauthAllowPrivateClients: boolean;
   readonly maxBodyBytes: number;
   readonly delivery: {
     readonly maxAttempts: number;
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,
     dnsServers: Object.freeze(e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : []),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     delivery: Object.freeze({
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,

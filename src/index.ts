@@ -1,5 +1,15 @@
 // The one import surface for servers/: the core, its types and its errors.
 export { MAILGATE_VERSION } from './version.ts';
+export {
+  OAuthError,
+  isOAuthError,
+  OAUTH_SCOPES,
+  MCP_RESOURCE_PATH,
+  ACCESS_TOKEN_PREFIX,
+  type OAuthScope,
+  type OAuthErrorCode,
+  type AuthorizationRequest,
+} from './oauth/index.ts';
 export { createCore, openConfiguredDatabase, type Core, type CoreDeps } from './app.ts';
 export { loadConfig, ConfigError, type Config, type Role } from './config.ts';
 export { AppError, isAppError, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';

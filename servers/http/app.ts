@@ -10,6 +10,7 @@ import { verifyRoutes } from './verify.ts';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
+import { oauthRoutes } from './oauth.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import { z } from 'zod';
 
@@ -93,7 +94,10 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
-  if (options.mcp) await mcpRoutes(app, core, options.mcp);
+  if (options.mcp) {
+    await oauthRoutes(app, core);
+    await mcpRoutes(app, core, options.mcp);
+  }
 
   const authenticate = authenticateAndCount(core);
   const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);

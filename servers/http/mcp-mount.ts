@@ -1,17 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, type AuthContext, type Core } from '../../src/index.ts';
+import { isAppError, isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OPERATIONS, type AuthContext, type Core } from '../../src/index.ts';
 
 /** The MCP endpoint as the HTTP app mounts it (servers/mcp makes one; servers/main.ts joins them). */
 export interface McpMount {
   handle(request: IncomingMessage, response: ServerResponse, body: unknown, caller: { auth: AuthContext; token: string; scopes: string[] }): Promise<void>;
 }
 
-export const MCP_PATH = '/mcp';
+export const MCP_PATH = MCP_RESOURCE_PATH;
 
 /** Every scope an API token holds; an OAuth grant may hold fewer. */
-const API_TOKEN_SCOPES = ['read', 'write'];
+const API_TOKEN_SCOPES: string[] = [...OAUTH_SCOPES];
+
+/** The scope a tool needs: `read` for a read-only one, `write` for the others. */
+const WRITE_TOOLS = new Set(OPERATIONS.filter((o) => !o.annotations.readOnly).map((o) => o.name));
+
+/** The tools a JSON-RPC body (one message or a batch) calls. */
+function calledTools(body: unknown): string[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => {
+    const message = m as { method?: unknown; params?: { name?: unknown } } | null;
+    return message && message.method === 'tools/call' && typeof message.params?.name === 'string' ? [message.params.name] : [];
+  });
+}
 
 /** Host names /mcp answers to: BASE_URL's, and this machine's loopback names (DNS-rebinding protection). */
 function allowedHostnames(baseUrl: string): string[] {
@@ -23,11 +35,20 @@ function jsonRpcError(reply: FastifyReply, status: number, code: number, message
   return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
-/** RFC 6750 §3: a request without a valid token gets a challenge naming the scheme and what was wrong. */
-function challenge(reply: FastifyReply, error: 'invalid_request' | 'invalid_token', description: string) {
+/**
+ * RFC 6750 §3 with RFC 9728 §5.1: a request without a valid token is told where
+ * the protected resource's metadata is (and from it, the authorization server)
+ * and which scopes to ask for; no error code when it sent no credentials.
+ */
+function challenge(reply: FastifyReply, metadataUrl: string, error: 'invalid_token' | 'insufficient_scope' | null, description: string) {
   const quoted = description.replace(/["\\]/g, '');
-  reply.header('WWW-Authenticate', `Bearer realm="mailgate", error="${error}", error_description="${quoted}"`);
-  return reply.code(401).type('application/json').send({ error, error_description: description });
+  const parts = [`resource_metadata="${metadataUrl}"`, `scope="${OAUTH_SCOPES.join(' ')}"`];
+  if (error) parts.unshift(`error="${error}"`, `error_description="${quoted}"`);
+  reply.header('WWW-Authenticate', `Bearer ${parts.join(', ')}`);
+  return reply
+    .code(error === 'insufficient_scope' ? 403 : 401)
+    .type('application/json')
+    .send({ error: error ?? 'invalid_request', error_description: description });
 }
 
 /**
@@ -37,6 +58,7 @@ function challenge(reply: FastifyReply, error: 'invalid_request' | 'invalid_toke
  * cannot read, a Bearer challenge for a missing or unknown token.
  */
 export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMount): Promise<void> {
+  const metadataUrl = `${core.config.baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
   await app.register(async (scope) => {
     const hosts = allowedHostnames(core.config.baseUrl);
     scope.addHook('onRequest', hostHeaderValidation(hosts));
@@ -48,9 +70,9 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
           if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
           return jsonRpcError(reply, 429, -32000, error.message);
         }
-        if (error.kind === 'missing_api_key') return challenge(reply, 'invalid_request', error.message);
-        if (error.kind === 'invalid_api_key') return challenge(reply, 'invalid_token', error.message);
+        if (error.kind === 'invalid_api_key') return challenge(reply, metadataUrl, 'invalid_token', error.message);
       }
+      if (isOAuthError(error) && error.code === 'invalid_token') return challenge(reply, metadataUrl, 'invalid_token', error.message);
       const status = error.statusCode ?? 500;
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
         return jsonRpcError(reply, 400, -32700, 'Parse error: the body is not JSON');
@@ -68,11 +90,17 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
       handler: async (request, reply) => {
         const header = request.headers.authorization;
         const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-        if (!match) return challenge(reply, 'invalid_request', 'Send an API token as "Authorization: Bearer <API_TOKEN>"');
+        if (!match) return challenge(reply, metadataUrl, null, 'Sign in (OAuth), or send an API token as "Authorization: Bearer <API_TOKEN>"');
         const token = match[1]!;
-        const auth = await core.tokens.authenticate(token);
+        // An API token holds every scope; an access token Mailgate's authorization server issued for /mcp, those granted.
+        const { auth, scopes } = token.startsWith('mailgate_')
+          ? { auth: await core.tokens.authenticate(token), scopes: API_TOKEN_SCOPES }
+          : await core.oauth.authenticateAccessToken(token);
+        if (!scopes.includes('write') && calledTools(request.body).some((name) => WRITE_TOOLS.has(name))) {
+          return challenge(reply, metadataUrl, 'insufficient_scope', 'This tool changes data or sends email: it needs the write scope');
+        }
         reply.hijack();
-        await mount.handle(request.raw, reply.raw, request.body, { auth, token, scopes: API_TOKEN_SCOPES });
+        await mount.handle(request.raw, reply.raw, request.body, { auth, token, scopes: [...scopes] });
       },
     });
   });

@@ -40,7 +40,7 @@ export function createMcpEndpoint(core: Core, options: { version: string; onErro
     (context) => {
       const caller = context.authInfo?.extra?.[CALLER] as AuthContext | undefined;
       if (!caller) throw new Error('MCP request without an authenticated caller');
-      return buildToolServer(core, caller, beforeToolCall, options.version);
+      return buildToolServer(core, caller, context.authInfo?.scopes ?? [], beforeToolCall, options.version);
     },
     { legacy: 'stateless', ...(options.onError ? { onerror: options.onError } : {}) },
   );

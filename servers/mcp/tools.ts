@@ -87,12 +87,18 @@ function registerOperation(server: McpServer, core: Core, { operation, config }:
   );
 }
 
-/** An MCP server for one request, as this caller: every operation it may use, as a tool. */
-export function buildToolServer(core: Core, auth: AuthContext, before: BeforeToolCall, version: string): McpServer {
+/**
+ * An MCP server for one request, as this caller: every operation it may use,
+ * as a tool. A grant without the `write` scope sees the read-only ones only.
+ */
+export function buildToolServer(core: Core, auth: AuthContext, scopes: readonly string[], before: BeforeToolCall, version: string): McpServer {
   const server = new McpServer(
     { name: 'mailgate', title: 'Mailgate', version },
     { instructions: 'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.' },
   );
-  for (const entry of TOOLS) registerOperation(server, core, entry, auth, before);
+  const writes = scopes.includes('write');
+  for (const entry of TOOLS) {
+    if (writes || entry.operation.annotations.readOnly) registerOperation(server, core, entry, auth, before);
+  }
   return server;
 }

@@ -24,6 +24,46 @@ export interface ApiTokensTable {
   revoked_at: number | null;
 }
 
+export interface OAuthClientsTable {
+  client_id: string;
+  kind: 'registered' | 'metadata_document';
+  client_name: string | null;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: string;
+  created_at: number;
+  expires_at: number | null;
+}
+
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  organization_id: string;
+  api_token_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  resource: string;
+  expires_at: number;
+  used_at: number | null;
+  family_id: string | null;
+  created_at: number;
+}
+
+export interface OAuthTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  family_id: string;
+  client_id: string;
+  organization_id: string;
+  api_token_id: string;
+  scope: string;
+  resource: string;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
 export interface EmailsTable {
   id: string;
   organization_id: string;
@@ -198,6 +238,9 @@ export interface WorkflowRunsTable {
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
   emails: EmailsTable;
   email_bodies: EmailBodiesTable;
   submissions: SubmissionsTable;

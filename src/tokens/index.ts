@@ -27,6 +27,12 @@ export interface TokenService {
   create(organizationId: string, options?: { name?: string; secret?: string }): Promise<IssuedToken>;
   /** Throws invalid_api_key for an unknown, malformed or revoked secret. */
   authenticate(secret: string): Promise<AuthContext>;
+  /**
+   * The caller a grant made with this API token acts as (an OAuth grant keeps
+   * the id of the token it was authorized with). Throws invalid_api_key when
+   * the token is revoked or gone: its grants end with it.
+   */
+  authenticateById(tokenId: string): Promise<AuthContext>;
   /** An organization's tokens, oldest first, without their secrets. Throws not_found for an unknown organization. */
   list(organizationId: string): Promise<TokenRecord[]>;
   /** Revoke a token; its next use fails. Revoking a revoked token changes nothing. Throws not_found. */
@@ -88,6 +94,22 @@ export function createTokenService(db: Kysely<Database>, clock: Clock): TokenSer
       const org = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
       if (!org) throw new AppError('not_found', `Organization ${organizationId} not found`);
       return insertToken(db, { organizationId, now: clock.now(), ...options });
+    },
+
+    async authenticateById(tokenId) {
+      const row = await db
+        .selectFrom('api_tokens')
+        .innerJoin('organizations', 'organizations.id', 'api_tokens.organization_id')
+        .select(['api_tokens.id as token_id', 'api_tokens.organization_id', 'api_tokens.revoked_at', 'organizations.plan', 'organizations.rate_limit'])
+        .where('api_tokens.id', '=', tokenId)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null) throw new AppError('invalid_api_key', 'The API token this grant was made with is revoked');
+      return {
+        organizationId: row.organization_id,
+        plan: row.plan,
+        tokenId: row.token_id,
+        quota: quotaOf(row.plan, row.rate_limit === null ? null : Number(row.rate_limit)),
+      };
     },
 
     async list(organizationId) {

@@ -176,10 +176,13 @@ describe('/mcp refuses in the protocol\'s own terms', () => {
       body: init.body ?? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
 
-  it('no token: 401 with a Bearer challenge; an unknown one: invalid_token', async () => {
+  it('no token: 401 with a Bearer challenge naming the resource metadata; an unknown one: invalid_token', async () => {
     const none = await rpc({});
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer realm="mailgate", error="invalid_request"/);
+    // No credentials: where to sign in, without an error code (RFC 6750 §3.1).
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${server.core.config.baseUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`,
+    );
     const unknown = await rpc({ headers: { authorization: 'Bearer mailgate_not_a_token_at_all_0000000000' } });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);

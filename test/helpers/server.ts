@@ -49,7 +49,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.worker !== false) core.worker.start();
   const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
   const app = await buildHttpApp(core, { logLevel: false, mcp, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // PORT=0 (the default here): any free port; a test that needs BASE_URL to be the real address picks the port itself.
+  await app.listen({ host: '127.0.0.1', port: config.port });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const url = `http://127.0.0.1:${address.port}`;

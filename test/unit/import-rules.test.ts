@@ -63,6 +63,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['emails'],
   ['queue'],
   ['limits'],
+  ['oauth'],
   ['tokens', 'orgs', 'auth-scope'],
   ['threads', 'render', 'db', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
 ];
@@ -217,9 +218,10 @@ describe('the layer matcher itself', () => {
   it('places folders, nested paths and root files in their layer', () => {
     expect(placeOf('delivery/deliver-email.ts')).toEqual({ layer: 1, member: 'delivery' });
     expect(placeOf('emails/tracking/index.ts')).toEqual({ layer: 4, member: 'emails' });
-    expect(placeOf('auth-scope/plans.ts')).toEqual({ layer: 7, member: 'auth-scope' });
-    expect(placeOf('clock.ts')).toEqual({ layer: 8, member: 'clock.ts' });
-    expect(placeOf('db/migrations/0001_initial.ts')).toEqual({ layer: 8, member: 'db' });
+    expect(placeOf('auth-scope/plans.ts')).toEqual({ layer: 8, member: 'auth-scope' });
+    expect(placeOf('clock.ts')).toEqual({ layer: 9, member: 'clock.ts' });
+    expect(placeOf('db/migrations/0001_initial.ts')).toEqual({ layer: 9, member: 'db' });
+    expect(placeOf('oauth/index.ts')).toEqual({ layer: 7, member: 'oauth' });
     // A name that only starts like a member is not in it.
     expect(placeOf('queues/x.ts')).toBeUndefined();
     expect(placeOf('clock.tsx')).toBeUndefined();

@@ -6,6 +6,7 @@ import * as m0004 from './0004_workflows.ts';
 import * as m0005 from './0005_subscriber_search.ts';
 import * as m0006 from './0006_submissions.ts';
 import * as m0007 from './0007_tracking.ts';
+import * as m0008 from './0008_oauth.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_subscriber_search': m0005,
   '0006_submissions': m0006,
   '0007_tracking': m0007,
+  '0008_oauth': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

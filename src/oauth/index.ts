@@ -1,0 +1,414 @@
+// The OAuth authorization server's rules (MCP revision 2026-07-28, OAuth 2.1):
+// clients (Client ID Metadata Documents, or dynamic registration), the
+// authorization code with PKCE S256 and a resource indicator, access tokens
+// bound to {BASE_URL}/mcp, rotating refresh tokens whose reuse ends their
+// family, revocation. Secrets are kept as SHA-256 hashes. Knows no HTTP: the
+// endpoints are servers/http's. Must not import any protocol library.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AuthContext } from '../auth-scope/index.ts';
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { OAuthClientsTable, OAuthTokensTable } from '../db/schema.ts';
+import { isAppError } from '../errors.ts';
+import type { TokenService } from '../tokens/index.ts';
+import { fetchClientMetadata, isClientMetadataUrl, type ClientMetadata } from './client-metadata.ts';
+import { OAuthError } from './oauth-error.ts';
+
+export { OAuthError, isOAuthError, type OAuthErrorCode } from './oauth-error.ts';
+
+/** Where the one protected resource lives, under BASE_URL: the MCP endpoint. */
+export const MCP_RESOURCE_PATH = '/mcp';
+
+/** What a grant may do: `read` calls read-only tools, `write` the others. */
+export const OAUTH_SCOPES = ['read', 'write'] as const;
+export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+
+export const ACCESS_TOKEN_PREFIX = 'mgat_';
+const REFRESH_TOKEN_PREFIX = 'mgrt_';
+const CODE_PREFIX = 'mgac_';
+
+export interface OAuthSettings {
+  /** The issuer: BASE_URL. */
+  issuer: string;
+  /** The one resource tokens are for: {BASE_URL}/mcp. */
+  resource: string;
+  allowPrivateClients: boolean;
+  codeTtlMs?: number;
+  accessTokenTtlMs?: number;
+  refreshTokenTtlMs?: number;
+}
+
+export interface OAuthClient {
+  client_id: string;
+  client_name: string | null;
+  redirect_uris: string[];
+}
+
+export interface AuthorizationRequest {
+  client: OAuthClient;
+  redirectUri: string;
+  scopes: OAuthScope[];
+  state: string | null;
+  codeChallenge: string;
+  resource: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+export interface RegisteredClient extends OAuthClient {
+  client_id_issued_at: number;
+  grant_types: string[];
+  response_types: string[];
+  token_endpoint_auth_method: 'none';
+}
+
+export interface OAuthService {
+  /** A client by id: registered, or its metadata document (fetched, cached). Throws OAuthError invalid_client. */
+  client(clientId: string): Promise<OAuthClient>;
+  /** Dynamic client registration (RFC 7591), public clients only. Throws OAuthError invalid_redirect_uri, invalid_client_metadata. */
+  register(metadata: unknown): Promise<RegisteredClient>;
+  /**
+   * Check an authorization request's parameters. Throws OAuthError: not
+   * redirectable when the client or its redirect URI is in doubt, redirectable otherwise.
+   */
+  checkAuthorization(params: Readonly<Record<string, unknown>>): Promise<AuthorizationRequest>;
+  /** The person approved, proving who they are with an API token of their organization. Throws OAuthError access_denied for a token that is not valid. */
+  approve(request: AuthorizationRequest, apiToken: string): Promise<{ code: string }>;
+  /** The token endpoint: authorization_code or refresh_token. Throws OAuthError. */
+  token(params: Readonly<Record<string, unknown>>): Promise<TokenResponse>;
+  /** RFC 7009: an access token ends alone, a refresh token ends with its family. Unknown tokens are no error. */
+  revoke(token: string): Promise<void>;
+  /** /mcp: an access token → who calls, with which scopes. Throws OAuthError invalid_token. */
+  authenticateAccessToken(token: string): Promise<{ auth: AuthContext; scopes: OAuthScope[] }>;
+}
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const secret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+const param = (params: Readonly<Record<string, unknown>>, name: string): string | undefined => {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new OAuthError('invalid_request', `${name} must be given once, as text`);
+  return value;
+};
+
+function required(params: Readonly<Record<string, unknown>>, name: string, redirectable = false): string {
+  const value = param(params, name);
+  if (!value) throw new OAuthError('invalid_request', `${name} is required`, redirectable);
+  return value;
+}
+
+/** A redirect URI a client may register: absolute, no fragment; https, or http on a loopback host (RFC 8252 §7.3). */
+export function isAllowedRedirectUri(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.hash || url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+}
+
+function parseScopes(raw: string | undefined, redirectable: boolean): OAuthScope[] {
+  if (raw === undefined || raw.trim() === '') return [...OAUTH_SCOPES];
+  const asked = [...new Set(raw.trim().split(/\s+/))];
+  const unknown = asked.filter((s) => !(OAUTH_SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new OAuthError('invalid_scope', `unknown scope ${unknown.join(', ')}: this server grants read and write`, redirectable);
+  return OAUTH_SCOPES.filter((s) => asked.includes(s));
+}
+
+/** RFC 7636 S256: BASE64URL(SHA256(verifier)) equals the challenge, compared in constant time. */
+function verifierMatches(verifier: string, challenge: string): boolean {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
+
+export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens: TokenService, settings: OAuthSettings): OAuthService {
+  const db = handle.db;
+  const codeTtl = settings.codeTtlMs ?? 60_000;
+  const accessTtl = settings.accessTokenTtlMs ?? 15 * 60_000;
+  const refreshTtl = settings.refreshTokenTtlMs ?? 30 * 24 * 60 * 60_000;
+
+  const toClient = (row: OAuthClientsTable): OAuthClient => ({
+    client_id: row.client_id,
+    client_name: row.client_name,
+    redirect_uris: JSON.parse(row.redirect_uris) as string[],
+  });
+
+  async function metadataClient(clientId: string): Promise<OAuthClient> {
+    const now = clock.now();
+    const cached = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    if (cached && cached.expires_at !== null && Number(cached.expires_at) > now) return toClient(cached);
+    let fetched: { metadata: ClientMetadata; expiresAt: number };
+    try {
+      fetched = await fetchClientMetadata(clientId, { allowPrivate: settings.allowPrivateClients, now });
+    } catch (error) {
+      throw new OAuthError('invalid_client', `the client's metadata document could not be used: ${(error as Error).message}`);
+    }
+    const row: OAuthClientsTable = {
+      client_id: clientId,
+      kind: 'metadata_document',
+      client_name: fetched.metadata.client_name,
+      redirect_uris: JSON.stringify(fetched.metadata.redirect_uris),
+      created_at: now,
+      expires_at: fetched.expiresAt,
+    };
+    await db
+      .insertInto('oauth_clients')
+      .values(row)
+      .onConflict((oc) => oc.column('client_id').doUpdateSet({ client_name: row.client_name, redirect_uris: row.redirect_uris, expires_at: row.expires_at }))
+      .execute();
+    return toClient(row);
+  }
+
+  async function issue(grant: Omit<OAuthTokensTable, 'token_hash' | 'kind' | 'expires_at' | 'used_at' | 'revoked_at' | 'created_at'>): Promise<TokenResponse> {
+    const now = clock.now();
+    const access = secret(ACCESS_TOKEN_PREFIX);
+    const refresh = secret(REFRESH_TOKEN_PREFIX);
+    const row = (token: string, kind: 'access' | 'refresh', ttl: number): OAuthTokensTable => ({
+      ...grant,
+      token_hash: hash(token),
+      kind,
+      expires_at: now + ttl,
+      used_at: null,
+      revoked_at: null,
+      created_at: now,
+    });
+    await db.insertInto('oauth_tokens').values([row(access, 'access', accessTtl), row(refresh, 'refresh', refreshTtl)]).execute();
+    return { access_token: access, token_type: 'Bearer', expires_in: Math.floor(accessTtl / 1000), refresh_token: refresh, scope: grant.scope };
+  }
+
+  async function revokeFamily(familyId: string, now: number): Promise<void> {
+    await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  }
+
+  /** The API token a grant was made with must still be valid: revoking it ends the grant. */
+  async function grantHolder(apiTokenId: string, onRevoked: OAuthError): Promise<AuthContext> {
+    try {
+      return await tokens.authenticateById(apiTokenId);
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'invalid_api_key') throw onRevoked;
+      throw error;
+    }
+  }
+
+  function checkResource(value: string | undefined, redirectable: boolean): string {
+    if (value === undefined) throw new OAuthError('invalid_target', `resource is required: ${settings.resource}`, redirectable);
+    if (value !== settings.resource) throw new OAuthError('invalid_target', `this server issues tokens for ${settings.resource} only`, redirectable);
+    return value;
+  }
+
+  async function exchangeCode(params: Readonly<Record<string, unknown>>): Promise<TokenResponse> {
+    const code = required(params, 'code');
+    const clientId = required(params, 'client_id');
+    const redirectUri = required(params, 'redirect_uri');
+    const verifier = required(params, 'code_verifier');
+    const resource = param(params, 'resource');
+    const now = clock.now();
+    const row = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hash(code)).executeTakeFirst();
+    if (!row) throw new OAuthError('invalid_grant', 'the authorization code is not known');
+    if (row.used_at !== null) {
+      // A code used twice was stolen or replayed: what the first use gave ends too (RFC 6749 §4.1.2).
+      if (row.family_id) await revokeFamily(row.family_id, now);
+      throw new OAuthError('invalid_grant', 'the authorization code was already used');
+    }
+    if (Number(row.expires_at) <= now) throw new OAuthError('invalid_grant', 'the authorization code has expired');
+    if (row.client_id !== clientId) throw new OAuthError('invalid_grant', 'the authorization code was issued to another client');
+    if (row.redirect_uri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one the code was issued for');
+    if (!verifierMatches(verifier, row.code_challenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code challenge');
+    if (resource !== undefined && resource !== row.resource) throw new OAuthError('invalid_target', `the code was issued for ${row.resource}`);
+    const familyId = randomBytes(16).toString('base64url');
+    const claimed = await db
+      .updateTable('oauth_codes')
+      .set({ used_at: now, family_id: familyId })
+      .where('code_hash', '=', row.code_hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new OAuthError('invalid_grant', 'the authorization code was already used');
+    await grantHolder(row.api_token_id, new OAuthError('invalid_grant', 'the API token this was authorized with is revoked'));
+    return issue({
+      family_id: familyId,
+      client_id: row.client_id,
+      organization_id: row.organization_id,
+      api_token_id: row.api_token_id,
+      scope: row.scope,
+      resource: row.resource,
+    });
+  }
+
+  async function refresh(params: Readonly<Record<string, unknown>>): Promise<TokenResponse> {
+    const token = required(params, 'refresh_token');
+    const clientId = required(params, 'client_id');
+    const resource = param(params, 'resource');
+    const now = clock.now();
+    const row = await db.selectFrom('oauth_tokens').selectAll().where('token_hash', '=', hash(token)).where('kind', '=', 'refresh').executeTakeFirst();
+    if (!row || row.revoked_at !== null) throw new OAuthError('invalid_grant', 'the refresh token is not valid');
+    if (row.client_id !== clientId) throw new OAuthError('invalid_grant', 'the refresh token was issued to another client');
+    if (row.used_at !== null) {
+      // Rotation: a refresh token works once. Its second use means two parties hold it: the family ends.
+      await revokeFamily(row.family_id, now);
+      throw new OAuthError('invalid_grant', 'the refresh token was already used; every token of this grant is revoked');
+    }
+    if (Number(row.expires_at) <= now) throw new OAuthError('invalid_grant', 'the refresh token has expired');
+    if (resource !== undefined && resource !== row.resource) throw new OAuthError('invalid_target', `the grant is for ${row.resource}`);
+    let scope = row.scope;
+    const asked = param(params, 'scope');
+    if (asked !== undefined) {
+      const narrowed = parseScopes(asked, false);
+      const held = row.scope.split(' ');
+      if (narrowed.some((s) => !held.includes(s))) throw new OAuthError('invalid_scope', 'a refresh cannot widen the grant');
+      scope = narrowed.join(' ');
+    }
+    const claimed = await db
+      .updateTable('oauth_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', row.token_hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      await revokeFamily(row.family_id, now);
+      throw new OAuthError('invalid_grant', 'the refresh token was already used; every token of this grant is revoked');
+    }
+    await grantHolder(row.api_token_id, new OAuthError('invalid_grant', 'the API token this was authorized with is revoked'));
+    return issue({ family_id: row.family_id, client_id: row.client_id, organization_id: row.organization_id, api_token_id: row.api_token_id, scope, resource: row.resource });
+  }
+
+  async function clientOf(clientId: string): Promise<OAuthClient> {
+    if (isClientMetadataUrl(clientId, settings.allowPrivateClients)) return metadataClient(clientId);
+    const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'registered').executeTakeFirst();
+    if (!row) throw new OAuthError('invalid_client', `no client ${clientId} is registered`);
+    return toClient(row);
+  }
+
+  return {
+    client: clientOf,
+
+    async register(metadata) {
+      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+        throw new OAuthError('invalid_client_metadata', 'the registration must be a JSON object');
+      }
+      const m = metadata as Record<string, unknown>;
+      const uris = m.redirect_uris;
+      if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string')) {
+        throw new OAuthError('invalid_redirect_uri', 'redirect_uris must be an array of 1 to 10 URIs');
+      }
+      const bad = (uris as string[]).find((u) => !isAllowedRedirectUri(u) || u.length > 2000);
+      if (bad !== undefined) throw new OAuthError('invalid_redirect_uri', `${bad} is not allowed: use https, or http on a loopback address`);
+      if (m.token_endpoint_auth_method !== undefined && m.token_endpoint_auth_method !== 'none') {
+        throw new OAuthError('invalid_client_metadata', 'only public clients (token_endpoint_auth_method "none") may register; use PKCE');
+      }
+      const grants = m.grant_types ?? ['authorization_code', 'refresh_token'];
+      if (!Array.isArray(grants) || grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
+        throw new OAuthError('invalid_client_metadata', 'grant_types may hold authorization_code and refresh_token only');
+      }
+      const responses = m.response_types ?? ['code'];
+      if (!Array.isArray(responses) || responses.some((r) => r !== 'code')) throw new OAuthError('invalid_client_metadata', 'response_types may hold code only');
+      const name = m.client_name;
+      if (name !== undefined && (typeof name !== 'string' || name.length > 200)) {
+        throw new OAuthError('invalid_client_metadata', 'client_name must be text of at most 200 characters');
+      }
+      const now = clock.now();
+      const clientId = `mgc_${randomBytes(16).toString('base64url')}`;
+      const row: OAuthClientsTable = {
+        client_id: clientId,
+        kind: 'registered',
+        client_name: (name as string | undefined) ?? null,
+        redirect_uris: JSON.stringify(uris),
+        created_at: now,
+        expires_at: null,
+      };
+      await db.insertInto('oauth_clients').values(row).execute();
+      return {
+        ...toClient(row),
+        client_id_issued_at: Math.floor(now / 1000),
+        grant_types: grants as string[],
+        response_types: responses as string[],
+        token_endpoint_auth_method: 'none',
+      };
+    },
+
+    async checkAuthorization(params) {
+      const clientId = required(params, 'client_id');
+      const client = await clientOf(clientId);
+      const redirectUri = required(params, 'redirect_uri');
+      if (!client.redirect_uris.includes(redirectUri)) throw new OAuthError('invalid_request', 'redirect_uri is not one this client registered');
+      // From here on, errors go back to the client at its redirect URI.
+      const responseType = param(params, 'response_type');
+      if (responseType !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be code', true);
+      const codeChallenge = required(params, 'code_challenge', true);
+      if (param(params, 'code_challenge_method') !== 'S256') throw new OAuthError('invalid_request', 'code_challenge_method must be S256 (PKCE)', true);
+      if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) throw new OAuthError('invalid_request', 'code_challenge must be a base64url SHA-256 digest', true);
+      const resource = checkResource(param(params, 'resource'), true);
+      const scopes = parseScopes(param(params, 'scope'), true);
+      const state = param(params, 'state') ?? null;
+      return { client, redirectUri, scopes, state, codeChallenge, resource };
+    },
+
+    async approve(request, apiToken) {
+      let auth: AuthContext;
+      try {
+        auth = await tokens.authenticate(apiToken.trim());
+      } catch (error) {
+        if (isAppError(error) && error.kind === 'invalid_api_key') throw new OAuthError('access_denied', 'That API token is not valid');
+        throw error;
+      }
+      const now = clock.now();
+      const code = secret(CODE_PREFIX);
+      await db
+        .insertInto('oauth_codes')
+        .values({
+          code_hash: hash(code),
+          client_id: request.client.client_id,
+          organization_id: auth.organizationId,
+          api_token_id: auth.tokenId,
+          redirect_uri: request.redirectUri,
+          code_challenge: request.codeChallenge,
+          scope: request.scopes.join(' '),
+          resource: request.resource,
+          expires_at: now + codeTtl,
+          used_at: null,
+          family_id: null,
+          created_at: now,
+        })
+        .execute();
+      return { code };
+    },
+
+    async token(params) {
+      const grantType = required(params, 'grant_type');
+      if (grantType === 'authorization_code') return exchangeCode(params);
+      if (grantType === 'refresh_token') return refresh(params);
+      throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+    },
+
+    async revoke(token) {
+      const row = await db.selectFrom('oauth_tokens').select(['kind', 'family_id', 'token_hash']).where('token_hash', '=', hash(token)).executeTakeFirst();
+      if (!row) return;
+      const now = clock.now();
+      if (row.kind === 'refresh') await revokeFamily(row.family_id, now);
+      else await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('token_hash', '=', row.token_hash).where('revoked_at', 'is', null).execute();
+    },
+
+    async authenticateAccessToken(token) {
+      const invalid = new OAuthError('invalid_token', 'the access token is not valid');
+      if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 256) throw invalid;
+      const row = await db.selectFrom('oauth_tokens').selectAll().where('token_hash', '=', hash(token)).where('kind', '=', 'access').executeTakeFirst();
+      if (!row || row.revoked_at !== null) throw invalid;
+      if (Number(row.expires_at) <= clock.now()) throw new OAuthError('invalid_token', 'the access token has expired');
+      // Audience: a token is only ever good at the resource it was issued for.
+      if (row.resource !== settings.resource) throw invalid;
+      const auth = await grantHolder(row.api_token_id, new OAuthError('invalid_token', 'the API token this grant was made with is revoked'));
+      return { auth, scopes: row.scope.split(' ').filter((s): s is OAuthScope => (OAUTH_SCOPES as readonly string[]).includes(s)) };
+    },
+  };
+}

@@ -1,0 +1,312 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/index.ts';
+import { freePort } from '../helpers/process.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * Mailgate's OAuth authorization server for /mcp, driven by oauth4webapi from
+ * the 401 on: discovery, a dynamically registered client and a client known by
+ * its metadata document (served here on loopback), the consent page, PKCE,
+ * tokens bound to /mcp used by the MCP SDK client, refresh with rotation,
+ * revocation, and every refusal.
+ */
+const opts = { [oauth.allowInsecureRequests]: true } as const;
+
+interface Flow {
+  as: oauth.AuthorizationServer;
+  resource: URL;
+}
+
+describe('OAuth for /mcp', () => {
+  let server: TestServer;
+  let flow: Flow;
+  let clientServer: http.Server;
+  let clientBase = '';
+  const clock = new ManualClock(Date.now());
+  const redirectUri = 'http://127.0.0.1:4567/cb';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    server = await startTestServer({
+      worker: false,
+      clock,
+      env: { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, OAUTH_ALLOW_PRIVATE_CLIENTS: 'true' },
+    });
+    // A client known by its metadata document, served on loopback (allowed by OAUTH_ALLOW_PRIVATE_CLIENTS).
+    clientServer = http.createServer((request, response) => {
+      const clientId = `${clientBase}${request.url}`;
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+      response.end(JSON.stringify({ client_id: clientId, client_name: 'Desk Agent', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }));
+    });
+    await new Promise<void>((resolve) => clientServer.listen(0, '127.0.0.1', resolve));
+    clientBase = `http://127.0.0.1:${(clientServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => clientServer?.close(resolve));
+  });
+
+  /** What a person does on the consent page: read it, paste a token, press a button. Returns the redirect. */
+  async function consent(authorizeUrl: URL, apiToken: string, decision: 'allow' | 'deny' = 'allow'): Promise<Response> {
+    const page = await fetch(authorizeUrl, { redirect: 'manual' });
+    expect(page.status, await page.clone().text()).toBe(200);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+    const fields = new URLSearchParams();
+    for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+      fields.set(match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+    }
+    fields.set('api_token', apiToken);
+    fields.set('decision', decision);
+    return fetch(new URL('/oauth/authorize', server.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: fields,
+    });
+  }
+
+  function authorizeUrl(client: { client_id: string }, challenge: string, state: string, extra: Record<string, string> = {}): URL {
+    const url = new URL(flow.as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'read write',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+      resource: flow.resource.href,
+      ...extra,
+    }).toString();
+    return url;
+  }
+
+  /** The whole authorization-code flow for a client; the tokens. */
+  async function signIn(client: oauth.Client, scope = 'read write') {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state, { scope }), server.token);
+    expect(answer.status).toBe(302);
+    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), state);
+    const response = await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, verifier, {
+      additionalParameters: { resource: flow.resource.href },
+      ...opts,
+    });
+    return oauth.processAuthorizationCodeResponse(flow.as, client, response);
+  }
+
+  async function registerClient(): Promise<oauth.Client> {
+    const response = await oauth.dynamicClientRegistrationRequest(
+      flow.as,
+      { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'Test Agent' },
+      opts,
+    );
+    return oauth.processDynamicClientRegistrationResponse(response);
+  }
+
+  async function mcpClient(accessToken: string): Promise<Client> {
+    const client = new Client({ name: 'oauth-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${accessToken}` } } }));
+    return client;
+  }
+
+  const mcpPost = (token: string, body: unknown) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify(body),
+    });
+
+  it('discovers the authorization server from the 401 (RFC 9728, RFC 8414)', async () => {
+    const unauthorized = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unauthorized.status).toBe(401);
+    const challenge = unauthorized.headers.get('www-authenticate')!;
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
+    expect(metadataUrl).toBe(`${server.url}/.well-known/oauth-protected-resource/mcp`);
+    const resource = new URL(`${server.url}/mcp`);
+    const rs = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, opts));
+    expect(rs.authorization_servers).toEqual([server.url]);
+    expect(rs.scopes_supported).toEqual(['read', 'write']);
+    const issuer = new URL(rs.authorization_servers![0]!);
+    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...opts }));
+    expect(as).toMatchObject({
+      issuer: server.url,
+      code_challenge_methods_supported: ['S256'],
+      client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_methods_supported: ['none'],
+    });
+    // The root path serves the same document.
+    expect(await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json()).toEqual(rs);
+    flow = { as, resource };
+  });
+
+  it('a registered client signs in and uses /mcp with its token; the REST API refuses that token', async () => {
+    const client = await registerClient();
+    expect(client.client_id).toMatch(/^mgc_/);
+    const tokens = await signIn(client);
+    expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'read write', expires_in: 900 });
+    const mcp = await mcpClient(tokens.access_token);
+    try {
+      const sent = (await mcp.callTool({ name: 'send_email', arguments: { from: 'a@example.com', to: 'delivered+oauth@mailgate.test', subject: 'Via OAuth', markdown: 'Hi' } })) as { structuredContent: { id: string } };
+      const id = sent.structuredContent.id;
+      const email = await server.api(`/api/v2/emails/${id}`);
+      expect(((await email.json()) as { subject: string }).subject).toBe('Via OAuth');
+    } finally {
+      await mcp.close();
+    }
+    const rest = await server.api('/api/v2/emails', { token: tokens.access_token });
+    expect(rest.status).toBe(401);
+    expect(((await rest.json()) as { name: string }).name).toBe('invalid_api_key');
+  });
+
+  it('a client known by its metadata document signs in; the page names it', async () => {
+    const client: oauth.Client = { client_id: `${clientBase}/agent.json`, token_endpoint_auth_method: 'none' };
+    const page = await fetch(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), 's'));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Allow <strong>Desk Agent</strong> to use Mailgate?');
+    const tokens = await signIn(client);
+    expect(tokens.scope).toBe('read write');
+  });
+
+  it('refresh rotates; a refresh token used twice ends its whole family', async () => {
+    const client = await registerClient();
+    const first = await signIn(client);
+    const refresh = (token: string) =>
+      oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), token, { additionalParameters: { resource: flow.resource.href }, ...opts });
+    const second = await oauth.processRefreshTokenResponse(flow.as, client, await refresh(first.refresh_token!));
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await mcpPost(second.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
+
+    const reuse = await refresh(first.refresh_token!);
+    await expect(oauth.processRefreshTokenResponse(flow.as, client, reuse)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The tokens the second refresh gave are gone too.
+    const after = await mcpPost(second.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    await expect(oauth.processRefreshTokenResponse(flow.as, client, await refresh(second.refresh_token!))).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('a read grant lists the read-only tools, and a write tool is 403 insufficient_scope', async () => {
+    const client = await registerClient();
+    const tokens = await signIn(client, 'read');
+    expect(tokens.scope).toBe('read');
+    const mcp = await mcpClient(tokens.access_token);
+    try {
+      const names = (await mcp.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('get_email');
+      expect(names).not.toContain('send_email');
+    } finally {
+      await mcp.close();
+    }
+    const refused = await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'send_email', arguments: {} } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", error_description="This tool changes data or sends email: it needs the write scope", resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="read write"`,
+    );
+  });
+
+  it('refuses a reused code (and ends what it gave), a wrong verifier, an unregistered redirect and the wrong resource', async () => {
+    const client = await registerClient();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state), server.token);
+    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), state);
+    const exchange = (v: string) =>
+      oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, v, { additionalParameters: { resource: flow.resource.href }, ...opts });
+    await expect(oauth.processAuthorizationCodeResponse(flow.as, client, await exchange(oauth.generateRandomCodeVerifier()))).rejects.toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'code_verifier does not match the code challenge',
+    });
+    const tokens = await oauth.processAuthorizationCodeResponse(flow.as, client, await exchange(verifier));
+    await expect(oauth.processAuthorizationCodeResponse(flow.as, client, await exchange(verifier))).rejects.toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'the authorization code was already used',
+    });
+    expect((await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
+
+    // An unregistered redirect URI: a page for the person, never a redirect to it.
+    const wrongRedirect = new URL(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state));
+    wrongRedirect.searchParams.set('redirect_uri', 'https://evil.example/cb');
+    const page = await fetch(wrongRedirect, { redirect: 'manual' });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('location')).toBeNull();
+    expect(await page.text()).toContain('redirect_uri is not one this client registered (invalid_request)');
+
+    // Another resource: the error goes back to the client, with iss.
+    const otherResource = authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state, { resource: 'https://elsewhere.example/mcp' });
+    const redirected = await fetch(otherResource, { redirect: 'manual' });
+    expect(redirected.status).toBe(302);
+    const location = new URL(redirected.headers.get('location')!);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      error: 'invalid_target',
+      error_description: `this server issues tokens for ${flow.resource.href} only`,
+      state,
+      iss: server.url,
+    });
+  });
+
+  it('a denied request goes back as access_denied; a wrong API token is asked again; a forged form is refused', async () => {
+    const client = await registerClient();
+    const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
+    const denied = await consent(authorizeUrl(client, challenge, 'st'), server.token, 'deny');
+    expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
+    const wrong = await consent(authorizeUrl(client, challenge, 'st'), 'mailgate_not_a_token_0123456789abcdef');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('That API token is not valid');
+    const forged = await fetch(new URL('/oauth/authorize', server.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...Object.fromEntries(authorizeUrl(client, challenge, 'st').searchParams), api_token: server.token, decision: 'allow', csrf: 'x' }),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get('location')).toBeNull();
+  });
+
+  it('revocation ends a grant; an expired access token is refused', async () => {
+    const client = await registerClient();
+    const tokens = await signIn(client);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(flow.as, client, oauth.None(), tokens.refresh_token!, opts));
+    expect((await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
+
+    const later = await signIn(client);
+    expect((await mcpPost(later.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
+    clock.advance(15 * 60 * 1000);
+    const expired = await mcpPost(later.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toContain('error_description="the access token has expired"');
+  });
+
+  it('answers bad input to every endpoint in OAuth terms, never 500', async () => {
+    const post = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
+      fetch(new URL(path, server.url), { method: 'POST', headers: { 'content-type': type }, body });
+    const cases: [string, string, string | undefined, number, string][] = [
+      ['/oauth/token', '', undefined, 400, 'invalid_request'],
+      ['/oauth/token', 'grant_type=password', undefined, 400, 'unsupported_grant_type'],
+      ['/oauth/token', 'grant_type=authorization_code&code=x&client_id=y&redirect_uri=z&code_verifier=v', undefined, 400, 'invalid_grant'],
+      ['/oauth/token', 'grant_type=refresh_token&refresh_token=a&refresh_token=b&client_id=c', undefined, 400, 'invalid_request'],
+      ['/oauth/token', '[1,2]', 'application/json', 400, 'invalid_request'],
+      ['/oauth/register', '{"redirect_uris":["https://ok.example/cb"],"token_endpoint_auth_method":"client_secret_basic"}', 'application/json', 400, 'invalid_client_metadata'],
+      ['/oauth/register', '{"redirect_uris":["http://evil.example/cb"]}', 'application/json', 400, 'invalid_redirect_uri'],
+      ['/oauth/register', '{nope', 'application/json', 400, 'invalid_request'],
+      ['/oauth/revoke', '', undefined, 400, 'invalid_request'],
+    ];
+    for (const [path, body, type, status, error] of cases) {
+      const res = await post(path, body, type);
+      expect([path, body, res.status]).toEqual([path, body, status]);
+      expect(((await res.json()) as { error: string }).error).toBe(error);
+    }
+    const unknownClient = await fetch(`${server.url}/oauth/authorize?client_id=mgc_nobody&redirect_uri=${encodeURIComponent(redirectUri)}`);
+    expect(unknownClient.status).toBe(400);
+    expect(await unknownClient.text()).toContain('no client mgc_nobody is registered (invalid_client)');
+  });
+});
