@@ -195,6 +195,15 @@ describe('/mcp refuses in the protocol\'s own terms', () => {
     expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null });
   });
 
+  it('a body larger than the server takes: 413 with a JSON-RPC error, nothing stored', async () => {
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'send_email', arguments: { html: 'x'.repeat(server.core.config.maxBodyBytes) } } });
+    const res = await rpc({ body: huge, headers: { authorization: `Bearer ${server.token}` } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the body is larger than this server accepts' }, id: null });
+    const stored = await server.core.db.db.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(0);
+  });
+
   it('a foreign Host or Origin: 403 before anything runs', async () => {
     const auth = { authorization: `Bearer ${server.token}` };
     expect((await rpc({ headers: { ...auth, origin: 'https://evil.example' } })).status).toBe(403);

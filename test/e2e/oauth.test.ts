@@ -286,6 +286,30 @@ describe('OAuth for /mcp', () => {
     expect(expired.headers.get('www-authenticate')).toContain('error_description="the access token has expired"');
   });
 
+  it('revoking the API token the grant was approved with ends the grant', async () => {
+    const { org, token } = await server.core.orgs.create({ name: 'Grantor', plan: 'free' });
+    const client = await registerClient();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), 'g'), token.token);
+    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), 'g');
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      flow.as,
+      client,
+      await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, verifier, { additionalParameters: { resource: flow.resource.href }, ...opts }),
+    );
+    const listed = await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tags', arguments: {} } });
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain('"object":"list"');
+    await server.core.tokens.revoke(token.id);
+    const after = await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toContain('error_description="the API token this grant was made with is revoked"');
+    await expect(
+      oauth.processRefreshTokenResponse(flow.as, client, await oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), tokens.refresh_token!, opts)),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(org.plan).toBe('free');
+  });
+
   it('answers bad input to every endpoint in OAuth terms, never 500', async () => {
     const post = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
       fetch(new URL(path, server.url), { method: 'POST', headers: { 'content-type': type }, body });
