@@ -1,8 +1,11 @@
 import Table from 'cli-table3';
 
+/** No rule between rows: a list reads as a list. */
+const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
 /** Rows under a header, aligned (cli-table3), for a person reading a terminal. */
 export function printTable(head: string[], rows: unknown[][]): void {
-  const table = new Table({ head, style: { head: [], border: [] } });
+  const table = new Table({ head, style: { head: [], border: [] }, chars: COMPACT });
   for (const row of rows) table.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'object' ? JSON.stringify(cell) : String(cell))));
   process.stdout.write(table.toString() + '\n');
 }
@@ -23,7 +26,7 @@ export function printValue(value: unknown): void {
       if (record.has_more) process.stdout.write(`(more: pass "after": "${String(rows[rows.length - 1]?.id)}")\n`);
       return;
     }
-    const table = new Table({ style: { head: [], border: [] } });
+    const table = new Table({ style: { head: [], border: [] }, chars: COMPACT });
     for (const [key, field] of Object.entries(record)) table.push({ [key]: scalar(field) ? String(field ?? '') : JSON.stringify(field) });
     process.stdout.write(table.toString() + '\n');
     return;
