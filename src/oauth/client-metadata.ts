@@ -1,10 +1,19 @@
-// Client ID Metadata Documents (MCP 2026-07-28 authorization): a client whose
-// client_id is an HTTPS URL is described by the JSON document at that URL. This
-// fetches and checks one. The fetch is made on a stranger's behalf, so it is
-// bounded in time and size, follows no redirect, and never reaches a private,
-// loopback or link-local address unless the operator allowed it; it connects to
-// the address it checked, so a second DNS answer cannot swap in another.
-// Must not import any protocol library.
+// Client ID Metadata Documents (MCP revision 2026-07-28 authorization; the
+// OAuth CIMD draft): a client whose client_id is an HTTPS URL is described by the
+// JSON document at that URL. This module owns telling such a client_id from a
+// registered one, fetching the document, checking it, and saying how long it may
+// be reused (from its Cache-Control). It does not store anything: the caller
+// (src/oauth/index.ts) caches by the returned expiresAt.
+//
+// The fetch is a request made on a stranger's behalf, so it is bounded in time
+// (resolve + connect + headers + body) and size (bytes counted as they arrive),
+// follows no redirect, and never reaches a private, loopback, link-local or
+// otherwise special address unless the operator allowed it. It connects to the
+// very address it checked, with a fresh connection (no pooled socket), so a
+// second DNS answer cannot swap in another (DNS rebinding).
+//
+// Imports only node: built-ins: no protocol library (no fastify, no MCP SDK, no
+// HTTP client package) and nothing else of src/, so it can be tested alone.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -18,46 +27,112 @@ export interface ClientMetadata {
   logo_uri: string | null;
 }
 
+/** What kind of thing went wrong; the message says it plainly. */
+export type ClientMetadataErrorReason =
+  | 'invalid_client_id' // not an https URL with a path, or has a fragment, credentials or dot segments
+  | 'unresolvable' // the host name has no address
+  | 'private_address' // the host is, or resolves to, an address a stranger's request must not reach
+  | 'timeout' // no complete answer within timeoutMs
+  | 'too_large' // more than maxBytes
+  | 'fetch_failed' // the connection failed or broke
+  | 'redirect' // a 3xx
+  | 'http_status' // any other status than 200
+  | 'not_json' // not served as JSON, or not valid JSON
+  | 'invalid_document'; // JSON, but not an acceptable metadata document
+
 export class ClientMetadataError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'ClientMetadataError';
+  override readonly name = 'ClientMetadataError';
+  /** A short code; `message` says plainly what is wrong (for an OAuth error_description). */
+  readonly reason: ClientMetadataErrorReason;
+  constructor(reason: ClientMetadataErrorReason, message: string) {
+    super(message);
+    this.reason = reason;
   }
 }
 
 export interface FetchClientMetadataOptions {
-  /** Allow plain http and private, loopback and link-local targets (tests, trusted networks). */
+  /** Allow plain http and private, loopback and link-local targets (tests, trusted networks). Default false. */
   allowPrivate: boolean;
+  /** ms since epoch (an injectable clock); expiresAt is counted from it. */
   now: number;
+  /** The whole fetch (resolve, connect, headers, body) in ms. Default 5000. */
   timeoutMs?: number;
+  /** The largest body accepted, in bytes. Default 5120 (the CIMD draft's suggested limit). */
   maxBytes?: number;
+  /** Resolve a host name. Default: node:dns/promises lookup with { all: true }. */
   lookup?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
 
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 5120;
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
 const MAX_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Addresses a fetch on a stranger's behalf must not reach. */
+/**
+ * Addresses a request on a stranger's behalf must not reach: everything but
+ * ordinary global unicast (IANA special-purpose registries, RFC 6890 and after).
+ */
 const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) BLOCKED.addSubnet(net, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network", unspecified
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // CGNAT shared space
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local (cloud metadata services)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) BLOCKED.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b::', 96], // NAT64 (reaches any IPv4 address, private ones included)
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments, Teredo
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4 (embeds any IPv4 address)
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
 
-function isBlockedAddress(address: string): boolean {
+/**
+ * Whether an IP address is one a request on a stranger's behalf must not reach
+ * (loopback, private, CGNAT, link-local, unique-local, multicast, unspecified,
+ * reserved, IPv4-mapped IPv6 of those, …). Anything that is not an IP address is refused too.
+ */
+export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return BLOCKED.check(address, 'ipv4');
   if (family !== 6) return true;
-  // IPv4-mapped IPv6 (::ffff:a.b.c.d) is the IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
+  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d, however written) is that IPv4 address.
+  const canonical = new URL(`http://[${address}]/`).hostname; // e.g. [::ffff:7f00:1]
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
+  if (mapped) {
+    const high = parseInt(mapped[1]!, 16);
+    const low = parseInt(mapped[2]!, 16);
+    return BLOCKED.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+  }
   return BLOCKED.check(address, 'ipv6');
 }
 
+/** Hosts on which an http redirect URI is allowed (RFC 8252 §7.3, and localhost). */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
-/** A client_id that names a metadata document: an https URL (http when allowed) with a path, no fragment, no credentials. */
+/**
+ * Whether a client_id names a metadata document rather than a registered client:
+ * an https URL (http too when allowHttp) with a non-root path, no fragment, no
+ * username or password, no dot segments, written as the URL serializes itself
+ * (so that the document's client_id can be compared with it exactly).
+ */
 export function isClientMetadataUrl(clientId: string, allowHttp = false): boolean {
   let url: URL;
   try {
@@ -66,126 +141,181 @@ export function isClientMetadataUrl(clientId: string, allowHttp = false): boolea
     return false;
   }
   if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) return false;
-  if (url.hash || url.username || url.password || url.pathname === '/' || url.href !== clientId) return false;
-  return !/(^|\/)\.\.?(\/|$)/.test(clientId.slice(url.origin.length));
+  if (url.hash || clientId.includes('#') || url.username || url.password || url.pathname === '/') return false;
+  // A dot segment (".", "..", "%2e", …) is removed when parsing, so the href differs; say it explicitly too.
+  const rawPath = clientId.slice(url.origin.length).split('?')[0]!;
+  if (rawPath.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return false;
+  return url.href === clientId;
 }
 
+const invalid = (message: string) => new ClientMetadataError('invalid_document', message);
+
 function checkRedirectUri(uri: unknown): string {
-  if (typeof uri !== 'string') throw new ClientMetadataError('redirect_uris must hold URLs as text');
+  if (typeof uri !== 'string') throw invalid('redirect_uris must hold URLs as strings');
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    throw new ClientMetadataError(`redirect URI ${uri} is not an absolute URL`);
+    throw invalid(`redirect URI ${uri} is not an absolute URL`);
   }
-  if (url.hash) throw new ClientMetadataError(`redirect URI ${uri} has a fragment`);
+  if (url.hash || uri.includes('#')) throw invalid(`redirect URI ${uri} has a fragment`);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return uri;
-  throw new ClientMetadataError(`redirect URI ${uri} must use https, or http on a loopback address`);
+  throw invalid(`redirect URI ${uri} must use https, or http on a loopback address`);
 }
 
-const optionalHttps = (value: unknown, name: string): string | null => {
+function optionalHttpsUrl(value: unknown, name: string): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || !value.startsWith('https://')) throw new ClientMetadataError(`${name} must be an https URL`);
-  return value;
-};
-
-/** How long a fetched document may be used, from its Cache-Control. */
-function cacheUntil(cacheControl: string | undefined, now: number): number {
-  if (!cacheControl) return now + DEFAULT_TTL_MS;
-  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
-  if (directives.includes('no-store') || directives.includes('no-cache')) return now;
-  const maxAge = directives.map((d) => /^max-age=(\d+)$/.exec(d)).find(Boolean);
-  if (!maxAge) return now + DEFAULT_TTL_MS;
-  return now + Math.min(Number(maxAge[1]) * 1000, MAX_TTL_MS);
+  if (typeof value === 'string' && URL.canParse(value) && new URL(value).protocol === 'https:') return value;
+  throw invalid(`${name} must be an https URL`);
 }
 
-/** GET the URL from the checked address; the body, within time and size. */
-function get(url: URL, address: { address: string; family: number }, timeoutMs: number, maxBytes: number): Promise<{ status: number; type: string; cacheControl: string | undefined; body: string }> {
+/** Until when a fetched document may be reused, from its Cache-Control (RFC 9111 §5.2). */
+function cacheExpiry(cacheControl: string | undefined, now: number): number {
+  if (cacheControl === undefined || cacheControl.trim() === '') return now + DEFAULT_TTL_MS;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
+  if (directives.includes('no-store') || directives.includes('no-cache')) return now;
+  const maxAge = directives.find((d) => d.startsWith('max-age'));
+  if (maxAge === undefined) return now + DEFAULT_TTL_MS;
+  const seconds = /^max-age\s*=\s*"?(\d+)"?$/.exec(maxAge);
+  if (!seconds) return now; // a max-age that cannot be read means stale (RFC 9111 §4.2.1)
+  return now + Math.min(Number(seconds[1]) * 1000, MAX_TTL_MS);
+}
+
+const isJsonType = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
+
+/** Resolve the host (or take the IP literal) and check every address; the first is the one to connect to. */
+async function checkedAddress(url: URL, options: FetchClientMetadataOptions): Promise<{ address: string; family: number }> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: { address: string; family: number }[];
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    const lookup = options.lookup ?? ((name: string) => dnsLookup(name, { all: true }));
+    addresses = await lookup(host).catch(() => []);
+  }
+  if (addresses.length === 0) throw new ClientMetadataError('unresolvable', `${url.hostname} does not resolve`);
+  if (!options.allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
+    throw new ClientMetadataError('private_address', `${url.hostname} is a private, loopback or link-local address`);
+  }
+  const first = addresses[0]!;
+  return { address: first.address, family: isIP(first.address) || first.family };
+}
+
+/** GET the URL from the checked address: a 200 JSON body within maxBytes, or a ClientMetadataError. */
+function get(
+  url: URL,
+  address: { address: string; family: number },
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ cacheControl: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as ClientMetadataError);
+    let settled = false;
+    const fail = (error: ClientMetadataError) => {
+      if (!settled) {
+        settled = true;
+        reject(error);
+      }
+      request.destroy(); // closes the connection: nothing more is read
+    };
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,
       {
         method: 'GET',
+        agent: false, // a fresh connection to the checked address, never a pooled one
         headers: { accept: 'application/json' },
-        // Connect to the address that was checked, whatever DNS says now.
-        lookup: (_host, options, callback) => {
-          if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
+        // Connect to the address that was checked, whatever DNS would say now. The
+        // Host header and the TLS server name stay the URL's host.
+        lookup: (_host, lookupOptions, callback) => {
+          if ((lookupOptions as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
           else (callback as (e: null, a: string, f: number) => void)(null, address.address, address.family);
         },
-        timeout: timeoutMs,
       },
       (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400) return fail(new ClientMetadataError('redirect', `the document's URL redirects (${status}); it must answer itself`));
+        if (status !== 200) return fail(new ClientMetadataError('http_status', `the document's URL answered ${status}`));
+        if (!isJsonType(String(response.headers['content-type'] ?? ''))) return fail(new ClientMetadataError('not_json', 'the document is not served as JSON'));
+        const tooLarge = () => new ClientMetadataError('too_large', `the document is larger than ${maxBytes} bytes`);
+        if (Number(response.headers['content-length']) > maxBytes) return fail(tooLarge());
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxBytes) {
-            request.destroy(new ClientMetadataError(`the document is larger than ${maxBytes} bytes`));
-            return;
-          }
+          if (size > maxBytes) return fail(tooLarge());
           chunks.push(chunk);
         });
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers['content-type'] ?? ''),
-            cacheControl: response.headers['cache-control'],
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
+        response.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({ cacheControl: response.headers['cache-control'], body: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', (error) => fail(new ClientMetadataError('fetch_failed', `the document could not be fetched: ${error.message}`)));
       },
     );
-    const timer = setTimeout(() => request.destroy(new ClientMetadataError(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
-    request.on('close', () => clearTimeout(timer));
-    request.on('timeout', () => request.destroy(new ClientMetadataError(`no complete answer within ${timeoutMs} ms`)));
-    request.on('error', (error) => reject(error instanceof ClientMetadataError ? error : new ClientMetadataError(`the document could not be fetched: ${error.message}`)));
+    request.on('error', (error) => fail(new ClientMetadataError('fetch_failed', `the document could not be fetched: ${error.message}`)));
+    const onAbort = () => fail(signal.reason as ClientMetadataError);
+    signal.addEventListener('abort', onAbort, { once: true });
+    request.on('close', () => signal.removeEventListener('abort', onAbort));
     request.end();
   });
 }
 
-/** Fetch and check a client's metadata document. Throws ClientMetadataError saying what is wrong. */
+/**
+ * Fetch and check a client's metadata document. Resolves with the metadata and
+ * until when it may be reused; throws ClientMetadataError saying what is wrong.
+ */
 export async function fetchClientMetadata(clientId: string, options: FetchClientMetadataOptions): Promise<{ metadata: ClientMetadata; expiresAt: number }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (!isClientMetadataUrl(clientId, options.allowPrivate)) {
-    throw new ClientMetadataError('client_id must be an https URL with a path, without fragment or credentials');
+    const scheme = options.allowPrivate ? 'an https or http' : 'an https';
+    throw new ClientMetadataError('invalid_client_id', `client_id must be ${scheme} URL with a path, without fragment, credentials or dot segments`);
   }
   const url = new URL(clientId);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await (options.lookup ?? ((h: string) => dnsLookup(h, { all: true })))(host).catch(() => []);
-  if (addresses.length === 0) throw new ClientMetadataError(`${url.hostname} does not resolve`);
-  if (!options.allowPrivate && addresses.some((a) => isBlockedAddress(a.address))) {
-    throw new ClientMetadataError(`${url.hostname} is a private, loopback or link-local address`);
+
+  const deadline = new AbortController();
+  const timeout = new ClientMetadataError('timeout', `no complete answer within ${timeoutMs} ms`);
+  const timer = setTimeout(() => deadline.abort(timeout), timeoutMs);
+  let answer: { cacheControl: string | undefined; body: string };
+  try {
+    const timedOut = new Promise<never>((_, reject) => deadline.signal.addEventListener('abort', () => reject(timeout), { once: true }));
+    timedOut.catch(() => {}); // only raced below
+    const address = await Promise.race([checkedAddress(url, options), timedOut]);
+    answer = await get(url, address, maxBytes, deadline.signal);
+  } finally {
+    clearTimeout(timer);
   }
-  const answer = await get(url, addresses[0]!, options.timeoutMs ?? 5000, options.maxBytes ?? 5120);
-  if (answer.status >= 300 && answer.status < 400) throw new ClientMetadataError(`the document's URL redirects (${answer.status}); it must answer itself`);
-  if (answer.status !== 200) throw new ClientMetadataError(`the document's URL answered ${answer.status}`);
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(answer.type)) throw new ClientMetadataError('the document is not served as JSON');
+
   let document: unknown;
   try {
     document = JSON.parse(answer.body);
   } catch {
-    throw new ClientMetadataError('the document is not valid JSON');
+    throw new ClientMetadataError('not_json', 'the document is not valid JSON');
   }
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) throw new ClientMetadataError('the document must be a JSON object');
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) throw invalid('the document must be a JSON object');
   const d = document as Record<string, unknown>;
-  if (d.client_id !== clientId) throw new ClientMetadataError("the document's client_id is not its own URL");
-  if (!Array.isArray(d.redirect_uris) || d.redirect_uris.length === 0) throw new ClientMetadataError('the document must list its redirect_uris');
+  if (d.client_id !== clientId) throw invalid("the document's client_id is not its own URL");
+  if (d.redirect_uris === undefined) throw invalid('the document has no redirect_uris');
+  if (!Array.isArray(d.redirect_uris) || d.redirect_uris.length === 0) throw invalid('redirect_uris must be a non-empty array of URLs');
   const redirectUris = d.redirect_uris.map(checkRedirectUri);
   if (d.token_endpoint_auth_method !== undefined && d.token_endpoint_auth_method !== 'none') {
-    throw new ClientMetadataError('only public clients (token_endpoint_auth_method "none") are accepted');
+    throw invalid('only public clients (token_endpoint_auth_method "none") are accepted');
   }
-  if (d.client_name !== undefined && (typeof d.client_name !== 'string' || d.client_name.length > 200)) {
-    throw new ClientMetadataError('client_name must be text of at most 200 characters');
+  if (d.client_name !== undefined && d.client_name !== null && (typeof d.client_name !== 'string' || d.client_name.length > 200)) {
+    throw invalid('client_name must be a string of at most 200 characters');
   }
   return {
     metadata: {
       client_id: clientId,
-      client_name: (d.client_name as string | undefined) ?? null,
+      client_name: typeof d.client_name === 'string' ? d.client_name : null,
       redirect_uris: redirectUris,
-      client_uri: optionalHttps(d.client_uri, 'client_uri'),
-      logo_uri: optionalHttps(d.logo_uri, 'logo_uri'),
+      client_uri: optionalHttpsUrl(d.client_uri, 'client_uri'),
+      logo_uri: optionalHttpsUrl(d.logo_uri, 'logo_uri'),
     },
-    expiresAt: cacheUntil(answer.cacheControl, options.now),
+    expiresAt: cacheExpiry(answer.cacheControl, options.now),
   };
 }
