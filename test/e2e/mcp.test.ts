@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { describeTool, OPERATIONS } from '../../src/index.ts';
 import { NOT_TOOLS } from '../../servers/mcp/tools.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -124,8 +124,17 @@ describe.each(ERAS)('MCP over Streamable HTTP, %s', (era) => {
     const refused = (await client.callTool({ name: 'send_email', arguments: send(to) })) as ToolResult;
     expect(refused.isError).toBe(true);
     const body = JSON.parse(refused.content[0]!.text.split('\n')[1]!) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'recipient_rate_limited', code: 'RECIPIENT_RATE_LIMITED', details: { reason: 'short_window' } });
-    expect(body.retry_after).toBeGreaterThan(0);
+    // The wait is 10 minutes from the first of the five sends, rounded up: 600 s unless the sends took over a second.
+    const retryAfter = body.retry_after as number;
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(body).toStrictEqual({
+      name: 'recipient_rate_limited',
+      message: `Recipient ${to} is temporarily rate limited (5 sends per 10 minutes); retry after ${retryAfter} s`,
+      code: 'RECIPIENT_RATE_LIMITED',
+      details: { reason: 'short_window', recipient: to },
+      retry_after: retryAfter,
+    });
   });
 
   it('reads and lists through tools as REST does', async () => {
@@ -223,12 +232,16 @@ describe('/mcp refuses in the protocol\'s own terms', () => {
   it('an unknown tool is the protocol\'s error, and stores nothing', async () => {
     const client = await connect(server, '2026-07-28');
     try {
-      const outcome = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
-        (result) => ({ result: result as ToolResult }),
-        (error: Error) => ({ error }),
+      // A JSON-RPC error (invalid params), not an isError tool result.
+      const error = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+        (result) => assert.fail(`expected a protocol error, but the call resolved to ${JSON.stringify(result)}`),
+        (error: Error & { code?: number }) => error,
       );
-      if ('error' in outcome) expect(outcome.error.message).toMatch(/no_such_tool/);
-      else expect(outcome.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/no_such_tool/) }] });
+      expect({ name: error.name, code: error.code, message: error.message }).toEqual({
+        name: 'ProtocolError',
+        code: -32602,
+        message: 'Tool no_such_tool not found',
+      });
     } finally {
       await client.close();
     }

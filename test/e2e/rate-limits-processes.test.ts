@@ -82,11 +82,16 @@ describe('the organization quota across two processes on one database', () => {
       expect(r.headers.get('ratelimit-policy')).toBe('"mailgate-api";q=100;w=60');
       if (r.status === 200) expect(bodies[i]).toEqual({ id: expect.stringMatching(/^eml_[0-9a-z]{26}$/) });
       else {
-        expect(bodies[i]).toStrictEqual({ name: 'rate_limit_exceeded', message: expect.any(String), statusCode: 429 });
         expect(r.headers.get('ratelimit-remaining')).toBe('0');
         const retryAfter = Number(r.headers.get('retry-after'));
         expect(retryAfter).toBeGreaterThanOrEqual(1);
         expect(retryAfter).toBeLessThanOrEqual(60);
+        // The message names the free quota and the same wait the Retry-After header gives.
+        expect(bodies[i]).toStrictEqual({
+          name: 'rate_limit_exceeded',
+          message: `Too many requests: this organization's quota of 100 requests per minute is used up; retry after ${retryAfter} s`,
+          statusCode: 429,
+        });
       }
     }
 

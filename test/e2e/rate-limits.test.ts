@@ -163,28 +163,45 @@ describe('organization quota, headers and recipient guard', () => {
       freshWindow(clock, 42);
       const { id, token } = await newOrg('free');
       let remaining = 100;
-      const expectNext = async (res: Response, status: number, name?: string) => {
+      /** One more counted request: its status, its place in the count, and its whole body. */
+      const expectNext = async (res: Response, status: number, body: unknown) => {
         remaining -= 1;
         expect(res.status, `${res.url}`).toBe(status);
         expectQuotaHeaders(res, 100, remaining, 42);
         expect(res.headers.get('retry-after')).toBeNull();
-        const body = await json(res);
-        if (name) expect(body.name ?? body.success).toBe(name);
-        return body;
+        expect(await json(res), `${res.status} ${res.url}`).toStrictEqual(body);
       };
+      const v2Error = (name: string, message: string, statusCode: number, details?: unknown) => ({
+        name,
+        message,
+        statusCode,
+        ...(details === undefined ? {} : { details }),
+      });
 
-      await expectNext(await server.api('/api/v2/emails', { token }), 200);
-      await expectNext(await server.api('/api/v2/no-such-route', { token }), 404, 'not_found');
-      await expectNext(await server.api('/api/v2/emails/eml_00000000000000000000000000', { token }), 404, 'not_found');
-      expect(await expectNext(await server.api('/api/v1/no-such-route', { token }), 404)).toMatchObject({ success: false });
-      expect(await expectNext(await server.api('/v1/no-such-route', { token }), 404)).toMatchObject({ success: false });
-      await expectNext(await server.api('/api/v2/emails', { token, body: { to: 'a@example.com' } }), 422, 'validation_error');
-      expect(await expectNext(await server.api('/api/v1/emails', { token, body: {} }), 422)).toMatchObject({ success: false });
-      await expectNext(await server.api('/api/v2/emails', { token, rawBody: '{"from": "a@acme.example",' }), 400, 'invalid_json');
+      await expectNext(await server.api('/api/v2/emails', { token }), 200, { object: 'list', data: [], has_more: false });
+      await expectNext(await server.api('/api/v2/no-such-route', { token }), 404, v2Error('not_found', 'No route for GET /api/v2/no-such-route', 404));
+      const noEmail = 'eml_00000000000000000000000000';
+      await expectNext(await server.api(`/api/v2/emails/${noEmail}`, { token }), 404, v2Error('not_found', `Email ${noEmail} not found`, 404));
+      await expectNext(await server.api('/api/v1/no-such-route', { token }), 404, { success: false, message: 'No route for GET /api/v1/no-such-route' });
+      await expectNext(await server.api('/v1/no-such-route', { token }), 404, { success: false, message: 'No route for GET /v1/no-such-route' });
+      await expectNext(
+        await server.api('/api/v2/emails', { token, body: { to: 'a@example.com' } }),
+        422,
+        v2Error('validation_error', 'exactly one of html, markdown or tiptap must be given (and 2 more problems)', 422, [
+          { path: '', message: 'exactly one of html, markdown or tiptap must be given' },
+          { path: 'from', message: 'is required' },
+          { path: 'subject', message: 'is required' },
+        ]),
+      );
+      await expectNext(await server.api('/api/v1/emails', { token, body: {} }), 422, { success: false, message: 'from is required (and 3 more problems)' });
+      await expectNext(
+        await server.api('/api/v2/emails', { token, rawBody: '{"from": "a@acme.example",' }),
+        400,
+        v2Error('invalid_json', "Request body is not valid JSON: Body is not valid JSON but content-type is set to 'application/json'", 400),
+      );
       const big = JSON.stringify(sendBody(uniqueRecipient(), { html: `<p>${'x'.repeat(20_000)}</p>` }));
-      await expectNext(await server.api('/api/v2/emails', { token, rawBody: big }), 413, 'payload_too_large');
-      const sent = await expectNext(await server.api('/api/v2/emails', { token, body: sendBody() }), 200);
-      expect(sent.id).toMatch(ID);
+      await expectNext(await server.api('/api/v2/emails', { token, rawBody: big }), 413, v2Error('payload_too_large', 'Request body is larger than this server accepts', 413));
+      await expectNext(await server.api('/api/v2/emails', { token, body: sendBody() }), 200, { id: expect.stringMatching(ID) });
       expect(remaining).toBe(90);
 
       // The rest of the quota at once: each answer holds its own place in the count.
