@@ -3,6 +3,7 @@ export { MAILGATE_VERSION } from './version.ts';
 export {
   OAuthError,
   isOAuthError,
+  scopesAllow,
   OAUTH_SCOPES,
   MCP_RESOURCE_PATH,
   ACCESS_TOKEN_PREFIX,

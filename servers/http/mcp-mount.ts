@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OPERATIONS, type AuthContext, type Core } from '../../src/index.ts';
+import { isAppError, isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OPERATIONS, scopesAllow, type AuthContext, type Core } from '../../src/index.ts';
 
 /** The MCP endpoint as the HTTP app mounts it (servers/mcp makes one; servers/main.ts joins them). */
 export interface McpMount {
@@ -13,8 +13,7 @@ export const MCP_PATH = MCP_RESOURCE_PATH;
 /** Every scope an API token holds; an OAuth grant may hold fewer. */
 const API_TOKEN_SCOPES: string[] = [...OAUTH_SCOPES];
 
-/** The scope a tool needs: `read` for a read-only one, `write` for the others. */
-const WRITE_TOOLS = new Set(OPERATIONS.filter((o) => !o.annotations.readOnly).map((o) => o.name));
+const BY_NAME = new Map(OPERATIONS.map((o) => [o.name, o]));
 
 /** The tools a JSON-RPC body (one message or a batch) calls. */
 function calledTools(body: unknown): string[] {
@@ -96,7 +95,11 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
         const { auth, scopes } = token.startsWith('mailgate_')
           ? { auth: await core.tokens.authenticate(token), scopes: API_TOKEN_SCOPES }
           : await core.oauth.authenticateAccessToken(token);
-        if (!scopes.includes('write') && calledTools(request.body).some((name) => WRITE_TOOLS.has(name))) {
+        const denied = calledTools(request.body).some((name) => {
+          const operation = BY_NAME.get(name);
+          return operation !== undefined && !scopesAllow(scopes, operation.annotations);
+        });
+        if (denied) {
           return challenge(reply, metadataUrl, 'insufficient_scope', 'This tool changes data or sends email: it needs the write scope');
         }
         reply.hijack();

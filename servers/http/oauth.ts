@@ -56,11 +56,15 @@ function oauthJsonError(reply: FastifyReply, error: OAuthError) {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** An origin fit to stand in a CSP source list (a host name can hold characters that would start another directive). */
+const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$|^http:\/\/\[::1\](:\d+)?$/;
+
 /** Headers of every page a person sees here: never framed (clickjacking), never cached, no scripts. */
 function pageHeaders(reply: FastifyReply, formTargets: string[]): FastifyReply {
+  const targets = formTargets.filter((origin) => PLAIN_ORIGIN.test(origin));
   return reply
     .header('X-Frame-Options', 'DENY')
-    .header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'self' ${formTargets.join(' ')}`.trim())
+    .header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'self' ${targets.join(' ')}`.trim())
     .header('Cache-Control', 'no-store')
     .header('Referrer-Policy', 'no-referrer')
     .type('text/html; charset=utf-8');
@@ -74,6 +78,16 @@ const SCOPE_WORDS: Record<string, string> = {
   read: 'read your emails, subscribers, tags, events and workflows',
   write: 'send email and change subscribers, tags, events and workflows',
 };
+
+/** For a client known by its metadata document: the host that vouches for it. */
+function clientHost(clientId: string): string {
+  try {
+    const url = new URL(clientId);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? `, described by <code>${escapeHtml(url.host)}</code>` : '';
+  } catch {
+    return '';
+  }
+}
 
 /** The consent page: who asks, where the answer goes, what it may do; the person approves with an API token. */
 function consentPage(request: AuthorizationRequest, params: Record<string, string>, csrf: string, problem?: string): string {
@@ -89,8 +103,9 @@ function consentPage(request: AuthorizationRequest, params: Record<string, strin
     `<h1>Allow <strong>${escapeHtml(name)}</strong> to use Mailgate?</h1>` +
       `<p>It asks to act in your organization through Mailgate's tools:</p><ul>${scopes}</ul>` +
       `<p>If you allow it, you are sent back to <code>${escapeHtml(new URL(request.redirectUri).host)}</code>.</p>` +
-      (client.client_id !== name ? '' : `<p>Client: <code>${escapeHtml(client.client_id)}</code></p>`) +
-      `<form method="post" action="/oauth/authorize">${hidden}<input type="hidden" name="csrf" value="${csrf}">` +
+      // The name is the client's own claim: who it really is shows beside it.
+      `<p>It calls itself “${escapeHtml(name)}”; it is <code>${escapeHtml(client.client_id)}</code>${clientHost(client.client_id)}.</p>` +
+      `<form method="post" action="/oauth/authorize">${hidden}<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">` +
       `<p><label>An API token of your organization (<code>mailgate_…</code>) proves who you are:<br><input type="password" name="api_token" autocomplete="off" required></label></p>` +
       (problem ? `<p class="error">${escapeHtml(problem)}</p>` : '') +
       `<button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny" formnovalidate>Deny</button></form>`,
@@ -185,16 +200,18 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
       return pageHeaders(reply, []).code(400).send(page('Cannot authorize', `<h1>This authorization request cannot be answered</h1><p class="error">${escapeHtml(error.message)} (${error.code})</p>`));
     }
 
+    /**
+     * A request that cannot be authorized is shown to the person, never sent on
+     * to its redirect URI by itself: anyone may register a client and its URI,
+     * and an automatic redirect would make this server an open redirector
+     * (RFC 9700 §4.11.2). Only the person's own answer (deny) goes back there.
+     */
     async function checked(reply: FastifyReply, params: Record<string, string>): Promise<AuthorizationRequest | null> {
       try {
         return await core.oauth.checkAuthorization(params);
       } catch (error) {
         if (!isOAuthError(error)) throw error;
-        if (!error.redirectable) {
-          await errorPage(reply, error);
-          return null;
-        }
-        await redirectError(reply, params.redirect_uri!, params.state ?? null, error);
+        await errorPage(reply, error);
         return null;
       }
     }
@@ -227,7 +244,7 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
       const authorization = await checked(reply, params);
       if (!authorization) return reply;
       if (params.decision !== 'allow') {
-        return redirectError(reply, authorization.redirectUri, authorization.state, new OAuthError('access_denied', 'the person denied the request', true));
+        return redirectError(reply, authorization.redirectUri, authorization.state, new OAuthError('access_denied', 'the person denied the request'));
       }
       let code: string;
       try {

@@ -5,6 +5,7 @@ import {
   describeTool,
   invokeOperation,
   isPlainObject,
+  parseBody,
   OPERATIONS,
   validationError,
   type Core,
@@ -28,6 +29,8 @@ const toolSchema = z.object({
 });
 const toolParams = z.object({ name: z.string().describe('The tool: an operation name such as send_email.') });
 const anyInput = z.record(z.string(), z.unknown()).describe("The tool's input, as its input_schema describes it.");
+
+const runV1Body = z.strictObject({ name: z.string().describe('The tool to run.'), input: anyInput.optional() });
 
 const BY_NAME = new Map(OPERATIONS.map((o) => [o.name, o]));
 
@@ -106,18 +109,14 @@ export async function toolRoutesV1(app: FastifyInstance, core: Core): Promise<vo
     description: 'The v1 admin form of POST /api/v2/tools/{name}: the body names the tool and gives its input; answers {success: true, data}.',
     tags: ['v1'],
     version: 'v1',
-    body: z.strictObject({ name: z.string(), input: anyInput.optional() }),
+    body: runV1Body,
     errors: ['not_found', 'conflict', 'idempotency_conflict', 'recipient_rate_limited'],
     response: { 200: z.object({ success: z.literal(true), data: z.unknown() }) },
   });
   app.post('/admin/tools', run, async (request) => {
-    const body = inputOf(request.body);
-    const name = body.name;
-    if (typeof name !== 'string') throw validationError([{ path: 'name', message: typeof name === 'undefined' ? 'is required' : 'must be a string' }]);
-    const unknown = Object.keys(body).filter((k) => k !== 'name' && k !== 'input');
-    if (unknown.length > 0) throw validationError(unknown.map((k) => ({ path: k, message: 'is not a known field' })));
+    const { name, input } = parseBody(runV1Body, request.body);
     const operation = toolNamed(name);
-    const { value } = await invokeOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, inputOf(body.input));
+    const { value } = await invokeOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, input ?? {});
     return { success: true as const, data: value };
   });
 }

@@ -4,6 +4,7 @@ import {
   invokeOperation,
   isAppError,
   OPERATIONS,
+  scopesAllow,
   type AuthContext,
   type Core,
   type Operation,
@@ -96,9 +97,8 @@ export function buildToolServer(core: Core, auth: AuthContext, scopes: readonly 
     { name: 'mailgate', title: 'Mailgate', version },
     { instructions: 'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.' },
   );
-  const writes = scopes.includes('write');
   for (const entry of TOOLS) {
-    if (writes || entry.operation.annotations.readOnly) registerOperation(server, core, entry, auth, before);
+    if (scopesAllow(scopes, entry.operation.annotations)) registerOperation(server, core, entry, auth, before);
   }
   return server;
 }

@@ -14,6 +14,7 @@
 //
 // Imports only node: built-ins: no protocol library (no fastify, no MCP SDK, no
 // HTTP client package) and nothing else of src/, so it can be tested alone.
+import { nulCharacter } from '../validation.ts';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -305,6 +306,8 @@ export async function fetchClientMetadata(clientId: string, options: FetchClient
   if (d.token_endpoint_auth_method !== undefined && d.token_endpoint_auth_method !== 'none') {
     throw invalid('only public clients (token_endpoint_auth_method "none") are accepted');
   }
+  // No text Mailgate keeps may hold U+0000 (PostgreSQL cannot store it, and no name or URI needs it).
+  if (nulCharacter(d)) throw invalid('the document must not contain the NUL character (U+0000)');
   if (d.client_name !== undefined && d.client_name !== null && (typeof d.client_name !== 'string' || d.client_name.length > 200)) {
     throw invalid('client_name must be a string of at most 200 characters');
   }

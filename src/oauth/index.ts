@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { OAuthClientsTable, OAuthTokensTable } from '../db/schema.ts';
 import { isAppError } from '../errors.ts';
+import { nulCharacter } from '../validation.ts';
 import type { TokenService } from '../tokens/index.ts';
 import { fetchClientMetadata, isClientMetadataUrl, type ClientMetadata } from './client-metadata.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -73,10 +74,7 @@ export interface OAuthService {
   client(clientId: string): Promise<OAuthClient>;
   /** Dynamic client registration (RFC 7591), public clients only. Throws OAuthError invalid_redirect_uri, invalid_client_metadata. */
   register(metadata: unknown): Promise<RegisteredClient>;
-  /**
-   * Check an authorization request's parameters. Throws OAuthError: not
-   * redirectable when the client or its redirect URI is in doubt, redirectable otherwise.
-   */
+  /** Check an authorization request's parameters. Throws OAuthError naming the first problem. */
   checkAuthorization(params: Readonly<Record<string, unknown>>): Promise<AuthorizationRequest>;
   /** The person approved, proving who they are with an API token of their organization. Throws OAuthError access_denied for a token that is not valid. */
   approve(request: AuthorizationRequest, apiToken: string): Promise<{ code: string }>;
@@ -95,12 +93,14 @@ const param = (params: Readonly<Record<string, unknown>>, name: string): string 
   const value = params[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new OAuthError('invalid_request', `${name} must be given once, as text`);
+  // No value Mailgate keeps or looks up may hold U+0000 (PostgreSQL text cannot).
+  if (value.includes('\u0000')) throw new OAuthError('invalid_request', `${name} must not contain the NUL character (U+0000)`);
   return value;
 };
 
-function required(params: Readonly<Record<string, unknown>>, name: string, redirectable = false): string {
+function required(params: Readonly<Record<string, unknown>>, name: string): string {
   const value = param(params, name);
-  if (!value) throw new OAuthError('invalid_request', `${name} is required`, redirectable);
+  if (!value) throw new OAuthError('invalid_request', `${name} is required`);
   return value;
 }
 
@@ -117,12 +117,18 @@ export function isAllowedRedirectUri(uri: string): boolean {
   return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
 }
 
-function parseScopes(raw: string | undefined, redirectable: boolean): OAuthScope[] {
+/** A grant is `read` or `read write`: asking for write alone gets read too (a tool that writes may need to read first). */
+function parseScopes(raw: string | undefined): OAuthScope[] {
   if (raw === undefined || raw.trim() === '') return [...OAUTH_SCOPES];
   const asked = [...new Set(raw.trim().split(/\s+/))];
   const unknown = asked.filter((s) => !(OAUTH_SCOPES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new OAuthError('invalid_scope', `unknown scope ${unknown.join(', ')}: this server grants read and write`, redirectable);
-  return OAUTH_SCOPES.filter((s) => asked.includes(s));
+  if (unknown.length > 0) throw new OAuthError('invalid_scope', `unknown scope ${unknown.join(', ')}: this server grants read and write`);
+  return asked.includes('write') ? [...OAUTH_SCOPES] : ['read'];
+}
+
+/** May a caller holding these scopes call a tool? Read-only tools need `read`; every other one `write`. */
+export function scopesAllow(scopes: readonly string[], tool: { readOnly: boolean }): boolean {
+  return scopes.includes(tool.readOnly ? 'read' : 'write');
 }
 
 /** RFC 7636 S256: BASE64URL(SHA256(verifier)) equals the challenge, compared in constant time. */
@@ -202,9 +208,9 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     }
   }
 
-  function checkResource(value: string | undefined, redirectable: boolean): string {
-    if (value === undefined) throw new OAuthError('invalid_target', `resource is required: ${settings.resource}`, redirectable);
-    if (value !== settings.resource) throw new OAuthError('invalid_target', `this server issues tokens for ${settings.resource} only`, redirectable);
+  function checkResource(value: string | undefined): string {
+    if (value === undefined) throw new OAuthError('invalid_target', `resource is required: ${settings.resource}`);
+    if (value !== settings.resource) throw new OAuthError('invalid_target', `this server issues tokens for ${settings.resource} only`);
     return value;
   }
 
@@ -213,7 +219,8 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     const clientId = required(params, 'client_id');
     const redirectUri = required(params, 'redirect_uri');
     const verifier = required(params, 'code_verifier');
-    const resource = param(params, 'resource');
+    // Clients MUST name the resource on the token request too (MCP 2026-07-28, RFC 8707).
+    const resource = checkResource(param(params, 'resource'));
     const now = clock.now();
     const row = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hash(code)).executeTakeFirst();
     if (!row) throw new OAuthError('invalid_grant', 'the authorization code is not known');
@@ -226,7 +233,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     if (row.client_id !== clientId) throw new OAuthError('invalid_grant', 'the authorization code was issued to another client');
     if (row.redirect_uri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one the code was issued for');
     if (!verifierMatches(verifier, row.code_challenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code challenge');
-    if (resource !== undefined && resource !== row.resource) throw new OAuthError('invalid_target', `the code was issued for ${row.resource}`);
+    if (resource !== row.resource) throw new OAuthError('invalid_target', `the code was issued for ${row.resource}`);
     const familyId = randomBytes(16).toString('base64url');
     const claimed = await db
       .updateTable('oauth_codes')
@@ -264,7 +271,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     let scope = row.scope;
     const asked = param(params, 'scope');
     if (asked !== undefined) {
-      const narrowed = parseScopes(asked, false);
+      const narrowed = parseScopes(asked);
       const held = row.scope.split(' ');
       if (narrowed.some((s) => !held.includes(s))) throw new OAuthError('invalid_scope', 'a refresh cannot widen the grant');
       scope = narrowed.join(' ');
@@ -313,6 +320,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
       }
       const responses = m.response_types ?? ['code'];
       if (!Array.isArray(responses) || responses.some((r) => r !== 'code')) throw new OAuthError('invalid_client_metadata', 'response_types may hold code only');
+      if (nulCharacter(m)) throw new OAuthError('invalid_client_metadata', 'the registration must not contain the NUL character (U+0000)');
       const name = m.client_name;
       if (name !== undefined && (typeof name !== 'string' || name.length > 200)) {
         throw new OAuthError('invalid_client_metadata', 'client_name must be text of at most 200 characters');
@@ -342,14 +350,13 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
       const client = await clientOf(clientId);
       const redirectUri = required(params, 'redirect_uri');
       if (!client.redirect_uris.includes(redirectUri)) throw new OAuthError('invalid_request', 'redirect_uri is not one this client registered');
-      // From here on, errors go back to the client at its redirect URI.
       const responseType = param(params, 'response_type');
-      if (responseType !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be code', true);
-      const codeChallenge = required(params, 'code_challenge', true);
-      if (param(params, 'code_challenge_method') !== 'S256') throw new OAuthError('invalid_request', 'code_challenge_method must be S256 (PKCE)', true);
-      if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) throw new OAuthError('invalid_request', 'code_challenge must be a base64url SHA-256 digest', true);
-      const resource = checkResource(param(params, 'resource'), true);
-      const scopes = parseScopes(param(params, 'scope'), true);
+      if (responseType !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be code');
+      const codeChallenge = required(params, 'code_challenge');
+      if (param(params, 'code_challenge_method') !== 'S256') throw new OAuthError('invalid_request', 'code_challenge_method must be S256 (PKCE)');
+      if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) throw new OAuthError('invalid_request', 'code_challenge must be a base64url SHA-256 digest');
+      const resource = checkResource(param(params, 'resource'));
+      const scopes = parseScopes(param(params, 'scope'));
       const state = param(params, 'state') ?? null;
       return { client, redirectUri, scopes, state, codeChallenge, resource };
     },

@@ -1,9 +1,6 @@
 /**
  * An OAuth refusal, in OAuth's own vocabulary (RFC 6749 §4.1.2.1 and §5.2,
- * RFC 7591 §3.2.2, RFC 6750 §3.1, RFC 8707). The HTTP adapter gives each code
- * its status; `redirectable` says whether an authorization request's error may
- * be sent to the client's redirect URI (never when the client or the URI itself
- * is what is wrong).
+ * RFC 7591 §3.2.2, RFC 6750 §3.1, RFC 8707). The HTTP adapter gives each code its status.
  */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -23,7 +20,6 @@ export class OAuthError extends Error {
   constructor(
     readonly code: OAuthErrorCode,
     message: string,
-    readonly redirectable = false,
   ) {
     super(message);
     this.name = 'OAuthError';

@@ -241,17 +241,45 @@ describe('OAuth for /mcp', () => {
     expect(page.headers.get('location')).toBeNull();
     expect(await page.text()).toContain('redirect_uri is not one this client registered (invalid_request)');
 
-    // Another resource: the error goes back to the client, with iss.
+    // Another resource: shown to the person, not redirected to a URI nobody vetted (RFC 9700 §4.11.2).
     const otherResource = authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state, { resource: 'https://elsewhere.example/mcp' });
-    const redirected = await fetch(otherResource, { redirect: 'manual' });
-    expect(redirected.status).toBe(302);
-    const location = new URL(redirected.headers.get('location')!);
-    expect(Object.fromEntries(location.searchParams)).toEqual({
+    const refused = await fetch(otherResource, { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('location')).toBeNull();
+    expect(await refused.text()).toContain(`this server issues tokens for ${flow.resource.href} only (invalid_target)`);
+  });
+
+  it('refuses an expired code, and a token request naming another resource or none', async () => {
+    const client = await registerClient();
+    const code = async () => {
+      const verifier = oauth.generateRandomCodeVerifier();
+      const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), 'e'), server.token);
+      return { verifier, params: oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), 'e') };
+    };
+    const exchange = async (grant: Awaited<ReturnType<typeof code>>, extra: Record<string, string>) =>
+      oauth.processAuthorizationCodeResponse(
+        flow.as,
+        client,
+        await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), grant.params, redirectUri, grant.verifier, { additionalParameters: extra, ...opts }),
+      );
+    const late = await code();
+    clock.advance(61_000);
+    await expect(exchange(late, { resource: flow.resource.href })).rejects.toMatchObject({ error: 'invalid_grant', error_description: 'the authorization code has expired' });
+    await expect(exchange(await code(), { resource: 'https://elsewhere.example/mcp' })).rejects.toMatchObject({
       error: 'invalid_target',
       error_description: `this server issues tokens for ${flow.resource.href} only`,
-      state,
-      iss: server.url,
     });
+    await expect(exchange(await code(), {})).rejects.toMatchObject({ error: 'invalid_target', error_description: `resource is required: ${flow.resource.href}` });
+  });
+
+  it('shows who the client really is beside the name it gives itself; write alone is read write', async () => {
+    const client = await registerClient();
+    const page = await fetch(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), 's'));
+    const html = await page.text();
+    expect(html).toContain(`It calls itself “Test Agent”; it is <code>${client.client_id}</code>.`);
+    const documented = await fetch(authorizeUrl({ client_id: `${clientBase}/agent.json` }, await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), 's'));
+    expect(await documented.text()).toContain(`It calls itself “Desk Agent”; it is <code>${clientBase}/agent.json</code>, described by <code>${new URL(clientBase).host}</code>.`);
+    expect((await signIn(client, 'write')).scope).toBe('read write');
   });
 
   it('a denied request goes back as access_denied; a wrong API token is asked again; a forged form is refused', async () => {
@@ -316,13 +344,16 @@ describe('OAuth for /mcp', () => {
     const cases: [string, string, string | undefined, number, string][] = [
       ['/oauth/token', '', undefined, 400, 'invalid_request'],
       ['/oauth/token', 'grant_type=password', undefined, 400, 'unsupported_grant_type'],
-      ['/oauth/token', 'grant_type=authorization_code&code=x&client_id=y&redirect_uri=z&code_verifier=v', undefined, 400, 'invalid_grant'],
+      [`/oauth/token`, `grant_type=authorization_code&code=x&client_id=y&redirect_uri=z&code_verifier=v&resource=${encodeURIComponent(flow.resource.href)}`, undefined, 400, 'invalid_grant'],
       ['/oauth/token', 'grant_type=refresh_token&refresh_token=a&refresh_token=b&client_id=c', undefined, 400, 'invalid_request'],
       ['/oauth/token', '[1,2]', 'application/json', 400, 'invalid_request'],
       ['/oauth/register', '{"redirect_uris":["https://ok.example/cb"],"token_endpoint_auth_method":"client_secret_basic"}', 'application/json', 400, 'invalid_client_metadata'],
       ['/oauth/register', '{"redirect_uris":["http://evil.example/cb"]}', 'application/json', 400, 'invalid_redirect_uri'],
       ['/oauth/register', '{nope', 'application/json', 400, 'invalid_request'],
       ['/oauth/revoke', '', undefined, 400, 'invalid_request'],
+      // U+0000 is bad input on either database, never a 500 from PostgreSQL.
+      ['/oauth/token', 'grant_type=refresh_token&refresh_token=a%00&client_id=c', undefined, 400, 'invalid_request'],
+      ['/oauth/register', '{"redirect_uris":["https://ok.example/cb"],"client_name":"a\\u0000b"}', 'application/json', 400, 'invalid_client_metadata'],
     ];
     for (const [path, body, type, status, error] of cases) {
       const res = await post(path, body, type);
@@ -332,5 +363,8 @@ describe('OAuth for /mcp', () => {
     const unknownClient = await fetch(`${server.url}/oauth/authorize?client_id=mgc_nobody&redirect_uri=${encodeURIComponent(redirectUri)}`);
     expect(unknownClient.status).toBe(400);
     expect(await unknownClient.text()).toContain('no client mgc_nobody is registered (invalid_client)');
+    const nul = await fetch(`${server.url}/oauth/authorize?client_id=%00`);
+    expect(nul.status).toBe(400);
+    expect(await nul.text()).toContain('client_id must not contain the NUL character (U+0000) (invalid_request)');
   });
 });
