@@ -1,25 +1,6 @@
-import { z } from 'zod';
+import type { JsonSchema } from '../../src/index.ts';
 
-export type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
-
-const cache = new WeakMap<z.ZodType, { input?: JsonSchema; output?: JsonSchema }>();
-
-/**
- * A zod schema as JSON Schema (draft 2020-12, what OpenAPI 3.1 speaks), for the
- * side of it a door sees: `input` what a caller may send (before transforms),
- * `output` what an answer holds. Route schemas and /openapi.json are made of these.
- */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const entry = cache.get(schema) ?? {};
-  let found = entry[io];
-  if (!found) {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-    found = rest;
-    entry[io] = found;
-    cache.set(schema, entry);
-  }
-  return found;
-}
+export { jsonSchemaOf, type JsonSchema } from '../../src/index.ts';
 
 /** The object schema of some of an object schema's properties (those a route takes from one part of the request). */
 export function pickProperties(schema: JsonSchema, names: readonly string[], options: { strict: boolean }): JsonSchema {

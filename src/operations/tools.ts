@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { jsonSchemaOf } from './json-schema.ts';
 import type { Operation } from './operation.ts';
 
 /**
@@ -17,10 +17,6 @@ export interface ToolDescription {
 
 const cache = new WeakMap<Operation, ToolDescription>();
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  return rest;
-}
 
 export function describeTool(operation: Operation): ToolDescription {
   let found = cache.get(operation);
@@ -29,8 +25,9 @@ export function describeTool(operation: Operation): ToolDescription {
       name: operation.name,
       title: operation.summary,
       description: operation.description,
-      input_schema: jsonSchema(operation.input, 'input'),
-      output_schema: jsonSchema(operation.output, 'output'),
+      // Its own copies: route schemas share the cached ones with Fastify and the OpenAPI generator.
+      input_schema: structuredClone(jsonSchemaOf(operation.input, 'input')),
+      output_schema: structuredClone(jsonSchemaOf(operation.output, 'output')),
       annotations: {
         readOnlyHint: operation.annotations.readOnly,
         destructiveHint: operation.annotations.destructive,
