@@ -38,7 +38,7 @@ export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export { nulCharacter, parseBody, parseQuery, isPlainObject, inputProblem, checkInput } from './validation.ts';
-export { parsePageRequest, parseV1PageRequest, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
+export { parsePageRequest, parseV1PageRequest, v1PageFields, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
 export * from './operations/index.ts';
 export {
   subscriberCreateSchema,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { validationError, type ErrorDetail } from './errors.ts';
 import { hasPrefix, type IdPrefix } from './ids.ts';
 import { parseInput } from './validation.ts';
 
@@ -104,27 +103,38 @@ export function toPage<R, T>(rows: R[], request: PageRequest, map: (row: R) => T
 
 /**
  * v1 (frozen) lists page by `page` (1-based, with `limit`) or by `cursor` (the
- * last id of the previous page, as `nextCursor` gave it). Throws validation_error
- * naming v1's parameters, every problem at once.
+ * last id of the previous page, as `nextCursor` gave it): their fields, and the
+ * rule across them (`v1PageRule`).
  */
+export function v1PageFields(prefix: IdPrefix) {
+  const { limit, after } = pageFields(prefix);
+  const PAGE_MESSAGE = 'must be an integer of at least 1';
+  return {
+    limit,
+    page: z
+      .number({ error: PAGE_MESSAGE })
+      .int({ error: PAGE_MESSAGE })
+      .min(1, { error: PAGE_MESSAGE })
+      .refine(Number.isSafeInteger, { error: PAGE_MESSAGE })
+      .optional()
+      .describe('Page number, from 1 (not with cursor).'),
+    cursor: after.describe('The nextCursor of the previous page (not with page).'),
+  };
+}
+
+/** `page` and `cursor` name two pages: one at a time (said only of a page that is a page). */
+export function v1PageRule(value: { page?: unknown; cursor?: unknown }, ctx: z.RefinementCtx): void {
+  const page = value.page;
+  if (typeof page === 'number' && Number.isSafeInteger(page) && page >= 1 && value.cursor !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['page'], message: 'cannot be combined with cursor' });
+  }
+}
+
+/** Validate v1 paging query values; throws validation_error naming v1's parameters, every problem at once. */
 export function parseV1PageRequest(query: Record<string, unknown>, prefix: IdPrefix): PageRequest & { offset?: number } {
   const { page: rawPage, cursor, limit } = query;
-  const details: ErrorDetail[] = [];
-  let base: PageRequest = { limit: PAGE_LIMIT_DEFAULT };
-  try {
-    base = parsePageRequest({ ...(limit !== undefined ? { limit } : {}), ...(cursor !== undefined ? { after: cursor } : {}) }, prefix);
-  } catch (error) {
-    const found = (error as { details?: ErrorDetail[] }).details;
-    if (!found) throw error;
-    details.push(...found.map((d) => (d.path === 'after' ? { ...d, path: 'cursor' } : d)));
-  }
-  let offset: number | undefined;
-  if (rawPage !== undefined) {
-    const page = typeof rawPage === 'string' && /^\d+$/.test(rawPage.trim()) ? Number(rawPage) : NaN;
-    if (!Number.isSafeInteger(page) || page < 1) details.push({ path: 'page', message: 'must be an integer of at least 1' });
-    else if (cursor !== undefined) details.push({ path: 'page', message: 'cannot be combined with cursor' });
-    else offset = (page - 1) * base.limit;
-  }
-  if (details.length > 0) throw validationError(details);
-  return offset === undefined ? base : { ...base, offset };
+  const schema = z.object(v1PageFields(prefix)).superRefine(v1PageRule, { when: () => true });
+  const parsed = parseInput(schema, { limit: queryNumber(limit), page: queryNumber(rawPage), cursor });
+  const base = pageOf({ limit: parsed.limit, after: parsed.cursor });
+  return parsed.page === undefined ? base : { ...base, offset: (parsed.page - 1) * base.limit };
 }

@@ -19,7 +19,8 @@ import {
   eventListV1Answer,
   eventV1,
   eventV1Answer,
-  pageV1Query,
+  eventPageV1Query,
+  tagPageV1Query,
   subscriberListV1Answer,
   subscriberListV1Query,
   subscriberV1,
@@ -125,7 +126,7 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
 
   const events = v1('list_subscriber_events', "List a subscriber's events", {
     params: subscriberParams,
-    query: pageV1Query,
+    query: eventPageV1Query,
     errors: ['not_found'],
     response: { 200: eventListV1Answer },
   });
@@ -141,7 +142,7 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
     event: eventV1(await audience.recordEvent(authOf(request), parseBody(eventCreateSchema, request.body))),
   }));
 
-  const tags = v1('list_tags', 'List tags', { query: pageV1Query, response: { 200: tagListV1Answer } });
+  const tags = v1('list_tags', 'List tags', { query: tagPageV1Query, response: { 200: tagListV1Answer } });
   app.get('/tags', tags, async (request) => {
     const { limit, after } = parseV1PageRequest(request.query as Record<string, unknown>, 'tag');
     const page = await audience.listTags(authOf(request), { limit, ...(after ? { after } : {}) });

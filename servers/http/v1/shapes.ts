@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  PAGE_LIMIT_MAX,
+  v1PageFields,
   subscriberFilterFields,
   type SubscriberEventRecord,
   type SubscriberRecord,
@@ -49,14 +49,10 @@ export const eventListV1Answer = z.object({ success, events: z.array(eventV1Sche
 export const tagV1Answer = z.object({ success, tag: tagV1Schema });
 export const tagListV1Answer = z.object({ success, tags: z.array(tagV1Schema), nextCursor });
 
-/** v1 paging: `page` (1-based, with `limit`) or `cursor` (the nextCursor of the page before). */
-export const v1PageQuery = {
-  limit: z.int().min(1).max(PAGE_LIMIT_MAX).optional().describe(`Records per page, 1–${PAGE_LIMIT_MAX} (default 20).`),
-  page: z.int().min(1).optional().describe('Page number, from 1 (not with cursor).'),
-  cursor: z.string().optional().describe('The nextCursor of the previous page (not with page).'),
-};
-export const subscriberListV1Query = z.object({ ...subscriberFilterFields, ...v1PageQuery });
-export const pageV1Query = z.object(v1PageQuery);
+/** v1 paging (`page` or `cursor`, with `limit`), as the core parses it. */
+export const subscriberListV1Query = z.object({ ...subscriberFilterFields, ...v1PageFields('sub') });
+export const eventPageV1Query = z.object(v1PageFields('evt'));
+export const tagPageV1Query = z.object(v1PageFields('tag'));
 
 export function subscriberV1(s: SubscriberRecord): z.infer<typeof subscriberV1Schema> {
   return {
