@@ -38,23 +38,24 @@ describe('a Mailgate process whose port is taken', () => {
     return { ...result, busy: busy.port, files: await fs.readdir(database.env.DATA_DIR!) };
   }
 
-  it('HTTP: says so in one line, exits 75, opens no SMTP listener and creates nothing', { timeout: 40_000 }, async () => {
-    const result = await startOn(async (busy) => ({ PORT: String(busy), SMTP_PORT: String(await freePort()) }));
+  /** The refused start every case expects: exit 75, the one line naming the listener and its variable, nothing on stdout. */
+  function expectOneLine(result: Awaited<ReturnType<typeof startOn>>, listener: string, variable: string) {
     expect({ code: result.code, signal: result.signal }).toEqual({ code: 75, signal: null });
     expect(result.stderr).toBe(
-      `mailgate: cannot listen on 127.0.0.1:${result.busy} (HTTP): the address is already in use; set PORT to another port\n`,
+      `mailgate: cannot listen on 127.0.0.1:${result.busy} (${listener}): the address is already in use; set ${variable} to another port\n`,
     );
     expect(result.stdout).toBe('');
+  }
+
+  it('HTTP: says so in one line, exits 75, opens no SMTP listener and creates nothing', { timeout: 40_000 }, async () => {
+    const result = await startOn(async (busy) => ({ PORT: String(busy), SMTP_PORT: String(await freePort()) }));
+    expectOneLine(result, 'HTTP', 'PORT');
     expect(result.files).toEqual([]);
   });
 
   it('SMTP: says so in one line, exits 75, and neither HTTP nor SMTP claims to listen', { timeout: 40_000 }, async () => {
     const result = await startOn(async (busy) => ({ PORT: String(await freePort()), SMTP_PORT: String(busy) }));
-    expect({ code: result.code, signal: result.signal }).toEqual({ code: 75, signal: null });
-    expect(result.stderr).toBe(
-      `mailgate: cannot listen on 127.0.0.1:${result.busy} (SMTP): the address is already in use; set SMTP_PORT to another port\n`,
-    );
-    expect(result.stdout).toBe('');
+    expectOneLine(result, 'SMTP', 'SMTP_PORT');
     expect(result.files).toEqual([]);
   });
 
@@ -64,11 +65,7 @@ describe('a Mailgate process whose port is taken', () => {
       SMTP_PORT: String(await freePort()),
       SMTPS_PORT: String(busy),
     }));
-    expect({ code: result.code, signal: result.signal }).toEqual({ code: 75, signal: null });
-    expect(result.stderr).toBe(
-      `mailgate: cannot listen on 127.0.0.1:${result.busy} (SMTPS): the address is already in use; set SMTPS_PORT to another port\n`,
-    );
-    expect(result.stdout).toBe('');
+    expectOneLine(result, 'SMTPS', 'SMTPS_PORT');
   });
 
   it('two listeners given one port: the second is reported, before anything is created', { timeout: 40_000 }, async () => {
