@@ -37,7 +37,7 @@ export type { Organization } from './orgs/index.ts';
 export type { Transport } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
-export { nulCharacter, parseBody, parseQuery, isPlainObject, inputProblem, checkInput } from './validation.ts';
+export { nulCharacter, parseBody, parseQuery, isPlainObject, assertJsonObject, inputProblem, checkInput } from './validation.ts';
 export { parsePageRequest, parseV1PageRequest, v1PageFields, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
 export * from './operations/index.ts';
 export {

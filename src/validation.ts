@@ -77,9 +77,14 @@ export function inputProblem(body: unknown, prefix = ''): ErrorDetail | null {
   return nulCharacter(body, prefix);
 }
 
+/** A request body that must be a JSON object; throws validation_error when it is anything else. */
+export function assertJsonObject(body: unknown): asserts body is Record<string, unknown> {
+  if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
+}
+
 /** Parse a JSON body (an object) with a schema; throws validation_error naming every problem. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
+  assertJsonObject(body);
   const problem = inputProblem(body);
   if (problem) throw validationError([problem]);
   const parsed = schema.safeParse(body, { reportInput: true });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkInput,
-  isPlainObject,
+  assertJsonObject,
   inputProblem,
   operationNamed,
   queryNumber,
@@ -126,7 +126,7 @@ function inputOf(request: FastifyRequest, binding: Binding, plan: FieldPlan): { 
   if (binding.bodyField) {
     input[binding.bodyField] = body;
   } else if (plan.body.length > 0 && !(body === undefined && binding.optionalBody)) {
-    if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
+    assertJsonObject(body);
     const problem = inputProblem(body);
     if (problem) throw validationError([problem]);
     for (const [key, value] of Object.entries(body)) {

@@ -4,10 +4,9 @@ import {
   AppError,
   describeTool,
   invokeOperation,
-  isPlainObject,
+  assertJsonObject,
   parseBody,
   OPERATIONS,
-  validationError,
   type Core,
   type Operation,
 } from '../../src/index.ts';
@@ -43,7 +42,7 @@ function toolNamed(name: string): Operation {
 /** A tool's input from a body: a JSON object, or nothing (a tool with no required input). */
 function inputOf(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
+  assertJsonObject(body);
   return body;
 }
 
