@@ -22,6 +22,7 @@ import { createOAuthService, MCP_RESOURCE_PATH, type OAuthService } from './oaut
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
+import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -49,6 +50,7 @@ export interface Core {
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
+  readonly campaigns: CampaignService;
   /** The OAuth authorization server's rules, for MCP clients. */
   readonly oauth: OAuthService;
   /** Opens and clicks of tracked emails. */
@@ -70,7 +72,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
   const orgs = createOrganizationService(db, clock);
-  const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs } });
+  const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
@@ -79,6 +81,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   // Audience reports the subscriber events it records (its own, and delivery's
   // outcomes) through a port: here, workflows start the runs they trigger.
   const audience = createAudienceService(db, clock, workflowTriggers);
+  const campaigns = createCampaigns({ db, clock, emails, audience, pool, baseUrl: config.baseUrl, owner });
   worker = createWorker({
     db,
     clock,
@@ -99,6 +102,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         triggers: workflowTriggers,
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
+      [CAMPAIGN_SEND_JOB]: campaigns.sendHandler,
     },
     housekeeping: {
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -122,12 +126,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     audience,
     workflows: createWorkflowService(db, clock, emails),
+    campaigns: campaigns.service,
     oauth: createOAuthService(db, clock, tokens, {
       issuer: config.baseUrl,
       resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
       allowPrivateClients: config.oauthAllowPrivateClients,
     }),
-    tracking: createTrackingService(db, clock, pool),
+    // A campaign email's first open or click counts in its campaign's stats.
+    tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),
     limits,
     worker,
     async close() {

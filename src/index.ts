@@ -62,3 +62,13 @@ export {
 export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type WorkflowRunRecord } from './workflows/index.ts';
 export { mailboxKey } from './emails/address.ts';
 export { TRACKING_PATHS } from './emails/tracking/index.ts';
+export {
+  campaignCreateSchemaV1,
+  campaignUpdateSchemaV1,
+  campaignSendSchemaV1,
+  campaignStatsSchema,
+  CAMPAIGN_STATUSES,
+  UNSUBSCRIBE_PATH,
+  type CampaignRecord,
+  type UnsubscribeTarget,
+} from './campaigns/index.ts';

@@ -6,6 +6,8 @@ import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
 import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1 } from './v1/emails.ts';
+import { campaignRoutesV1 } from './v1/campaigns.ts';
+import { unsubscribeRoutes } from './unsubscribe.ts';
 import { verifyRoutes } from './verify.ts';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
@@ -94,6 +96,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
+  await unsubscribeRoutes(app, core);
   if (options.mcp) {
     await oauthRoutes(app, core);
     await mcpRoutes(app, core, options.mcp);
@@ -144,6 +147,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         v1.addHook('preValidation', refuseNulCharacters);
         await emailRoutesV1(v1, core);
         await audienceRoutesV1(v1, core);
+        await campaignRoutesV1(v1, core);
         await toolRoutesV1(v1, core);
         await verifyRoutes(v1, 'v1', { '/emails/verify': 'v1_verify_email' });
       },

@@ -60,7 +60,7 @@ export interface AudienceService {
   /** `ref`: id or email. Throws not_found. */
   getSubscriber(auth: OrgScope, ref: string): Promise<SubscriberRecord>;
   updateSubscriber(auth: OrgScope, ref: string, write: SubscriberWrite): Promise<SubscriberRecord>;
-  unsubscribe(auth: OrgScope, ref: string, options?: WorkflowOption): Promise<SubscriberRecord>;
+  unsubscribe(auth: OrgScope, ref: string, options?: UnsubscribeOptions): Promise<SubscriberRecord>;
   addTags(auth: OrgScope, ref: string, tags: string[], options?: WorkflowOption): Promise<SubscriberRecord>;
   /** Detaching a tag the subscriber does not have (or that does not exist) is not an error. */
   removeTags(auth: OrgScope, ref: string, tags: string[], options?: WorkflowOption): Promise<SubscriberRecord>;
@@ -76,6 +76,13 @@ export interface AudienceService {
 }
 
 type Trx = Transaction<Database>;
+
+export interface UnsubscribeOptions extends WorkflowOption {
+  /** Recorded on the `unsubscribed` event (a campaign's link names its campaign). */
+  properties?: Record<string, unknown>;
+  /** Runs in the same transaction when the status really changed (a campaign counts it). */
+  whenChanged?: (trx: Trx) => Promise<void>;
+}
 
 /** `triggerWorkflows: false` records the change without starting workflows (spec §2, §6.4). */
 export interface WorkflowOption {
@@ -265,7 +272,9 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
         const row = await mustFind(trx, auth, ref);
         const changed = change(row, { status: 'unsubscribed' }, now);
         await saveRow(trx, changed.row);
-        await recordEvents(triggers, trx, changed.events, options.triggerWorkflows !== false, now);
+        const events = changed.events.map((e) => ({ ...e, properties: { ...e.properties, ...options.properties } }));
+        await recordEvents(triggers, trx, events, options.triggerWorkflows !== false, now);
+        if (events.length > 0 && options.whenChanged) await options.whenChanged(trx);
         return record(trx, changed.row);
       });
     },
@@ -336,3 +345,5 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
     },
   };
 }
+export { audiencePage, countSubscribedAudience, type AudienceSelection, type AudienceMember } from './audience-selection.ts';
+export { findTagIds } from './audience.repository.ts';

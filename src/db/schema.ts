@@ -79,6 +79,12 @@ export interface EmailsTable {
   submission_id: string | null;
   /** Open and click tracking: the key its tracking links carry; null when not tracked. */
   tracking_key: string | null;
+  /** What a tracked email tracks: "opens,clicks", "opens" or "clicks"; null (with a key) = both. */
+  tracking_events: string | null;
+  /** The campaign it was sent for; null for every other door. */
+  campaign_id: string | null;
+  /** Its one-click unsubscribe URL (campaign emails). */
+  list_unsubscribe: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -235,6 +241,58 @@ export interface WorkflowRunsTable {
   updated_at: number;
 }
 
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+export interface CampaignsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  subject: string;
+  from_address: string;
+  reply_to: string | null;
+  preview: string | null;
+  content_kind: 'html' | 'markdown' | 'tiptap';
+  /** As given; a tiptap document as JSON. */
+  content: string;
+  /** JSON: {tags, match}. */
+  audience: string;
+  track_opens: number;
+  track_clicks: number;
+  status: CampaignStatus;
+  scheduled_at: number | null;
+  started_at: number | null;
+  sent_at: number | null;
+  fanout_cursor: string | null;
+  fanout_done: Generated<number>;
+  stat_recipients: Generated<number>;
+  stat_skipped: Generated<number>;
+  stat_sent: Generated<number>;
+  stat_delivered: Generated<number>;
+  stat_bounced: Generated<number>;
+  stat_complained: Generated<number>;
+  stat_failed: Generated<number>;
+  stat_opened: Generated<number>;
+  stat_clicked: Generated<number>;
+  stat_unsubscribed: Generated<number>;
+  stat_finished: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CampaignRecipientsTable {
+  campaign_id: string;
+  subscriber_id: string;
+  email_id: string | null;
+  skip_reason: string | null;
+  created_at: number;
+}
+
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -257,4 +315,7 @@ export interface Database {
   subscriber_events: SubscriberEventsTable;
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  signing_keys: SigningKeysTable;
 }

@@ -23,8 +23,10 @@ export interface ComposeInput {
   emailId: string;
   date: Date;
   submission?: ComposeSubmission | undefined;
-  /** A tracked email: its HTML goes out with tracked links and an open pixel. */
-  tracking?: TrackingRef | undefined;
+  /** A tracked email: its HTML goes out with tracked links, an open pixel, or both. */
+  tracking?: (TrackingRef & { opens: boolean; clicks: boolean }) | undefined;
+  /** A campaign email's one-click unsubscribe URL: the RFC 8058 headers name it, and tracking leaves its link alone. */
+  listUnsubscribe?: string | undefined;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -33,13 +35,27 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export async function composeMessage(input: ComposeInput): Promise<string> {
   const sub = input.submission;
   const t = input.tracking;
-  const html = t && input.html ? withTracking(input.html, { openUrl: openUrl(t), clickUrl: (url) => clickUrl(t, url) }) : input.html;
+  const unsubscribe = input.listUnsubscribe;
+  const html =
+    t && input.html
+      ? withTracking(input.html, {
+          openUrl: t.opens ? openUrl(t) : null,
+          clickUrl: t.clicks ? (url) => clickUrl(t, url) : null,
+          ...(unsubscribe ? { keep: (url: string) => url === unsubscribe } : {}),
+        })
+      : input.html;
   const headers: { key: string; value: string | { prepared: true; value: string } }[] = [
     // ASCII lines go out exactly as given; others are encoded (RFC 2047) by nodemailer, unfolded first.
     ...(sub?.lines ?? []).map(([key, value]) =>
       /^[\x00-\x7f]*$/.test(value) ? { key, value: { prepared: true as const, value } } : { key, value: value.replace(/\r\n[ \t]+/g, ' ') },
     ),
     { key: 'X-Mailgate-Email-Id', value: input.emailId },
+    ...(unsubscribe
+      ? [
+          { key: 'List-Unsubscribe', value: { prepared: true as const, value: `<${unsubscribe}>` } },
+          { key: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+        ]
+      : []),
   ];
   const composer = new MailComposer({
     from: input.from,

@@ -4,7 +4,7 @@
 // may import all three; the thread pool (threads/) only gets it from its caller,
 // and each pool thread loads this module to run the same functions.
 import { linkByTag } from '../emails/tracking/tracked-html.ts';
-import { renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
+import { compileTemplate, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
 import { defineTaskSet, RENDER_TIME_LIMIT_MS } from '../threads/index.ts';
 import { composeMessage, type ComposeInput } from './compose-message.ts';
 
@@ -13,16 +13,20 @@ export default defineTaskSet({
   tasks: {
     render: (input: { content: EmailContent; preview: string | null }): RenderedEmail => renderEmailContent(input.content, input.preview),
     compose: (input: ComposeInput): Promise<string> => composeMessage(input),
+    // A campaign's content with its placeholders, rendered once for all its recipients.
+    compileTemplate: (input: { subject: string; preview: string | null; content: EmailContent }) =>
+      compileTemplate(input, { allowUnsubscribeUrl: true }),
     linkByTag: (input: { html: string; tag: string }): string | null => linkByTag(input.html, input.tag),
   },
   // How long a task may run before its thread is ended (rendering: see RENDER_TIME_LIMIT_MS).
   timeLimitsMs: {
     render: RENDER_TIME_LIMIT_MS,
+    compileTemplate: RENDER_TIME_LIMIT_MS,
     linkByTag: RENDER_TIME_LIMIT_MS,
     // Composing is asynchronous (nodemailer's streams), so a thread's composes
     // interleave and each one's time includes the others'. Its limit only catches
     // one that never ends.
     compose: 120_000,
   },
-  uninterrupted: new Set(['render', 'linkByTag'] as const),
+  uninterrupted: new Set(['render', 'compileTemplate', 'linkByTag'] as const),
 });

@@ -10,12 +10,35 @@ import type { ThreadPool } from '../threads/index.ts';
 import { recordDeliveryOutcomes, type EventTriggers } from '../audience/index.ts';
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
+import { countCampaignEvents, COUNTED_EVENTS, type CampaignCount } from '../campaigns/index.ts';
 import { completeJob, completeJobs, retryJob, type Job } from '../queue/index.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
 /** What a subscriber hears of delivery (the rest is the email's own business). */
 const isDeliveryNews = (type: string): type is 'delivered' | 'bounced' | 'complained' =>
   type === 'delivered' || type === 'bounced' || type === 'complained';
+
+/** How long a campaign's status, read for its emails' deliveries, is taken as current: a cancel stops new hand-offs within it. */
+const CAMPAIGN_STATUS_TTL_MS = 1_000;
+
+/** What one email's outcome adds to its campaign's stats; `finished`: the delivery has its outcome. */
+function campaignCounts(campaignId: string, events: readonly NewEmailEvent[], finished: boolean): CampaignCount[] {
+  const counts: CampaignCount[] = [];
+  for (const e of events) {
+    const counter = COUNTED_EVENTS[e.type];
+    // A cancelled recipient's `failed` is not a delivery failure: it only finishes.
+    if (counter && !(e.type === 'failed' && e.detail?.['reason'] === 'campaign_cancelled')) counts.push({ campaignId, counter });
+  }
+  if (finished) counts.push({ campaignId, counter: 'finished' });
+  return counts;
+}
+
+/** What a tracked email tracks; a v1 email tracked before the choice existed tracks both. */
+function trackedEvents(stored: string | null): { opens: boolean; clicks: boolean } {
+  if (stored === null) return { opens: true, clicks: true };
+  const events = stored.split(',');
+  return { opens: events.includes('opens'), clicks: events.includes('clicks') };
+}
 
 /** Outcomes wait up to this long to share a commit with their neighbours. */
 const OUTCOME_COMMIT_DELAY_MS = 5;
@@ -56,6 +79,8 @@ interface Outcome {
   triggerWorkflows: boolean;
   /** The recipient: a bounce puts it on cooldown, and its subscriber (if any) hears of delivery. */
   recipient: GuardedSend;
+  /** The campaign the email was sent for: its stats count the events. */
+  campaignId: string | null;
 }
 
 /**
@@ -103,6 +128,11 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         );
       }
       await recordDeliveryOutcomes(trx, news, triggers);
+      await countCampaignEvents(
+        trx,
+        recorded.flatMap((o) => (o.campaignId === null ? [] : campaignCounts(o.campaignId, o.events, o.retry === null))),
+        clock.now(),
+      );
     },
   });
 
@@ -133,6 +163,18 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     });
   }
 
+  /** Campaign statuses, looked up once per moment for the many emails of one campaign. */
+  const statuses = new Map<string, Promise<string | undefined>>();
+  function campaignStatus(campaignId: string): Promise<string | undefined> {
+    let status = statuses.get(campaignId);
+    if (!status) {
+      status = db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirst().then((row) => row?.status);
+      statuses.set(campaignId, status);
+      setTimeout(() => statuses.delete(campaignId), CAMPAIGN_STATUS_TTL_MS).unref();
+    }
+    return status;
+  }
+
   function outcome(job: Job, email: EmailForDelivery, events: EventInput[], retry: Outcome['retry'] = null) {
     const at = clock.now();
     return outcomes.write({
@@ -142,6 +184,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       emailId: email.id,
       triggerWorkflows: email.source !== 'workflow',
       recipient: { organizationId: email.organization_id, mailbox: mailboxKey(addressOf(email.to_address)) },
+      campaignId: email.campaign_id,
     });
   }
 
@@ -190,6 +233,11 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       await completeJob(db, job.id, owner);
       return;
     }
+    if (email.campaign_id !== null && (await campaignStatus(email.campaign_id)) === 'cancelled') {
+      // A cancelled campaign starts no new recipient; what was already handed on is not called back.
+      await outcome(job, email, [{ type: 'failed', detail: { reason: 'campaign_cancelled' } }]);
+      return;
+    }
     const recipient = addressOf(email.to_address);
     const fixture = fixtureOutcome(recipient);
     if (fixture) {
@@ -220,7 +268,8 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         emailId: email.id,
         date: new Date(email.created_at),
         submission,
-        tracking: email.tracking_key === null ? undefined : { baseUrl, emailId: email.id, key: email.tracking_key },
+        tracking: email.tracking_key === null ? undefined : { baseUrl, emailId: email.id, key: email.tracking_key, ...trackedEvents(email.tracking_events) },
+        listUnsubscribe: email.list_unsubscribe ?? undefined,
       });
     } catch (error) {
       return settle(job, email, asFailure(error));

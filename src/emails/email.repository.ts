@@ -99,7 +99,7 @@ export type EmailForDelivery = Awaited<ReturnType<typeof findEmailsForDelivery>>
 
 /** What a tracking link needs of its email, whatever its organization. */
 export async function findTrackedEmail(db: Db, id: string) {
-  return db.selectFrom('emails').select(['id', 'organization_id', 'tracking_key']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('emails').select(['id', 'organization_id', 'tracking_key', 'campaign_id']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The stored HTML and text of these emails. */
@@ -126,6 +126,12 @@ export async function listEmailRows(
   page: { limit: number; after?: string | undefined; before?: string | undefined },
 ) {
   return fetchIdPage(db.selectFrom('emails').select(LIST_COLUMNS).where('organization_id', '=', organizationId), 'id', page);
+}
+
+/** Has this email an event of this type already? */
+export async function hasEmailEvent(db: Db, emailId: string, type: string): Promise<boolean> {
+  const row = await db.selectFrom('email_events').select('id').where('email_id', '=', emailId).where('type', '=', type).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function listEmailEvents(db: Db, emailId: string) {

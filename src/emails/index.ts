@@ -12,7 +12,10 @@ import type { OrgScope } from '../auth-scope/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
 import { formatMailbox, mailboxKey, parseAddress, type Mailbox } from './address.ts';
-import { findEmail, listEmailEvents, listEmailRows, type NewEmailRow, type NewSubmission } from './email.repository.ts';
+import { findEmail, insertEmails, listEmailEvents, listEmailRows, type NewEmailRow, type NewSubmission } from './email.repository.ts';
+import { enqueueJobs } from '../queue/index.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import {
   assertValidIdempotencyKey,
@@ -33,6 +36,8 @@ export {
   sendEmailFields,
   contentRule,
   toSendRequest,
+  contentFromV1,
+  contentFieldsV1,
   batchItemsSchema,
   type SendRequest,
   type BatchItem,
@@ -47,10 +52,36 @@ export const DELIVER_EMAIL_JOB = 'deliver_email';
 export { BATCH_MAX } from './send-request.ts';
 
 /** Where a send came in; kept on the record. */
-export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow';
+export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow' | 'campaign' | 'campaign_test';
 
-/** Automations send to their own audience, like campaigns: the recipient guard is for transactional sends. */
-const UNGUARDED_SOURCES: ReadonlySet<EmailSource> = new Set(['workflow']);
+/** Automations and campaigns send to their own audience: the recipient guard is for transactional sends. */
+const UNGUARDED_SOURCES: ReadonlySet<EmailSource> = new Set(['workflow', 'campaign']);
+
+/** What a tracked email tracks. */
+export interface TrackingChoice {
+  opens: boolean;
+  clicks: boolean;
+}
+
+/** One email of a campaign: its recipient and the parts personalized for them. */
+export interface PersonalizedEmail {
+  to: Mailbox;
+  subject: string;
+  html: string;
+  text: string;
+  /** The recipient's one-click unsubscribe URL (RFC 8058). */
+  listUnsubscribe: string;
+}
+
+/** A page of a campaign's emails, written by its fan-out in its own transaction. */
+export interface CampaignEmails {
+  campaignId: string;
+  from: Mailbox;
+  replyTo: Mailbox | null;
+  preview: string | null;
+  tracking: TrackingChoice;
+  emails: readonly PersonalizedEmail[];
+}
 
 export interface SendOptions {
   source: EmailSource;
@@ -101,6 +132,14 @@ export interface EmailService {
   checkRecipient(auth: OrgScope, address: string): Promise<void>;
   /** Render a request's content as a send would, to refuse at once what could never be sent. Throws validation_error. */
   checkRendering(request: SendRequest): Promise<void>;
+  /**
+   * Store and queue a campaign's emails inside the caller's transaction, so its
+   * fan-out commits its own progress with them; like every send but not held by
+   * the recipient guard. Returns the ids in order. Call `accepted()` after commit.
+   */
+  acceptCampaignEmails(trx: Transaction<Database>, auth: OrgScope, page: CampaignEmails, now: number): Promise<string[]>;
+  /** New emails were committed outside `send` (a campaign page): wake the worker. */
+  accepted(): void;
   /** Throws not_found (also for another organization's email). */
   get(auth: OrgScope, id: string): Promise<EmailRecord>;
   list(auth: OrgScope, page: PageRequest): Promise<Page<EmailListItem>>;
@@ -114,15 +153,26 @@ interface EmailRowInput {
   preview: string | null;
   /** The sender's own Message-ID (SMTP); null: Mailgate makes one from the id and the sender's domain. */
   messageId: string | null;
-  tracking?: boolean | undefined;
+  tracking?: TrackingChoice | boolean | undefined;
   source: EmailSource;
   submissionId: string | null;
+  campaignId?: string | undefined;
+  listUnsubscribe?: string | undefined;
+}
+
+/** The stored form of a tracking choice: null when nothing is tracked. */
+function trackingEvents(tracking: TrackingChoice | boolean | undefined): string | null {
+  if (tracking === undefined || tracking === false) return null;
+  const choice = tracking === true ? { opens: true, clicks: true } : tracking;
+  const events = [choice.opens ? 'opens' : null, choice.clicks ? 'clicks' : null].filter((e) => e !== null);
+  return events.length > 0 ? events.join(',') : null;
 }
 
 /** One recipient's email, queued, with its rendered parts. */
 function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rendered: RenderedEmail, now: number): NewEmailRow {
   const id = newId('eml', now);
   const domain = input.from.address.slice(input.from.address.lastIndexOf('@') + 1);
+  const tracked = trackingEvents(input.tracking);
   return {
     email: {
       id,
@@ -136,7 +186,10 @@ function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rendered: R
       last_event: 'queued',
       source: input.source,
       submission_id: input.submissionId,
-      tracking_key: input.tracking ? newTrackingKey() : null,
+      tracking_key: tracked ? newTrackingKey() : null,
+      tracking_events: tracked,
+      campaign_id: input.campaignId ?? null,
+      list_unsubscribe: input.listUnsubscribe ?? null,
       created_at: now,
       updated_at: now,
     },
@@ -172,7 +225,7 @@ function sendIdempotency(key: string, request: SendRequest): { key: string; oper
   return { key: submissionIdempotencyKey(key, request), operation: 'smtp.message', request: submissionFingerprintInput(request) };
 }
 
-/** The answer kept with a send's idempotency key, as each door has always stored it: `{id}` for one email, `{ids}` for a submitted message. */
+/** The answer kept with a send's idempotency key, as each door has always stored it: `{id}` for one email, `{ids}` for a submitted message or several recipients. */
 type StoredSendAnswer = { id: string } | { ids: string[] };
 
 function sendResultOf(stored: StoredSendAnswer): SendResult {
@@ -270,7 +323,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         async (now) => {
           const built = await buildRows(auth, request, options.source, now);
           const ids = built.rows.map((r) => r.email.id);
-          return { ...built, result: request.submission ? { ids } : { id: ids[0]! } };
+          return { ...built, result: request.submission || ids.length > 1 ? { ids } : { id: ids[0]! } };
         },
         !UNGUARDED_SOURCES.has(options.source),
       );
@@ -334,6 +387,26 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       const key = mailboxKey(mailbox.address);
       const refusal = await peekRecipient(db, { organizationId: auth.organizationId, mailbox: key }, clock.now());
       if (refusal) throw recipientRateLimited(key, refusal);
+    },
+
+    async acceptCampaignEmails(trx, auth, page, now) {
+      const { from, replyTo, preview, tracking, campaignId } = page;
+      const rows = page.emails.map((e) =>
+        emailRow(
+          auth,
+          { from, replyTo, subject: e.subject, preview, messageId: null, tracking, source: 'campaign', submissionId: null, campaignId, listUnsubscribe: e.listUnsubscribe },
+          e.to,
+          { html: e.html, text: e.text },
+          now,
+        ),
+      );
+      await insertEmails(trx, rows);
+      await enqueueJobs(trx, rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now })), now);
+      return rows.map((r) => r.email.id);
+    },
+
+    accepted() {
+      deps.onAccepted();
     },
 
     async checkRendering(request) {

@@ -182,13 +182,18 @@ export const sendEmailSchema = z
   .superRefine(contentRule, { when: () => true })
   .transform(toSendRequest);
 
+/** v1's content fields (a send, a campaign): the content, and what kind it is. */
+export const contentFieldsV1 = {
+  content: z.union([z.string().min(1, 'must not be empty'), tiptapDocument]),
+  contentType: z.enum(['MARKDOWN', 'HTML', 'TIPTAP']).default('MARKDOWN'),
+};
+
 /** POST /api/v1/emails body (frozen). */
 export const sendEmailV1Schema = z.strictObject({
   from: mailboxField(),
   to: recipientField,
   subject: subjectField,
-  content: z.union([z.string().min(1, 'must not be empty'), tiptapDocument]),
-  contentType: z.enum(['MARKDOWN', 'HTML', 'TIPTAP']).default('MARKDOWN'),
+  ...contentFieldsV1,
   replyTo: mailboxField().optional(),
   tracking: z.boolean().optional(),
   preview: previewField.optional(),
@@ -238,6 +243,29 @@ export function parseSendBody(body: unknown): SendRequest {
   return result.request;
 }
 
+/** v1's content and contentType (spec §4.4) as the content they mean. Throws validation_error. */
+export function contentFromV1(given: string | Record<string, unknown>, contentType: 'MARKDOWN' | 'HTML' | 'TIPTAP'): EmailContent {
+  if (contentType === 'TIPTAP') {
+    let doc: unknown = given;
+    if (typeof doc === 'string') {
+      try {
+        doc = JSON.parse(doc);
+      } catch {
+        doc = undefined;
+      }
+    }
+    const checked = tiptapDocument.safeParse(doc);
+    if (!checked.success || jsonDepth(checked.data, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
+      throw validationError([{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }]);
+    }
+    return { kind: 'tiptap', tiptap: checked.data as never };
+  }
+  if (typeof given !== 'string') {
+    throw validationError([{ path: 'content', message: `must be a string when contentType is ${contentType}` }]);
+  }
+  return contentType === 'HTML' ? { kind: 'html', html: given } : { kind: 'markdown', markdown: given };
+}
+
 /** Validate a v1 send body and map it onto the common request. Throws validation_error. */
 export function parseSendBodyV1(body: unknown): SendRequest {
   if (!isPlainObject(body)) {
@@ -251,26 +279,7 @@ export function parseSendBodyV1(body: unknown): SendRequest {
     throw validationError(details);
   }
   const b = parsed.data;
-  let content: EmailContent;
-  if (b.contentType === 'TIPTAP') {
-    let doc: unknown = b.content;
-    if (typeof doc === 'string') {
-      try {
-        doc = JSON.parse(doc);
-      } catch {
-        doc = undefined;
-      }
-    }
-    const checked = tiptapDocument.safeParse(doc);
-    if (!checked.success || jsonDepth(checked.data, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
-      throw validationError([{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }]);
-    }
-    content = { kind: 'tiptap', tiptap: checked.data as never };
-  } else if (typeof b.content !== 'string') {
-    throw validationError([{ path: 'content', message: `must be a string when contentType is ${b.contentType}` }]);
-  } else {
-    content = b.contentType === 'HTML' ? { kind: 'html', html: b.content } : { kind: 'markdown', markdown: b.content };
-  }
+  const content = contentFromV1(b.content, b.contentType);
   return {
     from: b.from,
     to: b.to,

@@ -14,6 +14,6 @@ export {
   type GuardRefusal,
   type MailboxState,
 } from './recipient-guard.ts';
-export { admitSends, peekRecipient, startBounceCooldown, startBounceCooldowns, compareGuardKeys, purgeRecipientGuards, type GuardedSend, type UnitRefusal } from './recipient-store.ts';
+export { admitSends, peekRecipient, mailboxesOnCooldown, startBounceCooldown, startBounceCooldowns, compareGuardKeys, purgeRecipientGuards, type GuardedSend, type UnitRefusal } from './recipient-store.ts';
 export { createRequestLimits, type RequestLimits } from './service.ts';
 export { quotaExceeded } from './quotas.ts';

@@ -169,3 +169,24 @@ export async function peekRecipient(db: Db, send: GuardedSend, now: number): Pro
   if (!row) return null;
   return checkMailbox({ sends: JSON.parse(row.sends) as number[], cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until) }, now);
 }
+
+/**
+ * Which of these mailboxes are on bounce cooldown now: campaigns skip them (the
+ * send-count windows are for transactional sends only). One query per chunk.
+ */
+export async function mailboxesOnCooldown(db: Db, organizationId: string, mailboxes: readonly string[], now: number): Promise<Set<string>> {
+  const cooling = new Set<string>();
+  for (let i = 0; i < mailboxes.length; i += COOLDOWN_LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom('recipient_guards')
+      .select('mailbox')
+      .where('organization_id', '=', organizationId)
+      .where('mailbox', 'in', mailboxes.slice(i, i + COOLDOWN_LOOKUP_CHUNK))
+      .where('cooldown_until', '>', now)
+      .execute();
+    for (const row of rows) cooling.add(row.mailbox);
+  }
+  return cooling;
+}
+
+const COOLDOWN_LOOKUP_CHUNK = 500;

@@ -16,6 +16,7 @@ import {
   upsertSubscriber,
 } from './subscribers.ts';
 import { createTag, getTag, listTags } from './tags.ts';
+import { cancelCampaign, countAudience, createCampaign, deleteCampaign, getCampaign, listCampaigns, sendCampaign, testCampaign, updateCampaign } from './campaigns.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 
 export * from './operation.ts';
@@ -46,6 +47,15 @@ export const OPERATIONS: readonly Operation[] = [
   updateWorkflow,
   deleteWorkflow,
   listWorkflowRuns,
+  createCampaign,
+  listCampaigns,
+  getCampaign,
+  updateCampaign,
+  deleteCampaign,
+  sendCampaign,
+  cancelCampaign,
+  testCampaign,
+  countAudience,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

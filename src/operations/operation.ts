@@ -9,12 +9,14 @@ import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts'
 import { checkInput, inputProblem } from '../validation.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import type { WorkflowService } from '../workflows/index.ts';
+import type { CampaignService } from '../campaigns/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
   emails: EmailService;
   audience: AudienceService;
   workflows: WorkflowService;
+  campaigns: CampaignService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */

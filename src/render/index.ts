@@ -4,3 +4,4 @@
 export { contentField, renderEmailContent, type EmailContent, type RenderedEmail } from './render-email.ts';
 export { htmlToPlainText } from './html-to-text.ts';
 export type { TiptapDocument } from './tiptap.ts';
+export { compileTemplate, personalize, placeholderProblems, templateProblems, hasPlaceholders, PLACEHOLDER_NAMES, type CompiledTemplate, type PersonalValues, type PlaceholderOptions } from './personalize.ts';

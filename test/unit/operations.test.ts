@@ -19,14 +19,15 @@ const NOT_ON_REST: ReadonlyMap<string, string> = new Map();
 describe('the operation definitions', () => {
   it('are named snake_case verb_noun, once each', () => {
     const names = OPERATIONS.map((o) => o.name);
-    for (const name of names) expect(name).toMatch(/^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track)_[a-z]+(_[a-z]+)*$/);
+    for (const name of names) expect(name).toMatch(/^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count)_[a-z]+(_[a-z]+)*$/);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining([
         'send_email', 'send_batch', 'get_email', 'list_emails', 'upsert_subscriber', 'get_subscriber', 'list_subscribers',
         'update_subscriber', 'unsubscribe_subscriber', 'add_tags', 'remove_tags', 'list_tags', 'create_tag', 'get_tag',
         'track_event', 'list_subscriber_events', 'create_workflow', 'list_workflows', 'get_workflow', 'update_workflow',
-        'delete_workflow', 'list_workflow_runs',
+        'delete_workflow', 'list_workflow_runs', 'create_campaign', 'list_campaigns', 'get_campaign', 'update_campaign',
+        'delete_campaign', 'send_campaign', 'cancel_campaign', 'test_campaign', 'count_audience',
       ]),
     );
   });
@@ -54,15 +55,18 @@ describe('the operation definitions', () => {
 
   it('annotations agree with the name: reads change nothing, only sends reach the world', () => {
     for (const operation of OPERATIONS) {
-      const reads = /^(get|list)_/.test(operation.name);
+      const reads = /^(get|list|count)_/.test(operation.name);
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
-      expect(operation.annotations.openWorld, operation.name).toBe(['send_email', 'send_batch', 'create_workflow'].includes(operation.name));
+      expect(operation.annotations.openWorld, operation.name).toBe(['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name));
     }
     const destructive = OPERATIONS.filter((o) => o.annotations.destructive).map((o) => o.name).sort();
-    expect(destructive).toEqual(['delete_workflow', 'remove_tags', 'unsubscribe_subscriber']);
+    expect(destructive).toEqual(['cancel_campaign', 'delete_campaign', 'delete_workflow', 'remove_tags', 'send_campaign', 'unsubscribe_subscriber']);
     // Every read is idempotent (and, by the list above, not destructive); these are the only calls that are not.
     const notIdempotent = OPERATIONS.filter((o) => !o.annotations.idempotent).map((o) => o.name).sort();
-    expect(notIdempotent).toEqual(['create_tag', 'create_workflow', 'delete_workflow', 'send_batch', 'send_email', 'track_event']);
+    expect(notIdempotent).toEqual([
+      'cancel_campaign', 'create_campaign', 'create_tag', 'create_workflow', 'delete_campaign', 'delete_workflow', 'send_batch', 'send_campaign', 'send_email',
+      'test_campaign', 'track_event',
+    ]);
   });
 
   it('every operation has a REST v2 route, except those listed with a reason', () => {

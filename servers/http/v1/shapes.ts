@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  campaignStatsSchema,
+  CAMPAIGN_STATUSES,
+  type CampaignRecord,
   v1PageFields,
   subscriberFilterFields,
   type SubscriberEventRecord,
@@ -38,6 +41,25 @@ export const eventV1Schema = z.object({
   createdAt: timestamp,
 });
 
+export const campaignV1Schema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  from: z.string(),
+  replyTo: z.string().nullable(),
+  preview: z.string().nullable(),
+  content: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  contentType: z.enum(['MARKDOWN', 'HTML', 'TIPTAP']),
+  audience: z.object({ tags: z.array(z.string()), match: z.enum(['any', 'all']) }),
+  tracking: z.object({ opens: z.boolean(), clicks: z.boolean() }),
+  status: z.enum(CAMPAIGN_STATUSES),
+  scheduledAt: timestamp.nullable(),
+  sentAt: timestamp.nullable(),
+  stats: campaignStatsSchema,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
 const success = z.literal(true);
 const nextCursor = z.string().optional().describe('Present when more follow: pass it as cursor for the next page.');
 
@@ -49,10 +71,17 @@ export const eventListV1Answer = z.object({ success, events: z.array(eventV1Sche
 export const tagV1Answer = z.object({ success, tag: tagV1Schema });
 export const tagListV1Answer = z.object({ success, tags: z.array(tagV1Schema), nextCursor });
 
+export const campaignCreateV1Answer = z.object({ success, campaign: campaignV1Schema, campaignId: z.string().describe('The campaign id (cmp_…).') });
+export const campaignV1Answer = z.object({ success, campaign: campaignV1Schema });
+export const campaignSendV1Answer = z.object({ success, campaign: campaignV1Schema, recipientCount: z.number().int() });
+export const campaignListV1Answer = z.object({ success, campaigns: z.array(campaignV1Schema), nextCursor });
+export const campaignDeletedV1Answer = z.object({ success, id: z.string() });
+
 /** v1 paging (`page` or `cursor`, with `limit`), as the core parses it. */
 export const subscriberListV1Query = z.object({ ...subscriberFilterFields, ...v1PageFields('sub') });
 export const eventPageV1Query = z.object(v1PageFields('evt'));
 export const tagPageV1Query = z.object(v1PageFields('tag'));
+export const campaignPageV1Query = z.object(v1PageFields('cmp'));
 
 export function subscriberV1(s: SubscriberRecord): z.infer<typeof subscriberV1Schema> {
   return {
@@ -75,4 +104,25 @@ export function tagV1(t: TagRecord): z.infer<typeof tagV1Schema> {
 
 export function eventV1(e: SubscriberEventRecord): z.infer<typeof eventV1Schema> {
   return { id: e.id, subscriberId: e.subscriber_id, email: e.email, name: e.name, properties: e.properties, createdAt: e.created_at };
+}
+
+export function campaignV1(c: CampaignRecord): z.infer<typeof campaignV1Schema> {
+  const content = c.html !== null ? { content: c.html, contentType: 'HTML' as const } : c.markdown !== null ? { content: c.markdown, contentType: 'MARKDOWN' as const } : { content: c.tiptap!, contentType: 'TIPTAP' as const };
+  return {
+    id: c.id,
+    name: c.name,
+    subject: c.subject,
+    from: c.from,
+    replyTo: c.reply_to,
+    preview: c.preview,
+    ...content,
+    audience: c.audience,
+    tracking: c.tracking,
+    status: c.status,
+    scheduledAt: c.scheduled_at,
+    sentAt: c.sent_at,
+    stats: c.stats,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+  };
 }

@@ -69,4 +69,14 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'update_workflow', method: 'PATCH', path: '/workflows/:id', status: 200 },
   { operation: 'delete_workflow', method: 'DELETE', path: '/workflows/:id', status: 200 },
   { operation: 'list_workflow_runs', method: 'GET', path: '/workflows/:id/runs', status: 200 },
+
+  { operation: 'create_campaign', method: 'POST', path: '/campaigns', status: 201 },
+  { operation: 'list_campaigns', method: 'GET', path: '/campaigns', status: 200 },
+  { operation: 'get_campaign', method: 'GET', path: '/campaigns/:id', status: 200 },
+  { operation: 'update_campaign', method: 'PATCH', path: '/campaigns/:id', status: 200 },
+  { operation: 'delete_campaign', method: 'DELETE', path: '/campaigns/:id', status: 200 },
+  { operation: 'send_campaign', method: 'POST', path: '/campaigns/:id/send', status: 200, optionalBody: true },
+  { operation: 'cancel_campaign', method: 'POST', path: '/campaigns/:id/cancel', status: 200, optionalBody: true },
+  { operation: 'test_campaign', method: 'POST', path: '/campaigns/:id/test', status: 200 },
+  { operation: 'count_audience', method: 'POST', path: '/audience/count', status: 200, optionalBody: true },
 ];

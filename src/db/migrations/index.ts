@@ -7,6 +7,7 @@ import * as m0005 from './0005_subscriber_search.ts';
 import * as m0006 from './0006_submissions.ts';
 import * as m0007 from './0007_tracking.ts';
 import * as m0008 from './0008_oauth.ts';
+import * as m0009 from './0009_campaigns.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_submissions': m0006,
   '0007_tracking': m0007,
   '0008_oauth': m0008,
+  '0009_campaigns': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

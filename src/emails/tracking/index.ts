@@ -6,7 +6,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { DatabaseHandle } from '../../db/index.ts';
-import { findEmailBodies, findTrackedEmail, recordEmailEvents } from '../email.repository.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { findEmailBodies, findTrackedEmail, hasEmailEvent, recordEmailEvents } from '../email.repository.ts';
 import { AppError } from '../../errors.ts';
 import { hasPrefix } from '../../ids.ts';
 import type { ThreadPool } from '../../threads/index.ts';
@@ -44,7 +46,13 @@ function sameKey(stored: string | null, given: string): boolean {
 /** The pool task a click needs (createCore's pool has it): finding a stored body's link by its tag. */
 export type LinkByTagTask = { linkByTag: (input: { html: string; tag: string }) => string | null };
 
-export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool<LinkByTagTask>): TrackingService {
+/**
+ * The port tracking reports a campaign email's first open or first click
+ * through (createCore: the campaign's stats), in the transaction that records it.
+ */
+export type FirstEngagement = (trx: Kysely<Database> | Transaction<Database>, campaignId: string, type: 'opened' | 'clicked', at: number) => Promise<void>;
+
+export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool: ThreadPool<LinkByTagTask>, onFirst?: FirstEngagement): TrackingService {
   const db = handle.db;
 
   /** The tracked email a link names, if the link is one of ours; throws not_found otherwise. */
@@ -56,11 +64,13 @@ export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool
     return email;
   }
 
-  async function record(email: { id: string; organization_id: string }, type: 'opened' | 'clicked', detail: Record<string, unknown>) {
+  async function record(email: { id: string; organization_id: string; campaign_id: string | null }, type: 'opened' | 'clicked', detail: Record<string, unknown>) {
     const at = clock.now();
-    await db.transaction().execute((trx) =>
-      recordEmailEvents(trx, [{ emailId: email.id, organizationId: email.organization_id, type, detail, at }]),
-    );
+    await db.transaction().execute(async (trx) => {
+      const first = email.campaign_id !== null && onFirst !== undefined && !(await hasEmailEvent(trx, email.id, type));
+      await recordEmailEvents(trx, [{ emailId: email.id, organizationId: email.organization_id, type, detail, at }]);
+      if (first) await onFirst!(trx, email.campaign_id!, type, at);
+    });
   }
 
   const seen = (reader: Reader) => (reader.userAgent ? { user_agent: reader.userAgent.slice(0, USER_AGENT_MAX) } : {});

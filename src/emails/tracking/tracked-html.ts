@@ -88,31 +88,38 @@ function openPixel(openUrl: string): string {
 }
 
 /**
- * The body as it goes out when tracked: each tracked link points at
- * `clickUrl(its target)`, and the open pixel comes just before the closing
- * `</body>` (or at the end). The URLs must need no escaping in an attribute
- * (Mailgate's own are plain).
+ * The body as it goes out when tracked: with `clickUrl`, each tracked link
+ * points at `clickUrl(its target)` (except those `keep` names: an unsubscribe
+ * link stays as it is); with `openUrl`, the open pixel comes just before the
+ * closing `</body>` (or at the end). The URLs must need no escaping in an
+ * attribute (Mailgate's own are plain).
  */
-export function withTracking(html: string, urls: { openUrl: string; clickUrl: (url: string) => string }): string {
+export function withTracking(
+  html: string,
+  urls: { openUrl: string | null; clickUrl: ((url: string) => string) | null; keep?: (url: string) => boolean },
+): string {
   const { links, bodyEnd } = readBody(html);
   const pixelAt = bodyEnd ?? html.length;
   let out = '';
   let at = 0;
-  let placed = false;
+  let placed = urls.openUrl === null;
   // Copy the source up to `end`, placing the pixel on the way if it is due there.
   const copyTo = (end: number) => {
     if (!placed && at <= pixelAt && pixelAt <= end) {
-      out += html.slice(at, pixelAt) + openPixel(urls.openUrl);
+      out += html.slice(at, pixelAt) + openPixel(urls.openUrl!);
       at = pixelAt;
       placed = true;
     }
     out += html.slice(at, end);
     at = end;
   };
-  for (const link of links) {
-    copyTo(link.start);
-    out += `"${urls.clickUrl(link.url)}"`;
-    at = link.end;
+  if (urls.clickUrl) {
+    for (const link of links) {
+      if (urls.keep?.(link.url)) continue;
+      copyTo(link.start);
+      out += `"${urls.clickUrl(link.url)}"`;
+      at = link.end;
+    }
   }
   copyTo(html.length);
   return out;

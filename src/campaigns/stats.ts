@@ -1,0 +1,75 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A campaign's stats are counters on its row, moved by the events as they
+ * happen (in the transaction that records the event), never recomputed by
+ * scanning its recipients. `finished` counts recipients whose delivery has an
+ * outcome: the campaign is sent when every recipient has one.
+ */
+export type CampaignCounter = 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed' | 'opened' | 'clicked' | 'unsubscribed' | 'finished';
+
+export interface CampaignCount {
+  campaignId: string;
+  counter: CampaignCounter;
+  n?: number;
+}
+
+const COLUMN = {
+  sent: 'stat_sent',
+  delivered: 'stat_delivered',
+  bounced: 'stat_bounced',
+  complained: 'stat_complained',
+  failed: 'stat_failed',
+  opened: 'stat_opened',
+  clicked: 'stat_clicked',
+  unsubscribed: 'stat_unsubscribed',
+  finished: 'stat_finished',
+} as const satisfies Record<CampaignCounter, string>;
+
+/** The email events that move a counter, by event type. */
+export const COUNTED_EVENTS: Readonly<Record<string, CampaignCounter>> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  bounced: 'bounced',
+  complained: 'complained',
+  failed: 'failed',
+  opened: 'opened',
+  clicked: 'clicked',
+};
+
+/** Add these counts: one statement per campaign, campaigns in id order (so concurrent writers lock rows in one order). */
+export async function countCampaignEvents(db: Db, counts: readonly CampaignCount[], now: number): Promise<void> {
+  const byCampaign = new Map<string, Map<CampaignCounter, number>>();
+  for (const c of counts) {
+    const counters = byCampaign.get(c.campaignId) ?? new Map<CampaignCounter, number>();
+    counters.set(c.counter, (counters.get(c.counter) ?? 0) + (c.n ?? 1));
+    byCampaign.set(c.campaignId, counters);
+  }
+  const ids = [...byCampaign.keys()].sort();
+  for (const id of ids) {
+    const set: Record<string, unknown> = { updated_at: now };
+    for (const [counter, n] of byCampaign.get(id)!) set[COLUMN[counter]] = sql`${sql.ref(COLUMN[counter])} + ${n}`;
+    await db.updateTable('campaigns').set(set).where('id', '=', id).execute();
+  }
+  const finishing = ids.filter((id) => byCampaign.get(id)!.has('finished'));
+  if (finishing.length > 0) await markSentWhenDone(db, finishing, now);
+}
+
+/**
+ * A sending campaign whose fan-out is over and whose every recipient has an
+ * outcome is sent. Checked by whichever comes last: the last outcome, or the
+ * end of the fan-out (a campaign of fixtures can be delivered before it ends).
+ */
+export async function markSentWhenDone(db: Db, campaignIds: readonly string[], now: number): Promise<void> {
+  await db
+    .updateTable('campaigns')
+    .set({ status: 'sent', sent_at: now, updated_at: now })
+    .where('id', 'in', [...campaignIds])
+    .where('status', '=', 'sending')
+    .where('fanout_done', '=', 1)
+    .where((eb) => eb('stat_finished', '>=', eb.ref('stat_recipients')))
+    .execute();
+}
