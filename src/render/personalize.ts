@@ -33,14 +33,16 @@ export interface Placeholder {
   default: string;
 }
 
-/** Literal output, or a placeholder to fill; `upper` where html-to-text capitalized it (a heading in the text part). */
-export type TemplatePiece = string | (Placeholder & { upper?: true });
+/** Literal output, or the index of a placeholder to fill; `upper` where html-to-text capitalized it (a heading in the text part). */
+export type TemplatePiece = string | { slot: number; upper?: true };
 
 /**
  * A template rendered once, split at its placeholders. Plain data (it is posted
  * to worker threads), so filling it per recipient is a join, never a render.
  */
 export interface CompiledTemplate {
+  /** Each distinct placeholder once: a recipient's value is looked up and escaped once, however often it appears. */
+  placeholders: Placeholder[];
   subject: TemplatePiece[];
   html: TemplatePiece[];
   text: TemplatePiece[];
@@ -58,6 +60,9 @@ const PLACEHOLDER = /\{\{[ \t]*([\w.-]+)[ \t]*(?:\|[ \t]*(?:"([^"\r\n]*)"|'([^'\
 const ATTRIBUTE = /^attributes\.[\w-]+(?:\.[\w-]+)*$/;
 const NAME = /^[\w.-]+$/;
 const SNIPPET_LENGTH = 40;
+const LOOK_AHEAD = 1000;
+/** Details per field at most: past that, one more says how many were left out. */
+const MAX_PROBLEMS = 20;
 
 type Found = { start: number; end: number } & ({ placeholder: Placeholder } | { problem: string });
 
@@ -100,22 +105,29 @@ function nameProblem(name: string, written: string, options: PlaceholderOptions)
     return `has a malformed placeholder "${snippet(written)}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)`;
   }
   const lower = name.toLowerCase();
-  const hint = lower !== name && (isPlainName(lower) || ATTRIBUTE.test(lower)) ? ` (names are lowercase: {{${lower}}})` : '';
+  const hint = lower !== name && nameProblem(lower, written, options) === null ? ` (names are lowercase: {{${lower}}})` : '';
   return `uses an unknown placeholder ${snippet(`{{${name}}}`)}; known: ${knownNames(options)}${hint}`;
 }
 
 /** Why the `{{` at `start` does not begin a placeholder. */
 function malformation(text: string, start: number): string {
-  const close = text.indexOf('}}', start + 2);
-  const lineBreak = text.slice(start, close < 0 ? undefined : close).search(/[\r\n]/);
-  const reopen = text.indexOf('{{', start + 2);
-  if (close < 0 || lineBreak >= 0 || (reopen >= 0 && reopen < close)) {
-    const stops = [lineBreak >= 0 ? start + lineBreak : -1, reopen].filter((at) => at >= 0);
-    const upTo = stops.length > 0 ? Math.min(...stops) : text.length;
-    return `has an unterminated placeholder "${snippet(text.slice(start, upTo).trimEnd())}": close it with }} on the same line`;
+  // A bounded look ahead: a text of nothing but `{{` stays linear to check.
+  const ahead = text.slice(start, start + LOOK_AHEAD);
+  const lineBreak = ahead.search(/[\r\n]/);
+  const line = lineBreak < 0 ? ahead : ahead.slice(0, lineBreak);
+  const reopen = line.indexOf('{{', 2);
+  const close = line.indexOf('}}', 2);
+  if (close < 0 || (reopen >= 0 && reopen < close)) {
+    const written = snippet((reopen < 0 ? line : line.slice(0, reopen)).trimEnd());
+    return `has an unterminated placeholder "${written}": close it with }} on the same line`;
   }
+  return badSyntax(text, start, start + close);
+}
+
+/** Why a `{{ … }}` on one line is not a placeholder. */
+function badSyntax(text: string, start: number, close: number): string {
   let end = close + 2;
-  while (text[end] === '}') end += 1; // {{{first_name}}} is quoted whole
+  while (text[end] === '}' && end < close + 4) end += 1; // {{{first_name}}} is quoted whole
   const written = snippet(text.slice(start, end));
   const inner = text.slice(start + 2, close);
   const bar = inner.indexOf('|');
@@ -147,7 +159,10 @@ export function placeholderProblems(text: string, path: string, options: Placeho
   if (!text.includes('{{')) return [];
   const messages = new Set<string>();
   for (const found of findPlaceholders(text, options)) if ('problem' in found) messages.add(found.problem);
-  return [...messages].map((message) => ({ path, message }));
+  const problems = [...messages].slice(0, MAX_PROBLEMS).map((message) => ({ path, message }));
+  const more = messages.size - problems.length;
+  if (more > 0) problems.push({ path, message: `has ${more} more placeholder problem${more > 1 ? 's' : ''}` });
+  return problems;
 }
 
 /** Every string of a JSON value, walked without recursion (documents can be deep). */
@@ -157,7 +172,10 @@ function jsonStrings(value: unknown): string[] {
   while (stack.length > 0) {
     const current = stack.pop();
     if (typeof current === 'string') strings.push(current);
-    else if (typeof current === 'object' && current !== null) stack.push(...Object.values(current));
+    else if (typeof current === 'object' && current !== null) {
+      const children = Object.values(current);
+      for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]); // in document order
+    }
   }
   return strings;
 }
@@ -218,34 +236,39 @@ function splitAtPlaceholders(text: string, options: PlaceholderOptions, each: (p
 function createSentinels(options: PlaceholderOptions) {
   const prefix = `0mgph${randomBytes(6).readUIntBE(0, 6).toString(36)}`;
   const pattern = new RegExp(`${prefix}(\\d+)z`, 'gi');
-  const slots: Placeholder[] = [];
-  const slotOf = new Map<string, number>();
+  const placeholders: Placeholder[] = [];
+  const slots = new Map<string, number>();
 
-  const sentinel = (placeholder: Placeholder): string => {
+  const slotOf = (placeholder: Placeholder): number => {
     const key = `${placeholder.name}\u0000${placeholder.default}`;
-    let slot = slotOf.get(key);
+    let slot = slots.get(key);
     if (slot === undefined) {
-      slot = slots.push(placeholder) - 1;
-      slotOf.set(key, slot);
+      slot = placeholders.push(placeholder) - 1;
+      slots.set(key, slot);
     }
-    return `${prefix}${slot}z`;
+    return slot;
   };
 
   return {
+    placeholders,
+    /** The subject, which is not rendered: split as written. */
+    splitSubject(subject: string): TemplatePiece[] {
+      return splitAtPlaceholders(subject, options, (placeholder) => ({ slot: slotOf(placeholder) }));
+    },
     /** The text with each placeholder swapped for its sentinel. */
     mark(text: string): string {
       if (!text.includes('{{')) return text;
-      return splitAtPlaceholders(text, options, sentinel).join('');
+      return splitAtPlaceholders(text, options, (placeholder) => `${prefix}${slotOf(placeholder)}z`).join('');
     },
     /** A rendered part split at its sentinels. */
     split(rendered: string): TemplatePiece[] {
       const pieces: TemplatePiece[] = [];
       let at = 0;
       for (const match of rendered.matchAll(pattern)) {
-        const slot = slots[Number(match[1])];
-        if (!slot) continue;
+        const slot = Number(match[1]);
+        if (slot >= placeholders.length) continue;
         if (match.index > at) pieces.push(rendered.slice(at, match.index));
-        pieces.push(match[0] === match[0].toLowerCase() ? { ...slot } : { ...slot, upper: true });
+        pieces.push(match[0] === match[0].toLowerCase() ? { slot } : { slot, upper: true });
         at = match.index + match[0].length;
       }
       if (at < rendered.length) pieces.push(rendered.slice(at));
@@ -294,7 +317,8 @@ export function compileTemplate(template: Template, options: PlaceholderOptions 
   const preview = template.preview === null ? null : sentinels.mark(template.preview);
   const rendered = renderEmailContent(markContent(template.content, sentinels.mark), preview);
   return {
-    subject: splitAtPlaceholders(template.subject, options, (placeholder) => ({ ...placeholder })),
+    placeholders: sentinels.placeholders,
+    subject: sentinels.splitSubject(template.subject),
     html: sentinels.split(rendered.html),
     text: sentinels.split(rendered.text),
   };
@@ -334,15 +358,23 @@ function personalValue(name: string, values: PersonalValues): string {
   }
 }
 
-function fill(pieces: readonly TemplatePiece[], values: PersonalValues, encode: (text: string) => string): string {
+function fill(pieces: readonly TemplatePiece[], values: readonly string[], encode: (text: string) => string): string {
+  const encoded: (string | undefined)[] = [];
+  const encodedUpper: (string | undefined)[] = [];
   let out = '';
   for (const piece of pieces) {
     if (typeof piece === 'string') {
       out += piece;
       continue;
     }
-    const value = personalValue(piece.name, values) || piece.default;
-    out += encode(piece.upper ? value.toUpperCase() : value);
+    const done = piece.upper ? encodedUpper : encoded;
+    let text = done[piece.slot];
+    if (text === undefined) {
+      const value = values[piece.slot] ?? '';
+      text = encode(piece.upper ? value.toUpperCase() : value);
+      done[piece.slot] = text;
+    }
+    out += text;
   }
   return out;
 }
@@ -351,9 +383,10 @@ const asIs = (text: string): string => text;
 
 /** One recipient's subject, HTML and text: values inserted once (escaped in HTML), never re-scanned. */
 export function personalize(compiled: CompiledTemplate, values: PersonalValues): PersonalizedEmail {
+  const filled = compiled.placeholders.map((placeholder) => personalValue(placeholder.name, values) || placeholder.default);
   return {
-    subject: fill(compiled.subject, values, asIs),
-    html: fill(compiled.html, values, escapeHtml),
-    text: fill(compiled.text, values, asIs),
+    subject: fill(compiled.subject, filled, asIs),
+    html: fill(compiled.html, filled, escapeHtml),
+    text: fill(compiled.text, filled, asIs),
   };
 }
