@@ -12,7 +12,7 @@ import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import { enqueueJobs } from '../queue/index.ts';
-import { personalize, type CompiledTemplate, type EmailContent, type TiptapDocument } from '../render/index.ts';
+import { personalize, type CompiledTemplate, type EmailContent, type PlaceholderOptions, type Template, type TiptapDocument } from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { withUnsubscribeLink } from './campaign-content.ts';
@@ -30,7 +30,7 @@ export { TEST_COPY_TOKEN, UNSUBSCRIBE_PATH } from './unsubscribe-links.ts';
 
 /** The pool task campaigns need (createCore's pool has it): a template rendered once. */
 export type CompileTask = {
-  compileTemplate: (input: { subject: string; preview: string | null; content: EmailContent }) => CompiledTemplate;
+  compileTemplate: (input: { template: Template; options: PlaceholderOptions }) => CompiledTemplate;
 };
 
 export interface CampaignSendResult extends CampaignRecord {
@@ -125,7 +125,8 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
   /** Render a campaign's template (with its unsubscribe link) once, off this thread; bad placeholders and unrenderable content are validation errors. */
   async function compile(fields: { subject: string; preview: string | null; content: EmailContent }): Promise<CompiledTemplate> {
     try {
-      return await pool.run('compileTemplate', { subject: fields.subject, preview: fields.preview, content: withUnsubscribeLink(fields.content) });
+      const template = { subject: fields.subject, preview: fields.preview, content: withUnsubscribeLink(fields.content) };
+      return await pool.run('compileTemplate', { template, options: { allowUnsubscribeUrl: true } });
     } catch (error) {
       if (!(error instanceof TaskTooSlow)) throw error;
       const field = fields.content.kind === 'parts' ? 'html' : fields.content.kind;

@@ -4,7 +4,7 @@
 // may import all three; the thread pool (threads/) only gets it from its caller,
 // and each pool thread loads this module to run the same functions.
 import { linkByTag } from '../emails/tracking/tracked-html.ts';
-import { compileTemplate, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
+import { compileTemplate, renderEmailContent, type CompiledTemplate, type EmailContent, type PlaceholderOptions, type RenderedEmail, type Template } from '../render/index.ts';
 import { defineTaskSet, RENDER_TIME_LIMIT_MS } from '../threads/index.ts';
 import { composeMessage, type ComposeInput } from './compose-message.ts';
 
@@ -13,9 +13,8 @@ export default defineTaskSet({
   tasks: {
     render: (input: { content: EmailContent; preview: string | null }): RenderedEmail => renderEmailContent(input.content, input.preview),
     compose: (input: ComposeInput): Promise<string> => composeMessage(input),
-    // A campaign's content with its placeholders, rendered once for all its recipients.
-    compileTemplate: (input: { subject: string; preview: string | null; content: EmailContent }) =>
-      compileTemplate(input, { allowUnsubscribeUrl: true }),
+    // Content with placeholders (a campaign's, a workflow step's), rendered once for all its recipients.
+    compileTemplate: (input: { template: Template; options: PlaceholderOptions }): CompiledTemplate => compileTemplate(input.template, input.options),
     linkByTag: (input: { html: string; tag: string }): string | null => linkByTag(input.html, input.tag),
   },
   // How long a task may run before its thread is ended (rendering: see RENDER_TIME_LIMIT_MS).

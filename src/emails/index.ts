@@ -6,7 +6,16 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, describeDetails, isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import { contentField, renderEmailContent, type EmailContent, type RenderedEmail } from '../render/index.ts';
+import {
+  contentField,
+  personalize,
+  renderEmailContent,
+  type CompiledTemplate,
+  type EmailContent,
+  type PlaceholderOptions,
+  type RenderedEmail,
+  type Template,
+} from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
@@ -102,8 +111,11 @@ export interface BatchResult {
   errors?: { index: number; message: string; details: ErrorDetail[] }[];
 }
 
-/** The pool task the send pipeline needs (createCore's pool has it): rendering content. */
-export type RenderTask = { render: (input: { content: EmailContent; preview: string | null }) => RenderedEmail };
+/** The pool tasks the send pipeline needs (createCore's pool has them): rendering content, and a template with placeholders. */
+export type RenderTask = {
+  render: (input: { content: EmailContent; preview: string | null }) => RenderedEmail;
+  compileTemplate: (input: { template: Template; options: PlaceholderOptions }) => CompiledTemplate;
+};
 
 export interface EmailServiceDeps {
   db: DatabaseHandle;
@@ -221,7 +233,11 @@ function submissionRows(auth: OrgScope, id: string, submission: SubmissionConten
  * leaves out what a mailer makes anew for each attempt (submission.ts).
  */
 function sendIdempotency(key: string, request: SendRequest): { key: string; operation: string; request: unknown } {
-  if (!isSubmissionRequest(request)) return { key, operation: 'emails.send', request };
+  if (!isSubmissionRequest(request)) {
+    // A personalized send is the same send whatever its values are by the time it is repeated (a subscriber renamed since).
+    const { personalization: _values, ...template } = request;
+    return { key, operation: 'emails.send', request: template };
+  }
   return { key: submissionIdempotencyKey(key, request), operation: 'smtp.message', request: submissionFingerprintInput(request) };
 }
 
@@ -246,8 +262,22 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     // A message that has its text part needs no HTML-to-text conversion: its parts
     // are taken as they are (or the text rendered, cheaply), on this thread.
     if (content.kind === 'parts' && content.text !== null) return renderEmailContent(content, preview);
+    return renderingTask(content, () => deps.pool.run('render', { content, preview }));
+  }
+
+  /** A request's subject and parts: rendered, or, for a personalized one (a workflow's send), compiled and filled with its values. */
+  async function renderRequest(request: SendRequest): Promise<{ subject: string } & RenderedEmail> {
+    const values = request.personalization;
+    if (!values) return { subject: request.subject, ...(await render(request.content, request.preview)) };
+    const template = { subject: request.subject, preview: request.preview, content: request.content };
+    const compiled = await renderingTask(request.content, () => deps.pool.run('compileTemplate', { template, options: {} }));
+    return personalize(compiled, values);
+  }
+
+  /** Run a rendering task; content that takes too long to render (the pool ends the task) is bad input, like content that cannot be rendered at all. */
+  async function renderingTask<T>(content: EmailContent, task: () => Promise<T>): Promise<T> {
     try {
-      return await deps.pool.run('render', { content, preview });
+      return await task();
     } catch (error) {
       if (!(error instanceof TaskTooSlow)) throw error;
       const field = contentField(content);
@@ -258,8 +288,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
   /** One row per recipient, rendered once; a submitted message's rows share its submission. */
   async function buildRows(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<{ rows: NewEmailRow[]; submission?: NewSubmission }> {
-    const rendered = await render(request.content, request.preview);
-    const { from, replyTo, subject, preview, tracking } = request;
+    const { subject, ...rendered } = await renderRequest(request);
+    const { from, replyTo, preview, tracking } = request;
     const submission = request.submission ? submissionRows(auth, newId('sbm', now), request.submission, now) : undefined;
     // A client's own Message-ID is kept (its Sent folder and replies thread by it).
     const messageId = request.submission?.messageId ?? null;
@@ -410,7 +440,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     },
 
     async checkRendering(request) {
-      await render(request.content, request.preview);
+      await renderRequest(request);
     },
 
     async get(auth, id) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
-import type { EmailContent, TiptapDocument } from '../render/index.ts';
+import type { EmailContent, PersonalValues, TiptapDocument } from '../render/index.ts';
 import type { SubmissionContent } from './submission.ts';
 import { hasLineBreak, parseMailbox, parseMailboxParts, type Mailbox } from './address.ts';
 
@@ -26,6 +26,8 @@ export interface SendRequest {
   tracking?: boolean;
   /** A submitted message's own Message-ID, kept header lines and attachments (SMTP). */
   submission?: SubmissionContent;
+  /** Subject, preview and content are a template: their placeholders are filled with these values (a workflow's send to its subscriber). */
+  personalization?: PersonalValues;
 }
 
 /** A request's recipients, one email each. */

@@ -13,7 +13,8 @@ import { QUOTA_NOTE } from './quota.ts';
 const workflowId = z.string().describe('The workflow id (wfl_…).');
 
 const STEPS_NOTE =
-  'A workflow has a trigger ({type:"event", name} for an event recorded with track_event, {type:"tag_added", tag}, or {type:"subscriber_created"}) and steps run in order for the subscriber that triggered it: {type:"send_email", …a send_email body without to…}, {type:"wait", seconds}, {type:"add_tag", tag}, {type:"remove_tag", tag}.';
+  'A workflow has a trigger ({type:"event", name} for an event recorded with track_event, {type:"tag_added", tag}, or {type:"subscriber_created"}) and steps run in order for the subscriber that triggered it: {type:"send_email", …a send_email body without to…}, {type:"wait", seconds}, {type:"add_tag", tag}, {type:"remove_tag", tag}. ' +
+  'A send step\'s subject, preview and content may hold placeholders filled from the subscriber: {{first_name}}, {{last_name}}, {{email}}, {{attributes.KEY}}, each with an optional default ({{first_name | "there"}}).';
 
 export const createWorkflow = defineOperation({
   name: 'create_workflow',

@@ -98,7 +98,9 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       if (step.type !== 'send_email') continue;
       const { type: _type, ...body } = step;
       try {
-        await emails.checkRendering(parseSendBody({ ...body, to: 'subscriber@example.com' }));
+        // Rendered as a template, as the runner sends it: a malformed placeholder is refused now.
+        const request = parseSendBody({ ...body, to: 'subscriber@example.com' });
+        await emails.checkRendering({ ...request, personalization: { first_name: null, last_name: null, email: 'subscriber@example.com', attributes: {} } });
       } catch (error) {
         if (!isAppError(error) || error.kind !== 'validation_error') throw error;
         const found = (error.details as ErrorDetail[] | undefined) ?? [{ path: '', message: error.message }];

@@ -101,7 +101,7 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
         const step = steps[index]!;
         const subscriber = await db
           .selectFrom('subscribers')
-          .select(['id', 'email', 'status'])
+          .select(['id', 'email', 'status', 'first_name', 'last_name', 'attributes'])
           .where('id', '=', run.subscriber_id)
           .executeTakeFirst();
         if (!subscriber) return finish('cancelled', 'the subscriber was deleted');
@@ -119,7 +119,13 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
           // Automations mail subscribed people only; an unsubscribed, bounced or complained subscriber is skipped.
           if (subscriber.status === 'subscribed') {
             const { type: _type, ...body } = step;
-            await emails.send(scope, parseSendBody({ ...body, to: subscriber.email }), {
+            const personalization = {
+              first_name: subscriber.first_name,
+              last_name: subscriber.last_name,
+              email: subscriber.email,
+              attributes: JSON.parse(subscriber.attributes) as Record<string, unknown>,
+            };
+            await emails.send(scope, { ...parseSendBody({ ...body, to: subscriber.email }), personalization }, {
               source: 'workflow',
               idempotencyKey: workflowSendKey(run.id, index, step),
             });

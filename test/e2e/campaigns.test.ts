@@ -161,6 +161,8 @@ describe('a campaign to a tagged audience, through a relay', () => {
   });
 
   it('shows a confirmation page on GET that unsubscribes nobody, and unsubscribes on POST, once', async () => {
+    const workflow = await server.api('/api/v2/workflows', { body: { name: 'Churn', trigger: { type: 'event', name: 'unsubscribed' }, steps: [{ type: 'add_tag', tag: 'churned' }] } });
+    expect(workflow.status).toBe(201);
     const link = /^List-Unsubscribe: <([^>]+)>/m.exec(messages[1]!.raw)![1]!;
     const local = link.replace(BASE_URL, server.url);
     const shown = await fetch(local);
@@ -187,6 +189,8 @@ describe('a campaign to a tagged audience, through a relay', () => {
     expect(unsubscribed).toHaveLength(1);
     expect(unsubscribed[0].properties).toMatchObject({ previous_status: 'subscribed', campaign_id: created.id });
     expect((await campaign(server, created.id)).stats.unsubscribed).toBe(1);
+    // The unsubscribe fired the workflow it triggers.
+    await waitFor(async () => ((await json(await server.api(`/api/v2/subscribers/${ids.bob}`))).tags.includes('churned') ? true : undefined), 10_000, 'the workflow');
   });
 
   it('answers a forged, truncated or foreign token with a 404 page and changes nothing', async () => {

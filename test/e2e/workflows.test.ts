@@ -318,6 +318,35 @@ describe('workflows started over HTTP', () => {
     expect((await runsOf(wf.id)).map((r) => r.subscriber_id)).toEqual([event.subscriber_id]);
   });
 
+  it('personalizes its sends with the subscriber\'s values, escaped in HTML, and refuses a malformed placeholder when saved', async () => {
+    const bad = await server.api('/api/v2/workflows', {
+      body: { name: 'Bad', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, subject: 'Hi {{first_name | friend}}' }] },
+    });
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).details).toEqual([
+      { path: 'steps.0.subject', message: expect.stringContaining('a default must be quoted') },
+    ]);
+    await createWorkflow({
+      name: 'Welcome',
+      trigger: { type: 'subscriber_created' },
+      steps: [{ ...SEND, subject: 'Welcome, {{first_name | "friend"}}', html: '<p>Plan: {{attributes.plan | "free"}}, {{last_name}}</p>', markdown: undefined }],
+    });
+    await ok(await server.api('/api/v2/subscribers', { body: { email: 'ada@example.com', first_name: 'Ada', last_name: '<Lovelace & Co>', attributes: { plan: 'pro' } } }), 201);
+    await ok(await server.api('/api/v2/subscribers', { body: { email: 'bo@example.com' } }), 201);
+    const sent = await waitFor(async () => {
+      const list = await emails();
+      return list.length === 2 ? list : undefined;
+    });
+    const byTo = Object.fromEntries(sent.map((e) => [e.to[0], e]));
+    expect(byTo['ada@example.com']!.subject).toBe('Welcome, Ada');
+    expect(byTo['bo@example.com']!.subject).toBe('Welcome, friend');
+    const ada = await ok(await server.api(`/api/v2/emails/${byTo['ada@example.com']!.id}`), 200);
+    expect(ada.html).toContain('<p>Plan: pro, &lt;Lovelace &amp; Co&gt;</p>');
+    expect(ada.text).toContain('Plan: pro, <Lovelace & Co>');
+    const bo = await ok(await server.api(`/api/v2/emails/${byTo['bo@example.com']!.id}`), 200);
+    expect(bo.html).toContain('<p>Plan: free, </p>');
+  });
+
   it('PATCH and unsubscribe with triggerWorkflows: false start nothing; without it they do', async () => {
     const wf = await createWorkflow({ name: 'Goodbye', trigger: { type: 'event', name: 'unsubscribed' }, steps: [{ type: 'add_tag', tag: 'churned' }] });
     const ids: Record<string, string> = {};
