@@ -326,6 +326,26 @@ describe('campaign input and state rules', () => {
     expect(done.stats).toEqual(STATS_ZERO);
   });
 
+  it('is not held by the transactional recipient guard, but skips an address on bounce cooldown', async () => {
+    // Five transactional sends fill the guard's short window for this address…
+    for (let i = 0; i < 5; i++) {
+      const res = await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+busy@mailgate.test', subject: 'S', html: '<p>x</p>' } });
+      expect(res.status).toBe(200);
+    }
+    expect((await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+busy@mailgate.test', subject: 'S', html: '<p>x</p>' } })).status).toBe(429);
+    // …and this one bounced before it was a subscriber: its address is on cooldown while the subscriber is subscribed.
+    const bounce = await json(await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'bounced+cool@mailgate.test', subject: 'S', html: '<p>x</p>' } }));
+    await waitFor(async () => ((await json(await server.api(`/api/v2/emails/${bounce.id}`))).last_event === 'bounced' ? true : undefined), 10_000, 'the bounce');
+    await subscribe(server, { email: 'delivered+busy@mailgate.test', tags: ['guard'] });
+    await subscribe(server, { email: 'bounced+cool@mailgate.test', tags: ['guard'] });
+    const c = await create({ ...base, audience: { tags: ['guard'] } });
+    await server.api(`/api/v2/campaigns/${c.id}/send`, { method: 'POST' });
+    const done = await waitForStatus(server, c.id, 'sent');
+    expect(done.stats).toMatchObject({ recipients: 1, skipped: 1, sent: 1, delivered: 1 });
+    const rows = await server.core.db.db.selectFrom('campaign_recipients').select(['skip_reason', 'email_id']).where('campaign_id', '=', c.id).execute();
+    expect(rows.map((r) => r.skip_reason).sort()).toEqual(['bounce_cooldown', null]);
+  });
+
   it('lists campaigns newest first, filtered by status, and keeps each organization to its own', async () => {
     const list = await json(await server.api('/api/v2/campaigns?limit=100'));
     expect(list.object).toBe('list');
