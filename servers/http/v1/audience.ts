@@ -14,7 +14,7 @@ import {
 } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
 import { acceptEmptyJsonBody } from '../optional-body.ts';
-import { describeRoute, type DescribedRoute } from '../route-schema.ts';
+import { nextCursor, v1Route as v1 } from './route.ts';
 import {
   eventListV1Answer,
   eventV1,
@@ -30,12 +30,6 @@ import {
   tagV1Answer,
 } from './shapes.ts';
 
-/** The cursor for the next page, when there is one. */
-function nextCursor(page: { data: { id: string }[]; has_more: boolean }): { nextCursor?: string } {
-  const last = page.data[page.data.length - 1];
-  return page.has_more && last ? { nextCursor: last.id } : {};
-}
-
 type SubscriberParams = { Params: { subscriber: string } };
 
 /** `{tags, triggerWorkflows?}` → the service's arguments. */
@@ -46,18 +40,6 @@ function tagsArgs(body: unknown): [string[], { triggerWorkflows?: boolean }] {
 
 const subscriberParams = z.object({ subscriber: z.string().describe('The subscriber: its id (sub_…) or its email address.') });
 const tagParams = z.object({ tag: z.string().describe('The tag: its id (tag_…) or its name.') });
-
-/** A v1 route's description: the frozen form of a v2 operation. */
-function v1(operation: string, summary: string, rest: Omit<DescribedRoute, 'operationId' | 'summary' | 'description' | 'tags' | 'version'>) {
-  return describeRoute({
-    operationId: `v1_${operation}`,
-    summary: `${summary} (v1, frozen)`,
-    description: `The frozen v1 form of ${operation}: camelCase fields, the answer wrapped in {success: true, …}, lists paged by page or cursor. New integrations use /api/v2.`,
-    tags: ['v1'],
-    version: 'v1',
-    ...rest,
-  });
-}
 
 export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   const audience = core.audience;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { campaignCreateSchemaV1, campaignSendSchemaV1, campaignUpdateSchemaV1, parseBody, parseV1PageRequest, type Core } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
 import { acceptEmptyJsonBody } from '../optional-body.ts';
-import { describeRoute, type DescribedRoute } from '../route-schema.ts';
+import { nextCursor, v1Route } from './route.ts';
 import {
   campaignCreateV1Answer,
   campaignDeletedV1Answer,
@@ -16,19 +16,10 @@ import {
 
 type CampaignParams = { Params: { campaignId: string } };
 
-const campaignParams = z.object({ campaignId: z.string().describe('The campaign id (cmp_…).') });
+const v1 = (operation: string, summary: string, rest: Parameters<typeof v1Route>[2]) =>
+  v1Route(operation, summary, rest, 'camelCase fields, content with contentType, the answer wrapped in {success: true, …}');
 
-/** A v1 route's description: the frozen form of a v2 operation. */
-function v1(operation: string, summary: string, rest: Omit<DescribedRoute, 'operationId' | 'summary' | 'description' | 'tags' | 'version'>) {
-  return describeRoute({
-    operationId: `v1_${operation}`,
-    summary: `${summary} (v1, frozen)`,
-    description: `The frozen v1 form of ${operation}: camelCase fields, content with contentType, the answer wrapped in {success: true, …}. New integrations use /api/v2.`,
-    tags: ['v1'],
-    version: 'v1',
-    ...rest,
-  });
-}
+const campaignParams = z.object({ campaignId: z.string().describe('The campaign id (cmp_…).') });
 
 /** v1 campaigns (spec §4.4, §9 map): the same service as v2, in v1's shapes. */
 export async function campaignRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
@@ -44,8 +35,7 @@ export async function campaignRoutesV1(app: FastifyInstance, core: Core): Promis
   app.get('/campaigns', list, async (request) => {
     const { limit, after } = parseV1PageRequest(request.query as Record<string, unknown>, 'cmp');
     const page = await campaigns.list(authOf(request), { limit, ...(after ? { after } : {}) });
-    const last = page.data[page.data.length - 1];
-    return { success: true, campaigns: page.data.map(campaignV1), ...(page.has_more && last ? { nextCursor: last.id } : {}) };
+    return { success: true, campaigns: page.data.map(campaignV1), ...nextCursor(page) };
   });
 
   const get = v1('get_campaign', 'Get one campaign', { params: campaignParams, errors: ['not_found'], response: { 200: campaignV1Answer } });
