@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { insertRows, type DatabaseHandle } from '../db/index.ts';
 import type { CampaignRow } from './campaign-record.ts';
 import { audiencePage, findTagIds, type AudienceMember, type AudienceSelection } from '../audience/index.ts';
 import { parseAddress, parseMailbox, type Mailbox } from '../emails/address.ts';
@@ -140,7 +140,7 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
           ...mailed.map((m, i) => ({ campaign_id: campaignId, subscriber_id: m.id, email_id: ids[i]!, skip_reason: null, created_at: now })),
           ...skipped.map((s) => ({ campaign_id: campaignId, subscriber_id: s.member.id, email_id: null, skip_reason: s.reason, created_at: now })),
         ];
-        if (rows.length > 0) await trx.insertInto('campaign_recipients').values(rows).execute();
+        await insertRows(trx, 'campaign_recipients', rows, (chunk) => trx.insertInto('campaign_recipients').values(chunk));
         const moved = await trx
           .updateTable('campaigns')
           .set((eb) => ({
