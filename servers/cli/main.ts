@@ -1,13 +1,16 @@
 // The `mailgate` command (commander): administration over the core on this
-// machine's database (org, token, migrate), and the tools of a running server
-// through its REST API (tools list, tools run). Exit codes tell apart what went
+// machine's database (org, token, migrate), and the tools and campaigns of a
+// running server through its REST API (tools list|run, campaigns send|stats,
+// the latter in campaigns.ts). Exit codes tell apart what went
 // wrong: 1 the server or the core refused, 2 a usage error (nothing was done),
 // 69 the server could not be reached, 78 the configuration is invalid.
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError, Option } from 'commander';
-import { ConfigError, createCore, isAppError, loadConfig, migrateToLatest, openConfiguredDatabase, openDatabase, type Config, type Core } from '../../src/index.ts';
-import { printTable, printValue } from './output.ts';
-import { ApiError, remoteApi, UnreachableError, type Remote } from './remote.ts';
+import { Command, CommanderError } from 'commander';
+import type { Core } from '../../src/index.ts';
+import { addCampaignCommands } from './campaigns.ts';
+import { Refusal, UsageError } from './cli-errors.ts';
+import { printJson as print, printTable, printValue } from './output.ts';
+import { ApiError, remoteOf, remoteOptions, UnreachableError } from './remote.ts';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 69, config: 78 } as const;
 
@@ -20,9 +23,9 @@ const USAGE = `Usage:
   mailgate migrate
   mailgate tools list [--json] [--url URL] [--token TOKEN]
   mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]
+  mailgate campaigns send CAMPAIGN_ID [--at ISO_TIME] [--watch] [--yes] [--json] [--url URL] [--token TOKEN]
+  mailgate campaigns stats CAMPAIGN_ID [--json] [--url URL] [--token TOKEN]
   mailgate COMMAND --help`;
-
-class UsageError extends Error {}
 
 interface ToolDescription {
   name: string;
@@ -32,10 +35,21 @@ interface ToolDescription {
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
-const print = (value: unknown) => process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+type CoreModule = typeof import('../../src/index.ts');
+let coreModule: CoreModule | undefined;
 
-/** Run `work` on the core over this machine's database, closing both after. */
-async function withCore<T>(config: Config, work: (core: Core) => Promise<T>): Promise<T> {
+/**
+ * The core, loaded only by the commands on this machine's database: loading it
+ * takes over a second, which --help and the remote commands do without.
+ */
+async function loadCore(): Promise<CoreModule> {
+  return (coreModule ??= await import('../../src/index.ts'));
+}
+
+/** Run `work` on the core over this machine's database (its config read from `env`), closing both after. */
+async function withCore<T>(env: Record<string, string | undefined>, work: (core: Core) => Promise<T>): Promise<T> {
+  const { createCore, loadConfig, openConfiguredDatabase } = await loadCore();
+  const config = loadConfig(env);
   const db = await openConfiguredDatabase(config);
   const core = createCore({ ...config, cpuThreads: 0 }, { db });
   try {
@@ -44,17 +58,6 @@ async function withCore<T>(config: Config, work: (core: Core) => Promise<T>): Pr
     await core.close();
     await db.close();
   }
-}
-
-function remoteOptions(command: Command): Command {
-  return command
-    .addOption(new Option('--url <url>', 'the Mailgate server').env('MAILGATE_URL').default('http://127.0.0.1:3000'))
-    .addOption(new Option('--token <token>', 'an API token of the organization to act in').env('MAILGATE_TOKEN'));
-}
-
-function remoteOf(options: { url: string; token?: string }): Remote {
-  if (!options.token) throw new UsageError('an API token is needed: --token TOKEN or MAILGATE_TOKEN');
-  return remoteApi(options.url, options.token);
 }
 
 /** `--input '{"a":1}'` or `--input @file.json`: a JSON object. */
@@ -98,9 +101,8 @@ function printToolHelp(tool: ToolDescription): void {
 }
 
 function buildProgram(env: Record<string, string | undefined>): Command {
-  const config = () => loadConfig(env);
   const program = new Command('mailgate')
-    .description('Mailgate: administer organizations and tokens on this machine, and run tools on a Mailgate server.')
+    .description('Mailgate: administer organizations and tokens on this machine, and run tools and send campaigns on a Mailgate server.')
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .action(() => {
@@ -118,7 +120,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
       if (!options.name || !options.plan) throw new UsageError('org create needs --name and --plan');
       const rateLimit = options.rateLimit;
       if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
-      const { org: created, token } = await withCore(config(), (core) =>
+      const { org: created, token } = await withCore(env, (core) =>
         core.orgs.create({ name: options.name!, plan: options.plan!, ...(rateLimit !== undefined ? { rateLimit: Number(rateLimit) } : {}) }),
       );
       print({ org: created, token: token.token });
@@ -128,7 +130,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .description('list the organizations')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const orgs = await withCore(config(), (core) => core.orgs.list());
+      const orgs = await withCore(env, (core) => core.orgs.list());
       if (options.json) print(orgs);
       else printTable(['id', 'name', 'plan', 'rate limit', 'created'], orgs.map((o) => [o.id, o.name, o.plan, o.rate_limit ?? '', o.created_at]));
     });
@@ -141,7 +143,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .option('--name <name>', 'a name to tell it apart')
     .action(async (options: { org?: string; name?: string }) => {
       if (!options.org) throw new UsageError('token create needs --org');
-      const issued = await withCore(config(), (core) => core.tokens.create(options.org!, options.name ? { name: options.name } : {}));
+      const issued = await withCore(env, (core) => core.tokens.create(options.org!, options.name ? { name: options.name } : {}));
       print({ token: issued.token, id: issued.id, organization_id: issued.organization_id });
     });
   token
@@ -151,7 +153,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .option('--json', 'print JSON')
     .action(async (options: { org?: string; json?: boolean }) => {
       if (!options.org) throw new UsageError('token list needs --org');
-      const tokens = await withCore(config(), (core) => core.tokens.list(options.org!));
+      const tokens = await withCore(env, (core) => core.tokens.list(options.org!));
       if (options.json) print(tokens);
       else printTable(['id', 'name', 'token', 'created', 'revoked'], tokens.map((t) => [t.id, t.name, t.hint, t.created_at, t.revoked_at ?? '']));
     });
@@ -160,14 +162,15 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .description('revoke a token: requests with it are refused from then on')
     .argument('<id>', 'the token id (tok_…)')
     .action(async (id: string) => {
-      print(await withCore(config(), (core) => core.tokens.revoke(id)));
+      print(await withCore(env, (core) => core.tokens.revoke(id)));
     });
 
   program
     .command('migrate')
     .description('bring the database up to date (prints the migrations applied)')
     .action(async () => {
-      const c = config();
+      const { loadConfig, migrateToLatest, openDatabase } = await loadCore();
+      const c = loadConfig(env);
       const handle = await openDatabase({ databaseUrl: c.databaseUrl, databaseSchema: c.databaseSchema, sqlitePath: c.sqlitePath });
       try {
         print({ migrated: await migrateToLatest(handle), dialect: handle.dialect });
@@ -209,6 +212,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     if (options.json) print(data);
     else printValue(data);
   });
+  addCampaignCommands(program);
   for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {
     command.exitOverride().configureOutput({ writeErr: () => {} });
   }
@@ -222,7 +226,8 @@ function describeRefusal(error: unknown): string {
       : '';
     return `${error.body.name ?? `HTTP ${error.status}`}: ${error.message}${details}`;
   }
-  if (isAppError(error)) return `${error.kind}: ${error.message}`;
+  if (coreModule?.isAppError(error)) return `${error.kind}: ${error.message}`;
+  if (error instanceof Refusal) return error.message;
   return String((error as Error)?.stack ?? error);
 }
 
@@ -241,7 +246,8 @@ async function main(argv: string[], env: Record<string, string | undefined>): Pr
       process.stderr.write(`${error.message}\n${USAGE}\n`);
       return EXIT.usage;
     }
-    if (error instanceof ConfigError) {
+    // Only the core throws these, so it is loaded when one is thrown.
+    if (coreModule && error instanceof coreModule.ConfigError) {
       process.stderr.write(error.message + '\n');
       return EXIT.config;
     }

@@ -33,3 +33,8 @@ export function printValue(value: unknown): void {
   }
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
+
+/** A value as indented JSON: what `--json` (and the administration commands) print. */
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}

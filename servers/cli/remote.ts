@@ -1,12 +1,17 @@
+import { type Command, Option } from 'commander';
+import { UsageError } from './cli-errors.ts';
+
 /**
  * The CLI's client of a running Mailgate (its REST API): what `mailgate tools`
- * uses. A refusal is an ApiError with the server's v2 error; a server that
- * cannot be reached is an UnreachableError.
+ * and `mailgate campaigns` use. A refusal is an ApiError with the server's v2
+ * error; a server that cannot be reached is an UnreachableError.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: { name?: string; message?: string; details?: unknown },
+    /** Seconds to wait before trying again, when the answer said (429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -21,15 +26,25 @@ export class UnreachableError extends Error {
   }
 }
 
+/** The organization's quota as the latest answer's RateLimit headers told it. */
+export interface Quota {
+  /** Requests per 60 s window. */
+  limit: number;
+  remaining: number;
+}
+
 export interface Remote {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
+  /** The quota of the latest answer that carried one (undefined before any). */
+  quota(): Quota | undefined;
 }
 
 const TIMEOUT_MS = 30_000;
 
 export function remoteApi(baseUrl: string, token: string): Remote {
   const base = baseUrl.replace(/\/+$/, '');
+  let quota: Quota | undefined;
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = `${base}${path}`;
     let response: Response;
@@ -43,6 +58,9 @@ export function remoteApi(baseUrl: string, token: string): Remote {
     } catch (error) {
       throw new UnreachableError(url, error);
     }
+    const limit = Number(response.headers.get('ratelimit-limit'));
+    const remaining = Number(response.headers.get('ratelimit-remaining'));
+    if (limit > 0 && Number.isFinite(remaining)) quota = { limit, remaining };
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -50,8 +68,24 @@ export function remoteApi(baseUrl: string, token: string): Remote {
     } catch {
       throw new ApiError(response.status, { message: `${url} answered ${response.status} with a body that is not JSON` });
     }
-    if (!response.ok) throw new ApiError(response.status, (parsed ?? {}) as ApiError['body']);
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+      throw new ApiError(response.status, (parsed ?? {}) as ApiError['body'], Number.isFinite(retryAfter) ? retryAfter : undefined);
+    }
     return parsed as T;
   }
-  return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
+  return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body), quota: () => quota };
+}
+
+/** `--url` and `--token` (or MAILGATE_URL and MAILGATE_TOKEN): the server a remote command acts on. */
+export function remoteOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--url <url>', 'the Mailgate server').env('MAILGATE_URL').default('http://127.0.0.1:3000'))
+    .addOption(new Option('--token <token>', 'an API token of the organization to act in').env('MAILGATE_TOKEN'));
+}
+
+/** The client for a remote command's options; a usage error without a token. */
+export function remoteOf(options: { url: string; token?: string }): Remote {
+  if (!options.token) throw new UsageError('an API token is needed: --token TOKEN or MAILGATE_TOKEN');
+  return remoteApi(options.url, options.token);
 }

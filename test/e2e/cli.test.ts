@@ -27,6 +27,8 @@ const USAGE_LINES = [
   'mailgate migrate',
   'mailgate tools list [--json] [--url URL] [--token TOKEN]',
   'mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]',
+  'mailgate campaigns send CAMPAIGN_ID [--at ISO_TIME] [--watch] [--yes] [--json] [--url URL] [--token TOKEN]',
+  'mailgate campaigns stats CAMPAIGN_ID [--json] [--url URL] [--token TOKEN]',
 ];
 
 function json(result: CliResult): unknown {
@@ -200,7 +202,7 @@ describe('mailgate CLI', () => {
   });
 
   it('--help on every command: exit 0 and the command\'s usage on stdout', async () => {
-    const commands = [[], ['org'], ['org', 'create'], ['org', 'list'], ['token'], ['token', 'create'], ['token', 'list'], ['token', 'revoke'], ['migrate'], ['tools'], ['tools', 'list'], ['tools', 'run']];
+    const commands = [[], ['org'], ['org', 'create'], ['org', 'list'], ['token'], ['token', 'create'], ['token', 'list'], ['token', 'revoke'], ['migrate'], ['tools'], ['tools', 'list'], ['tools', 'run'], ['campaigns'], ['campaigns', 'send'], ['campaigns', 'stats']];
     const results = await Promise.all(commands.map((c) => run(...c, '--help')));
     results.forEach((result, i) => {
       expect(result, commands[i]!.join(' ')).toMatchObject({ code: 0, stderr: '' });

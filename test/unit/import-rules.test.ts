@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const PROTOCOL_PACKAGES = ['fastify', '@fastify/', 'smtp-server', 'mailparser', '@modelcontextprotocol/', 'commander', 'cli-table3'];
+const PROTOCOL_PACKAGES = ['fastify', '@fastify/', 'smtp-server', 'mailparser', '@modelcontextprotocol/', 'commander', 'cli-table3', 'cli-progress'];
 
 /** Module specifiers of `from '…'`, `import('…')` and bare `import '…'`. */
 function importSpecifiers(source: string): string[] {
