@@ -144,6 +144,23 @@ describe.each(ERAS)('MCP over Streamable HTTP, %s', (era) => {
     const listed = (await client.callTool({ name: 'list_subscribers', arguments: { tag: 'agents', limit: 5 } })) as ToolResult;
     expect(listed.structuredContent).toMatchObject({ object: 'list', has_more: false, data: [{ email: `ada-${ERAS.indexOf(era)}@example.com`, tags: ['agents'] }] });
   });
+
+  it('an agent counts a campaign\'s audience, sends it, and a second send is an isError conflict', async () => {
+    const tag = `mcp-${ERAS.indexOf(era)}`;
+    await client.callTool({ name: 'upsert_subscriber', arguments: { email: `delivered+${tag}@mailgate.test`, tags: [tag] } });
+    const created = (await client.callTool({
+      name: 'create_campaign',
+      arguments: { name: 'From an agent', from: 'news@acme.example', subject: 'Hi {{first_name | "there"}}', markdown: 'Hello', audience: { tags: [tag] } },
+    })) as ToolResult;
+    const id = (created.structuredContent as { id: string }).id;
+    const counted = (await client.callTool({ name: 'count_audience', arguments: { campaign_id: id } })) as ToolResult;
+    expect(counted.structuredContent).toEqual({ object: 'audience_count', count: 1 });
+    const sent = (await client.callTool({ name: 'send_campaign', arguments: { id } })) as ToolResult;
+    expect(sent.structuredContent).toMatchObject({ id, status: 'sending', recipient_count: 1 });
+    const again = (await client.callTool({ name: 'send_campaign', arguments: { id } })) as ToolResult;
+    expect(again.isError).toBe(true);
+    expect(JSON.parse(again.content[0]!.text.split('\n')[1]!)).toMatchObject({ name: 'conflict', details: { status: expect.stringMatching(/^(sending|sent)$/) } });
+  });
 });
 
 describe('each tool call counts against the organization quota', () => {
