@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
 import { startSmtpSink, type SinkReply, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -165,5 +165,54 @@ describe('a relay that answers 4xx or drops the connection (DELIVERY_MAX_ATTEMPT
     expect(await server.core.worker.drain()).toBe(1);
     expect(types(await getEmail(server, id))).toEqual(['queued', 'sent']);
     expect(deliveriesTo(to)).toHaveLength(1);
+  });
+});
+
+describe('a relay that turns connections away (a fresh pool for each case)', () => {
+  let sink: SmtpSink;
+  let server: TestServer;
+  let clock: ManualClock;
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    sink = await startSmtpSink();
+    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3' }, clock, worker: false });
+  });
+  afterEach(async () => {
+    await server?.close();
+    await sink?.close();
+  });
+
+  const deliveriesTo = (to: string) => sink.messages.filter((m) => m.envelope.rcptTo.includes(to));
+
+  it.each([
+    ['421 instead of a greeting', { code: 421, message: '4.7.0 Too many connections, try again later' }],
+    ['a connection dropped before the greeting', 'drop'],
+  ] as [string, Refusal][])('%s: delayed, at most two connections per attempt, then sent', async (label, refusal) => {
+    let accepting = false;
+    sink.onConnect = () => (accepting ? 'accept' : refusal);
+    try {
+      const to = newMailbox(label);
+      const id = await send(server, to);
+      const before = sink.connections;
+      const started = Date.now();
+      expect(await server.core.worker.drain()).toBe(1);
+      const email = await getEmail(server, id);
+      expect(types(email)).toEqual(['queued', 'delivery_delayed']);
+      expect(email.events[1]!.detail).toMatchObject({ attempt: 1, response_code: refusal === 'drop' ? null : 421 });
+      // One retry over a new connection covers a connection that went stale while
+      // idle; more only hammers a relay that is turning connections away.
+      expect(sink.connections - before).toBeGreaterThanOrEqual(1);
+      expect(sink.connections - before).toBeLessThanOrEqual(2);
+      expect(Date.now() - started).toBeLessThan(1_500);
+
+      accepting = true;
+      clock.advance(30_000);
+      expect(await server.core.worker.drain()).toBe(1);
+      expect(types(await getEmail(server, id))).toEqual(['queued', 'delivery_delayed', 'sent']);
+      expect(deliveriesTo(to)).toHaveLength(1);
+    } finally {
+      sink.onConnect = () => 'accept';
+    }
   });
 });
