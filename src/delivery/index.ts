@@ -5,5 +5,16 @@
 export { createDeliverEmailHandler, retryDelayMs } from './deliver-email.ts';
 export { createCaptureTransport } from './capture-transport.ts';
 export { createRelayTransport } from './relay-transport.ts';
+export {
+  createRelayPace,
+  isThrottle,
+  waitWithTimers,
+  COOLING_BASE_MS,
+  COOLING_MAX_MS,
+  type RelayPace,
+  type PaceTurn,
+  type PaceTicket,
+  type WaitUntil,
+} from './relay-pace.ts';
 export { DeliveryFailure, DeliveryInterrupted, type Transport, type OutboundMessage, type TransportResult } from './transport.ts';
 export { fixtureOutcome, FIXTURE_DOMAIN } from './fixtures.ts';
