@@ -88,7 +88,9 @@ export function createRelayPace(options: RelayPaceOptions): RelayPace {
   const { clock, waitUntil } = options;
   const intervalMs = options.ratePerSecond === undefined ? 0 : 1000 / options.ratePerSecond;
   const maxWaitMs = options.maxWaitMs ?? COOLING_MAX_MS;
-  const closing = new AbortController();
+  let closed = false;
+  /** One signal per waiting hand-off (a shared one would collect a listener per waiter). */
+  const waiting = new Set<AbortController>();
   /** The earliest start the rate leaves for the next hand-off. */
   let nextStart = -Infinity;
   let pausedUntil = -Infinity;
@@ -99,18 +101,22 @@ export function createRelayPace(options: RelayPaceOptions): RelayPace {
     async awaitTurn() {
       const deadline = clock.now() + maxWaitMs;
       for (;;) {
-        if (closing.signal.aborted) return { go: false, retryAt: clock.now() };
+        if (closed) return { go: false, retryAt: clock.now() };
         const now = clock.now();
         const start = Math.max(now, pausedUntil, nextStart);
         // Too far off to hold a job's lease for: no slot is taken.
         if (start > deadline) return { go: false, retryAt: start };
         if (intervalMs > 0) nextStart = start + intervalMs;
         if (start > now) {
+          const wait = new AbortController();
+          waiting.add(wait);
           try {
-            await waitUntil(start, closing.signal);
+            await waitUntil(start, wait.signal);
           } catch (error) {
-            if (closing.signal.aborted) return { go: false, retryAt: clock.now() };
+            if (closed) return { go: false, retryAt: clock.now() };
             throw error;
+          } finally {
+            waiting.delete(wait);
           }
         }
         if (pausedUntil <= start) return { go: true, ticket: { throttlesBefore: throttles } };
@@ -132,7 +138,8 @@ export function createRelayPace(options: RelayPaceOptions): RelayPace {
       return { coolingMs, pausedUntil };
     },
     close() {
-      closing.abort();
+      closed = true;
+      for (const wait of waiting) wait.abort();
     },
   };
 }
