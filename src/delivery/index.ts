@@ -1,5 +1,6 @@
-// Delivery: the deliver-email job's handler and the transports (capture, relay)
-// behind the Transport port; fixtures never reach a transport. The queue and its
+// Delivery: the deliver-email job's handler, the transports (capture, relay)
+// behind the Transport port, and the pace hand-offs keep (rate, cooling after a
+// relay throttles); fixtures never reach a transport. The queue and its
 // worker loop are queue/'s; delivery brings a handler to them.
 // Must not import any protocol server library (nodemailer is the SMTP *client* here).
 export { createDeliverEmailHandler, retryDelayMs } from './deliver-email.ts';

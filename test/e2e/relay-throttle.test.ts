@@ -2,13 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
 import { startSmtpSink, type SinkReply, type SmtpSink } from '../helpers/smtp-sink.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { movingClock, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // A relay that throttles (4xx at RCPT TO or after DATA) or drops the connection
 // mid-transaction, driven through RELAY_URL on a real socket: the email is
 // delayed and retried with backoff, never failed before DELIVERY_MAX_ATTEMPTS,
 // failed at it, and a 5xx bounces. Time is a ManualClock the test moves; the
-// worker runs only when the test drains it.
+// worker runs only when the test drains it, and the relay pace's cooling waits
+// move that clock.
 
 async function getEmail(server: TestServer, id: string): Promise<EmailRecord> {
   const res = await server.api(`/api/v2/emails/${id}`);
@@ -53,7 +54,7 @@ describe('a relay that answers 4xx or drops the connection (DELIVERY_MAX_ATTEMPT
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3' }, clock, worker: false });
+    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -176,7 +177,7 @@ describe('a relay that turns connections away (a fresh pool for each case)', () 
   beforeEach(async () => {
     clock = new ManualClock();
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3' }, clock, worker: false });
+    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
   });
   afterEach(async () => {
     await server?.close();
