@@ -6,9 +6,12 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.t
 import {
   createCaptureTransport,
   createDeliverEmailHandler,
+  createRelayPace,
   createRelayTransport,
   retryDelayMs,
+  waitWithTimers,
   type Transport,
+  type WaitUntil,
 } from './delivery/index.ts';
 import { createWorker, type Worker } from './queue/index.ts';
 import { createAudienceService, type AudienceService } from './audience/index.ts';
@@ -33,6 +36,12 @@ export interface CoreDeps {
   clock?: Clock;
   /** Defaults to relay when config.relayUrl is set, else capture. */
   transport?: Transport;
+  /**
+   * How delivery waits for its pace (DELIVERY_RATE_PER_SECOND, cooling after a
+   * relay throttles): real timers against `clock` by default. Tests on a
+   * ManualClock pass one that moves it.
+   */
+  waitUntil?: WaitUntil;
 }
 
 export interface CoreLogger {
@@ -75,6 +84,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const pace = createRelayPace({ clock, waitUntil: deps.waitUntil ?? waitWithTimers(clock), ratePerSecond: config.delivery.ratePerSecond });
 
   let worker: Worker;
   const emails = createEmailService({ db, clock, pool, onAccepted: () => worker.notify() });
@@ -94,6 +104,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         db,
         clock,
         transport,
+        pace,
         pool,
         maxAttempts: config.delivery.maxAttempts,
         owner,
@@ -137,6 +148,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     limits,
     worker,
     async close() {
+      // Hand-offs waiting for their turn have not started: back to the queue at once.
+      pace.close();
       await worker.stop({ graceMs: config.shutdownGraceSeconds * 1000, abort: () => transport.close() });
       await pool.close();
       await transport.close();

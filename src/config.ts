@@ -20,6 +20,14 @@ const port = z
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a port number from 0 to 65535'));
 
+const RATE_RULE = 'must be a positive number of hand-offs per second, such as 20 or 0.5 (unset: no cap)';
+/** A plain decimal above 0: no sign, exponent or hex, so a typo is refused rather than read loosely. */
+const rate = z
+  .string()
+  .regex(/^(\d+(\.\d*)?|\.\d+)$/, RATE_RULE)
+  .transform(Number)
+  .pipe(z.number().positive(RATE_RULE));
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -77,6 +85,7 @@ const envSchema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  DELIVERY_RATE_PER_SECOND: rate.optional(),
   CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   RENDER_TIME_LIMIT_SECONDS: z.coerce.number().min(0.1).max(600).default(RENDER_TIME_LIMIT_MS / 1000),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
@@ -130,6 +139,11 @@ export interface Config {
     readonly maxAttempts: number;
     readonly concurrency: number;
     readonly leaseSeconds: number;
+    /**
+     * Hand-offs to the transport per second, at most, from this process (each
+     * process keeps its own pace); undefined: no cap. Fixtures are not counted.
+     */
+    readonly ratePerSecond: number | undefined;
   };
   /** Threads that render content and build MIME messages; 0 does it on the main thread. */
   readonly cpuThreads: number;
@@ -209,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       concurrency: e.DELIVERY_CONCURRENCY,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      ratePerSecond: e.DELIVERY_RATE_PER_SECOND,
     }),
     cpuThreads: e.CPU_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     renderTimeLimitMs: Math.round(e.RENDER_TIME_LIMIT_SECONDS * 1000),

@@ -34,7 +34,7 @@ export {
 } from './emails/index.ts';
 export { PLANS, isPlan, type AuthContext, type Plan } from './auth-scope/index.ts';
 export type { Organization } from './orgs/index.ts';
-export type { Transport } from './delivery/index.ts';
+export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export { nulCharacter, parseBody, parseQuery, isPlainObject, assertJsonObject, inputProblem, checkInput } from './validation.ts';

@@ -11,7 +11,8 @@ import { recordDeliveryOutcomes, type EventTriggers } from '../audience/index.ts
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { countCampaignEvents, COUNTED_EVENTS, type CampaignCount } from '../campaigns/index.ts';
-import { completeJob, completeJobs, retryJob, type Job } from '../queue/index.ts';
+import { completeJob, completeJobs, postponeJob, retryJob, type Job } from '../queue/index.ts';
+import { isThrottle, type RelayPace } from './relay-pace.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
 /** What a subscriber hears of delivery (the rest is the email's own business). */
@@ -55,6 +56,8 @@ export interface DeliverEmailDeps {
   db: DatabaseHandle;
   clock: Clock;
   transport: Transport;
+  /** When each hand-off may start (DELIVERY_RATE_PER_SECOND, cooling after a throttle); it hears how each one went. */
+  pace: RelayPace;
   /** Builds MIME messages off the thread that owns the database (the pool's compose task). */
   pool: ThreadPool<{ compose: (input: ComposeInput) => Promise<string> }>;
   maxAttempts: number;
@@ -89,7 +92,7 @@ interface Outcome {
  * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, pool, maxAttempts, owner, bounceCooldownMs, baseUrl, triggers } = deps;
+  const { db: handle, clock, transport, pace, pool, maxAttempts, owner, bounceCooldownMs, baseUrl, triggers } = deps;
   const db = handle.db;
 
   const outcomes = createGroupCommit<Outcome>(db, {
@@ -274,6 +277,13 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     } catch (error) {
       return settle(job, email, asFailure(error));
     }
+    const turn = await pace.awaitTurn();
+    if (!turn.go) {
+      // Its turn is further off than a job should wait on its lease (or this
+      // process is stopping): back to the queue untried, not an attempt.
+      await postponeJob(db, job.id, owner, turn.retryAt);
+      return;
+    }
     let result: TransportResult;
     try {
       result = await transport.deliver({
@@ -282,8 +292,10 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         raw,
       });
     } catch (error) {
+      if (error instanceof DeliveryFailure && isThrottle(error)) pace.throttled(turn.ticket);
       return settle(job, email, asFailure(error));
     }
+    pace.succeeded(turn.ticket);
     const events: EventInput[] = [{ type: 'sent', detail: { transport: transport.name, response: result.response } }];
     if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
     await outcome(job, email, events);

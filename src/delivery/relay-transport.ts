@@ -20,6 +20,11 @@ export function createRelayTransport(options: RelayOptions): Transport {
     secure,
     maxConnections: options.maxConnections ?? 5,
     maxMessages: Infinity,
+    // A connection that closes before the message went out is tried again over a
+    // new one: once covers a connection the relay let go stale while idle (the
+    // default, 5 with growing delays, had a relay that turns connections away see
+    // six per hand-off). Past that, our own backoff and pace decide when to return.
+    maxRequeues: 1,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,

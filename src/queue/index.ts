@@ -11,6 +11,7 @@ export {
   deferJob,
   enqueueJobs,
   jobHeldBy,
+  postponeJob,
   JobLeaseLost,
   releaseJobs,
   renewLeases,

@@ -103,6 +103,21 @@ export async function retryJob(db: Db, jobId: string, owner: string, runAt: numb
 }
 
 /**
+ * Give a job back unrun, to run at `runAt`: the claim that took it does not count
+ * as an attempt (its handler never tried). False when this owner no longer held it.
+ */
+export async function postponeJob(db: Db, jobId: string, owner: string, runAt: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set((eb) => ({ run_at: runAt, lease_until: null, lease_owner: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', jobId)
+    .where('lease_owner', '=', owner)
+    .where('attempts', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Put a job back to run at `runAt` because its work is waiting, not failing (a
  * workflow's wait step): its attempts start over, so waits never count as failures.
  */

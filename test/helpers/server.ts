@@ -1,6 +1,6 @@
 import { buildHttpApp } from '../../servers/http/app.ts';
 import { createMcpEndpoint } from '../../servers/mcp/endpoint.ts';
-import { createCore, loadConfig, MAILGATE_VERSION, type Clock, type Core, type Transport } from '../../src/index.ts';
+import { createCore, loadConfig, MAILGATE_VERSION, type Clock, type Core, type ManualClock, type Transport, type WaitUntil } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   clock?: Clock;
   transport?: Transport;
+  /** How delivery waits for its pace (see CoreDeps.waitUntil). */
+  waitUntil?: WaitUntil;
   /** Start the in-process worker (default true). */
   worker?: boolean;
   /** Told of every route the app registers. */
@@ -44,6 +46,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.handle,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
+    ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
   });
   await core.orgs.bootstrap(TEST_TOKEN);
   if (options.worker !== false) core.worker.start();
@@ -90,4 +93,11 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** For `waitUntil`: the relay pace's waits (cooling, rate) move the test's clock instead of passing real time. */
+export function movingClock(clock: ManualClock): WaitUntil {
+  return async (at) => {
+    if (at > clock.now()) clock.set(at);
+  };
 }

@@ -1,19 +1,26 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Socket } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
 /**
  * A real SMTP server on 127.0.0.1 (ephemeral port) standing in for a relay: it
  * records every transaction, parses each accepted message with mailparser, and
- * answers as the test says (accept, refuse with a code, or stall in DATA).
+ * answers as the test says (accept, refuse with a code, drop the connection
+ * without a reply, or stall in DATA).
  */
 export interface SinkReply {
   code: number;
   message: string;
 }
 
-/** What the sink does with a recipient (RCPT TO) or a whole message (after DATA). */
-export type RcptDecision = 'accept' | SinkReply;
-export type DataDecision = 'accept' | 'stall' | SinkReply;
+/**
+ * What the sink does with a recipient (RCPT TO) or a whole message (after DATA).
+ * `drop` destroys the client's socket instead of answering, as a relay that
+ * crashes or cuts a connection off mid-transaction does.
+ */
+export type ConnectDecision = 'accept' | 'drop' | SinkReply;
+export type RcptDecision = 'accept' | 'drop' | SinkReply;
+export type DataDecision = 'accept' | 'stall' | 'drop' | SinkReply;
 
 export interface SinkEnvelope {
   mailFrom: string;
@@ -26,6 +33,8 @@ export interface ReceivedMessage {
   user: string | null;
   raw: string;
   parsed: ParsedMail;
+  /** Date.now() when the message had been read in full. */
+  receivedAt: number;
 }
 
 export interface SmtpSinkOptions {
@@ -43,6 +52,10 @@ export interface SmtpSink {
   readonly rcptAttempts: string[];
   /** Number of MAIL FROM commands seen (one per attempted transaction). */
   readonly transactions: number;
+  /** Number of connections opened to the sink. */
+  readonly connections: number;
+  /** Decide per connection, before the greeting (a reply refuses the session); default accepts. */
+  onConnect: () => ConnectDecision;
   /** Decide per recipient; default accepts. */
   onRcpt: (address: string) => RcptDecision;
   /** Decide per message once it has been read in full; default accepts. */
@@ -77,6 +90,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const stalled: ReceivedMessage[] = [];
   const rcptAttempts: string[] = [];
   let transactions = 0;
+  let connections = 0;
+  // The client sockets by their port, so that a decision can drop one.
+  const sockets = new Map<number, Socket>();
+  const drop = (session: SMTPServerSession) => sockets.get(session.remotePort)?.destroy();
 
   const server = new SMTPServer({
     disableReverseLookup: true,
@@ -94,26 +111,36 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         callback(replyError({ code: 535, message: '5.7.8 Authentication credentials invalid' }));
       }
     },
+    onConnect(session, callback) {
+      connections += 1;
+      const decision = sink.onConnect();
+      if (decision === 'drop') return drop(session);
+      callback(decision === 'accept' ? null : replyError(decision));
+    },
     onMailFrom(_address, _session, callback) {
       transactions += 1;
       callback();
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       rcptAttempts.push(address.address);
       const decision = sink.onRcpt(address.address);
+      if (decision === 'drop') return drop(session);
       callback(decision === 'accept' ? null : replyError(decision));
     },
     onData(stream, session, callback) {
       readStream(stream).then(
         async (buffer) => {
           const raw = buffer.toString('utf8');
+          const receivedAt = Date.now();
           const message: ReceivedMessage = {
             envelope: envelopeOf(session),
             user: typeof session.user === 'string' ? session.user : null,
             raw,
             parsed: await simpleParser(buffer),
+            receivedAt,
           };
           const decision = sink.onData(message);
+          if (decision === 'drop') return drop(session);
           if (decision === 'stall') {
             // Never answer: the client sits waiting for the reply to DATA.
             stalled.push(message);
@@ -131,6 +158,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
   });
   server.on('error', () => undefined);
+  server.server.on('connection', (socket: Socket) => {
+    const port = socket.remotePort;
+    if (port === undefined) return;
+    sockets.set(port, socket);
+    socket.once('close', () => sockets.delete(port));
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
@@ -148,6 +181,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     get transactions() {
       return transactions;
     },
+    get connections() {
+      return connections;
+    },
+    onConnect: () => 'accept',
     onRcpt: () => 'accept',
     onData: () => 'accept',
     url(credentials) {

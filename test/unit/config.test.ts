@@ -29,6 +29,7 @@ describe('loadConfig: defaults (DESIGN §3)', () => {
     expect(config.dnsServers).toEqual([]);
     expect(config.webhookAllowPrivate).toBe(false);
     expect(config.renderTimeLimitMs).toBe(5000);
+    expect(config.delivery).toEqual({ maxAttempts: 8, concurrency: 32, leaseSeconds: 120, ratePerSecond: undefined });
   });
 
   it('takes RENDER_TIME_LIMIT_SECONDS in seconds, fractions too, and refuses nonsense by name', () => {
@@ -126,6 +127,7 @@ describe('loadConfig: empty strings are unset', () => {
       MAILGATE_BOOTSTRAP_TOKEN: '',
       DNS_SERVERS: '',
       WEBHOOK_ALLOW_PRIVATE: '',
+      DELIVERY_RATE_PER_SECOND: '',
     };
     expect(loadConfig(empty)).toEqual(loadConfig({}));
   });
@@ -203,6 +205,23 @@ describe('loadConfig: strict values', () => {
 
   it('keeps the public address normalised, so it goes into links and HTML attributes as it is', () => {
     expect(loadConfig({ BASE_URL: 'https://Mail.Example.com:443/mail gate/"x"/' }).baseUrl).toBe('https://mail.example.com/mail%20gate/%22x%22');
+  });
+});
+
+describe('loadConfig: DELIVERY_RATE_PER_SECOND', () => {
+  it.each([
+    ['20', 20],
+    ['0.5', 0.5],
+    ['.25', 0.25],
+    ['1000', 1000],
+  ])('reads %s as %s hand-offs per second', (value, expected) => {
+    expect(loadConfig({ DELIVERY_RATE_PER_SECOND: value }).delivery.ratePerSecond).toBe(expected);
+  });
+
+  it.each(['0', '0.0', '-5', 'fast', '1e3', '0x10', ' ', 'Infinity', '20/s'])('refuses %j by name, with what it wants', (value) => {
+    expect(configRefusal({ DELIVERY_RATE_PER_SECOND: value }).problems).toEqual([
+      'DELIVERY_RATE_PER_SECOND: must be a positive number of hand-offs per second, such as 20 or 0.5 (unset: no cap)',
+    ]);
   });
 });
 

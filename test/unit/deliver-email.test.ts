@@ -2,7 +2,7 @@ import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { retryDelayMs } from '../../src/delivery/deliver-email.ts';
 import { DeliveryFailure, type OutboundMessage, type Transport, type TransportResult } from '../../src/delivery/transport.ts';
-import { createCore, loadConfig, ManualClock, parseSendBody, type Core } from '../../src/index.ts';
+import { createCore, loadConfig, ManualClock, parseSendBody, type Core, type WaitUntil } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -62,11 +62,19 @@ describe('delivering an email through the worker', () => {
   let auth: AuthContext;
   let t0: number;
 
+  /** The relay pace's waits: each one noted (as clock time) and, by default, made by moving the clock. */
+  let waits: number[];
+  let waitUntil: WaitUntil;
+
   async function startCore(env: Record<string, string> = {}, withTransport = true): Promise<void> {
     core = createCore(loadConfig({ ...BASE_ENV, ...env }), {
       db: testDb.handle,
       clock,
       ...(withTransport ? { transport } : {}),
+      waitUntil: (at, signal) => {
+        waits.push(at);
+        return waitUntil(at, signal);
+      },
     });
     const started = core;
     cleanups.push(() => started.close());
@@ -81,6 +89,10 @@ describe('delivering an email through the worker', () => {
     clock = new ManualClock();
     t0 = clock.now();
     transport = new ScriptedTransport();
+    waits = [];
+    waitUntil = async (at) => {
+      if (at > clock.now()) clock.set(at);
+    };
   });
 
   afterEach(async () => {
@@ -369,6 +381,93 @@ describe('delivering an email through the worker', () => {
     await core.close();
     await exited;
     expect(thread.threadId).toBe(-1);
+  });
+
+  describe('the relay pace', () => {
+    it('DELIVERY_RATE_PER_SECOND paces real hand-offs; fixtures never wait for it', async () => {
+      await startCore({ DELIVERY_RATE_PER_SECOND: '1', DELIVERY_CONCURRENCY: '1' });
+      transport.script(sent(), sent(), sent());
+      const real = [await send('one@example.com'), await send('two@example.com'), await send('three@example.com')];
+      const fixtures = [await send('delivered+p1@mailgate.test'), await send('bounced+p2@mailgate.test')];
+      expect(await core.worker.drain()).toBe(5);
+      // One hand-off a second: the second and third waited their turn, the fixtures not at all.
+      expect(waits).toEqual([t0 + 1_000, t0 + 2_000]);
+      for (const id of real) expect(await eventTypes(id)).toEqual(['queued', 'sent']);
+      expect(await eventTypes(fixtures[0]!)).toEqual(['queued', 'sent', 'delivered']);
+      expect(await eventTypes(fixtures[1]!)).toEqual(['queued', 'sent', 'bounced']);
+      expect(transport.calls.map((c) => c.emailId)).toEqual(real);
+    });
+
+    it('after a throttle the next hand-off waits out the cooling; a success ends it', async () => {
+      await startCore({ DELIVERY_CONCURRENCY: '1' });
+      transport.script(new DeliveryFailure('421 4.7.0 Too many messages', false, 421), sent(), sent());
+      const throttled = await send('one@example.com');
+      const next = await send('two@example.com');
+      const after = await send('three@example.com');
+      expect(await core.worker.drain()).toBe(3);
+      // Only `next` waited (1 s after the 421); `after` followed a success at once.
+      expect(waits).toEqual([t0 + 1_000]);
+      expect(await eventTypes(throttled)).toEqual(['queued', 'delivery_delayed']);
+      expect(await eventTypes(next)).toEqual(['queued', 'sent']);
+      expect(await eventTypes(after)).toEqual(['queued', 'sent']);
+      // The throttled one keeps its own backoff: 30 s from its attempt, not from the cooling.
+      expect((await jobs()).map((j) => [j.ref_id, j.run_at, j.attempts])).toEqual([[throttled, t0 + 30_000, 1]]);
+    });
+
+    it('a failure that is not a throttle (a 5xx, a 4xx like 441) pauses nothing', async () => {
+      await startCore({ DELIVERY_CONCURRENCY: '1' });
+      transport.script(
+        new DeliveryFailure('550 5.1.1 No such user', true, 550),
+        new DeliveryFailure('441 4.4.1 No answer from host', false, 441),
+        sent(),
+      );
+      await send('nobody@example.com');
+      await send('slow@example.com');
+      const ok = await send('someone@example.com');
+      expect(await core.worker.drain()).toBe(3);
+      expect(waits).toEqual([]);
+      expect(await eventTypes(ok)).toEqual(['queued', 'sent']);
+    });
+
+    it('a turn further off than the longest cooling goes back to the queue untried: no event, no attempt used', async () => {
+      // One hand-off every 100 s: the second would wait longer than a job may hold its lease for nothing.
+      await startCore({ DELIVERY_RATE_PER_SECOND: '0.01' });
+      transport.script(sent(), sent());
+      const first = await send('one@example.com');
+      const second = await send('two@example.com');
+      expect(await core.worker.drain()).toBe(2);
+      expect(waits).toEqual([]);
+      expect(await eventTypes(first)).toEqual(['queued', 'sent']);
+      expect(await eventTypes(second)).toEqual(['queued']);
+      expect(await jobs()).toEqual([
+        expect.objectContaining({ ref_id: second, run_at: t0 + 100_000, attempts: 0, lease_owner: null, lease_until: null, last_error: null }),
+      ]);
+      clock.advance(99_999);
+      expect(await core.worker.drain()).toBe(0);
+      clock.advance(1);
+      expect(await core.worker.drain()).toBe(1);
+      expect(await eventTypes(second)).toEqual(['queued', 'sent']);
+      expect(transport.calls).toHaveLength(2);
+    });
+
+    it('close() gives a hand-off waiting for its turn back to the queue at once, untried', async () => {
+      // Waits that only end when the pace is closed.
+      waitUntil = (_at, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      await startCore({ DELIVERY_RATE_PER_SECOND: '1' });
+      transport.script(sent());
+      const first = await send('one@example.com');
+      const second = await send('two@example.com');
+      core.worker.start();
+      while (waits.length === 0 || transport.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const closing = Date.now();
+      await core.close();
+      // Not SHUTDOWN_GRACE_SECONDS (8 s) spent waiting for a turn that would not come.
+      expect(Date.now() - closing).toBeLessThan(2_000);
+      expect(await eventTypes(first)).toEqual(['queued', 'sent']);
+      expect(await eventTypes(second)).toEqual(['queued']);
+      expect((await jobs()).map((j) => [j.ref_id, j.attempts, j.lease_owner])).toEqual([[second, 0, null]]);
+      expect(transport.calls).toHaveLength(1);
+    });
   });
 
   it('close() closes the transport', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { claimDueJobs, completeJob, completeJobs, enqueueJobs, releaseJobs, retryJob } from '../../src/queue/job-queue.ts';
+import { claimDueJobs, completeJob, completeJobs, enqueueJobs, postponeJob, releaseJobs, retryJob } from '../../src/queue/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const LEASE_MS = 60_000;
@@ -192,6 +192,19 @@ describe('job queue', () => {
     const before = await row(job!.id);
     await retryJob(db(), job!.id, 'worker-b', t0 + 30_000, 'not mine');
     expect(await row(job!.id)).toEqual(before);
+  });
+
+  it('postponeJob gives a job back untried: its claim is not counted, its last error is kept, only by its holder', async () => {
+    await enqueueJobs(db(), [{ kind: 'k', refId: 'eml_x', runAt: t0 }], t0);
+    const [first] = await claim('worker-a');
+    await retryJob(db(), first!.id, 'worker-a', t0, '451 4.7.1 slow down');
+    const [job] = await claim('worker-a');
+    expect(job!.attempts).toBe(2);
+    expect(await postponeJob(db(), job!.id, 'worker-b', t0 + 5_000)).toBe(false);
+    expect(await postponeJob(db(), job!.id, 'worker-a', t0 + 5_000)).toBe(true);
+    expect(await row(job!.id)).toMatchObject({ run_at: t0 + 5_000, lease_owner: null, lease_until: null, attempts: 1, last_error: '451 4.7.1 slow down' });
+    clock.advance(5_000);
+    expect((await claim('worker-b'))[0]).toMatchObject({ id: job!.id, attempts: 2 });
   });
 
   it("releaseJobs frees one owner's leases only", async () => {
