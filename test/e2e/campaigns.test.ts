@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { Transport } from '../../src/delivery/index.ts';
 import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../helpers/smtp-sink.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { movingClock, startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 // Campaigns through fetch on a real socket, delivered through RELAY_URL into a
 // real SMTP server started here: personalization (defaults, escaping), the
@@ -467,6 +467,54 @@ describe('cancelling a campaign that is sending', () => {
       expect(again.status).toBe(409);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a campaign through a relay that throttles, then accepts', () => {
+  it('slows down but loses nobody: delayed recipients are retried, none failed, and it is sent only when all have an outcome', async () => {
+    const sink = await startSmtpSink();
+    const clock = new ManualClock(Date.UTC(2026, 10, 2, 9, 0, 0));
+    const server = await startTestServer({
+      env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', CPU_THREADS: '0' },
+      clock,
+      waitUntil: movingClock(clock),
+      worker: false,
+    });
+    try {
+      const recipients = Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`);
+      for (const email of recipients) await subscribe(server, { email });
+      // Each recipient's first two offers are refused: 421 at RCPT TO, then 451 after DATA.
+      const offers = new Map<string, number>();
+      sink.onRcpt = (address) => {
+        const n = (offers.get(address) ?? 0) + 1;
+        offers.set(address, n);
+        return n === 1 ? { code: 421, message: '4.7.0 Too many messages, slow down' } : 'accept';
+      };
+      sink.onData = (message) => (offers.get(message.envelope.rcptTo[0]!) === 2 ? { code: 451, message: '4.7.1 Try again later' } : 'accept');
+      const c = await json(await server.api('/api/v2/campaigns', { body: { name: 'T', from: 'news@acme.example', subject: 'S', markdown: 'M' } }));
+      await server.api(`/api/v2/campaigns/${c.id}/send`, { method: 'POST' });
+
+      await server.core.worker.drain();
+      const first = await campaign(server, c.id);
+      expect(first.status).toBe('sending');
+      expect(first.stats).toMatchObject({ recipients: 12, sent: 0, failed: 0 });
+      for (let round = 0; round < 20 && (await campaign(server, c.id)).status === 'sending'; round++) {
+        clock.advance(5 * 60_000);
+        await server.core.worker.drain();
+      }
+      const done = await campaign(server, c.id);
+      expect(done.status).toBe('sent');
+      expect(done.stats).toMatchObject({ recipients: 12, sent: 12, failed: 0, bounced: 0 });
+      expect(sink.messages.map((m) => m.envelope.rcptTo[0]).sort()).toEqual([...recipients].sort());
+      const emails = await server.core.db.db.selectFrom('emails').select('id').where('campaign_id', '=', c.id).execute();
+      for (const { id } of emails) {
+        const types = (await json(await server.api(`/api/v2/emails/${id}`))).events.map((e: any) => e.type);
+        expect(types).toEqual(['queued', 'delivery_delayed', 'delivery_delayed', 'sent']);
+      }
+    } finally {
+      await server.close();
+      await sink.close();
     }
   });
 });
