@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
@@ -43,10 +44,15 @@ export interface SmtpSink {
   readonly rcptAttempts: string[];
   /** Number of MAIL FROM commands seen (one per attempted transaction). */
   readonly transactions: number;
+  /**
+   * No connection is open and no message is being received or decided on: all
+   * that a client (a killed one, say) got across is in `messages` or `stalled`.
+   */
+  readonly quiet: boolean;
   /** Decide per recipient; default accepts. */
   onRcpt: (address: string) => RcptDecision;
-  /** Decide per message once it has been read in full; default accepts. */
-  onData: (message: ReceivedMessage) => DataDecision;
+  /** Decide per message once it has been read in full (a promise: answer once it settles, a slow relay); default accepts. */
+  onData: (message: ReceivedMessage) => DataDecision | Promise<DataDecision>;
   /** `smtp://[user:pass@]127.0.0.1:port` */
   url(credentials?: { user: string; pass: string }): string;
   close(): Promise<void>;
@@ -64,6 +70,8 @@ function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
+    // Destroyed without an error: the client went away mid-message.
+    stream.on('close', () => reject(new Error('connection closed in DATA')));
   });
 }
 
@@ -77,6 +85,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const stalled: ReceivedMessage[] = [];
   const rcptAttempts: string[] = [];
   let transactions = 0;
+  let connections = 0;
+  /** Messages from DATA until they are recorded, refused, or cut off. */
+  let inData = 0;
 
   const server = new SMTPServer({
     disableReverseLookup: true,
@@ -104,33 +115,40 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       callback(decision === 'accept' ? null : replyError(decision));
     },
     onData(stream, session, callback) {
-      readStream(stream).then(
-        async (buffer) => {
-          const raw = buffer.toString('utf8');
-          const message: ReceivedMessage = {
-            envelope: envelopeOf(session),
-            user: typeof session.user === 'string' ? session.user : null,
-            raw,
-            parsed: await simpleParser(buffer),
-          };
-          const decision = sink.onData(message);
-          if (decision === 'stall') {
-            // Never answer: the client sits waiting for the reply to DATA.
-            stalled.push(message);
-            return;
-          }
-          if (decision === 'accept') {
-            messages.push(message);
-            callback(null, 'OK: queued by the test sink');
-          } else {
-            callback(replyError(decision));
-          }
-        },
-        (error: Error) => callback(error),
-      );
+      inData++;
+      readStream(stream)
+        .then(
+          async (buffer) => {
+            const raw = buffer.toString('utf8');
+            const message: ReceivedMessage = {
+              envelope: envelopeOf(session),
+              user: typeof session.user === 'string' ? session.user : null,
+              raw,
+              parsed: await simpleParser(buffer),
+            };
+            const decision = await sink.onData(message);
+            if (decision === 'stall') {
+              // Never answer: the client sits waiting for the reply to DATA.
+              stalled.push(message);
+              return;
+            }
+            if (decision === 'accept') {
+              messages.push(message);
+              callback(null, 'OK: queued by the test sink');
+            } else {
+              callback(replyError(decision));
+            }
+          },
+          (error: Error) => callback(error),
+        )
+        .finally(() => inData--);
     },
   });
   server.on('error', () => undefined);
+  server.server.on('connection', (socket: Socket) => {
+    connections++;
+    socket.once('close', () => connections--);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
@@ -147,6 +165,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     rcptAttempts,
     get transactions() {
       return transactions;
+    },
+    get quiet() {
+      return connections === 0 && inData === 0;
     },
     onRcpt: () => 'accept',
     onData: () => 'accept',
