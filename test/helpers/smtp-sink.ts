@@ -54,12 +54,17 @@ export interface SmtpSink {
   readonly transactions: number;
   /** Number of connections opened to the sink. */
   readonly connections: number;
+  /**
+   * No connection is open and no message is being received or decided on: all
+   * that a client (a killed one, say) got across is in `messages` or `stalled`.
+   */
+  readonly quiet: boolean;
   /** Decide per connection, before the greeting (a reply refuses the session); default accepts. */
   onConnect: () => ConnectDecision;
   /** Decide per recipient; default accepts. */
   onRcpt: (address: string) => RcptDecision;
-  /** Decide per message once it has been read in full; default accepts. */
-  onData: (message: ReceivedMessage) => DataDecision;
+  /** Decide per message once it has been read in full (a promise: answer once it settles, a slow relay); default accepts. */
+  onData: (message: ReceivedMessage) => DataDecision | Promise<DataDecision>;
   /** `smtp://[user:pass@]127.0.0.1:port` */
   url(credentials?: { user: string; pass: string }): string;
   close(): Promise<void>;
@@ -91,6 +96,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const rcptAttempts: string[] = [];
   let transactions = 0;
   let connections = 0;
+  /** Connections open now, and messages from DATA until they are recorded, refused, or cut off. */
+  let open = 0;
+  let inData = 0;
   // The client sockets by their port, so that a decision can drop one.
   const sockets = new Map<number, Socket>();
   const drop = (session: SMTPServerSession) => sockets.get(session.remotePort)?.destroy();
@@ -128,7 +136,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       callback(decision === 'accept' ? null : replyError(decision));
     },
     onData(stream, session, callback) {
-      readStream(stream).then(
+      inData++;
+      readStream(stream)
+        .then(
         async (buffer) => {
           const raw = buffer.toString('utf8');
           const receivedAt = Date.now();
@@ -139,7 +149,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
             parsed: await simpleParser(buffer),
             receivedAt,
           };
-          const decision = sink.onData(message);
+          const decision = await sink.onData(message);
           if (decision === 'drop') return drop(session);
           if (decision === 'stall') {
             // Never answer: the client sits waiting for the reply to DATA.
@@ -154,11 +164,14 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           }
         },
         (error: Error) => callback(error),
-      );
+      )
+        .finally(() => inData--);
     },
   });
   server.on('error', () => undefined);
   server.server.on('connection', (socket: Socket) => {
+    open++;
+    socket.once('close', () => open--);
     const port = socket.remotePort;
     if (port === undefined) return;
     sockets.set(port, socket);
@@ -183,6 +196,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
     get connections() {
       return connections;
+    },
+    get quiet() {
+      return open === 0 && inData === 0;
     },
     onConnect: () => 'accept',
     onRcpt: () => 'accept',
