@@ -167,6 +167,10 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
         return;
       }
       cursor = next;
+      // SQLite answers synchronously, so without this the whole fan-out is one chain
+      // of microtasks: no request is served, no delivery starts and no lease is
+      // renewed until its last page (10 s for 100 000 recipients).
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
 }
