@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
+import { eventTypes, getEmail, sendEmail } from '../helpers/emails.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 // Delivery through RELAY_URL to a real SMTP server on a real socket: what the
 // relay receives, and how its answers (2xx, 4xx, 5xx) move last_event.
 
-async function getEmail(server: TestServer, id: string): Promise<EmailRecord> {
-  const res = await server.api(`/api/v2/emails/${id}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as EmailRecord;
-}
-
-async function send(server: TestServer, body: Record<string, unknown>): Promise<string> {
-  const res = await server.api('/api/v2/emails', { body });
-  const answer = (await res.json()) as { id: string };
-  expect(res.status, JSON.stringify(answer)).toBe(200);
-  expect(answer).toEqual({ id: expect.stringMatching(/^eml_[0-9a-z]{26}$/) });
-  return answer.id;
-}
+const send = sendEmail;
 
 /** Wait (real time, worker running) until the email's last_event is one of `states`. */
 function waitForEvent(server: TestServer, id: string, states: string[]): Promise<EmailRecord> {
@@ -33,7 +22,7 @@ function waitForEvent(server: TestServer, id: string, states: string[]): Promise
   );
 }
 
-const types = (email: EmailRecord) => email.events.map((e) => e.type);
+const types = eventTypes;
 
 const RELAY_USER = 'relay-user';
 const RELAY_PASS = 'p@ss/w:rd';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
+import { eventTypes, getEmail, sendEmail } from '../helpers/emails.ts';
 import { startSmtpSink, type SinkReply, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { movingClock, startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
@@ -10,20 +11,9 @@ import { movingClock, startTestServer, waitFor, type TestServer } from '../helpe
 // them or DELIVERY_MAX_ATTEMPTS runs out, and DELIVERY_RATE_PER_SECOND spreads
 // hand-offs out in time.
 
-async function getEmail(server: TestServer, id: string): Promise<EmailRecord> {
-  const res = await server.api(`/api/v2/emails/${id}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as EmailRecord;
-}
+const send = (server: TestServer, to: string) => sendEmail(server, { from: 'support@acme.example', to, subject: 'Throttled', html: '<p>hi</p>' });
 
-async function send(server: TestServer, to: string): Promise<string> {
-  const res = await server.api('/api/v2/emails', { body: { from: 'support@acme.example', to, subject: 'Throttled', html: '<p>hi</p>' } });
-  const answer = (await res.json()) as { id: string };
-  expect(res.status, JSON.stringify(answer)).toBe(200);
-  return answer.id;
-}
-
-const types = (email: EmailRecord) => email.events.map((e) => e.type);
+const types = eventTypes;
 
 type Refusal = SinkReply | 'drop';
 type Stage = 'rcpt' | 'data';
