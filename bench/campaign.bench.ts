@@ -36,8 +36,12 @@ const SUBSCRIBERS = Math.max(100, Number(process.env.BENCH_SUBSCRIBERS ?? 100_00
 const RELAY_POOL = 5;
 /** Sends in flight in the baseline: Mailgate's DELIVERY_CONCURRENCY default. */
 const BASELINE_WINDOW = Number(process.env.BENCH_BASELINE_WINDOW ?? process.env.DELIVERY_CONCURRENCY ?? 32);
-/** BENCH_BASELINES=compose runs only the headline baseline (before and after), for quicker runs; default all four. */
-const ALL_BASELINES = process.env.BENCH_BASELINES !== 'compose';
+/**
+ * BENCH_BASELINES=compose runs only the headline baseline (before and after), for quicker runs;
+ * `none` runs no baseline (no ratio: for tuning memory, say); default all four.
+ */
+const ALL_BASELINES = process.env.BENCH_BASELINES === undefined || process.env.BENCH_BASELINES === 'all';
+const NO_BASELINE = process.env.BENCH_BASELINES === 'none';
 /** BENCH_CPU_PROF=DIR: run Mailgate with --cpu-prof into DIR (written when it stops); read it with `npm run diagnose:profile DIR`. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const ORG_QUOTA = 1_000_000_000;
@@ -336,7 +340,7 @@ async function main(): Promise<void> {
     // Baseline first (Mailgate idle), then Mailgate, then the baselines again: the host drifts, so the headline ratio
     // uses the mean of the compose baseline before and after.
     console.log(`baselines: nodemailer alone, pooled like the relay transport (maxMessages ∞), ${BASELINE_WINDOW} sends in flight, ${SUBSCRIBERS} messages each, into the same sink`);
-    const composeBefore = await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (before)`);
+    const composeBefore = NO_BASELINE ? null : await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (before)`);
 
     // ---- Mailgate
     const created = await api(mailgate.url, org.token, '/api/v2/campaigns', {
@@ -414,7 +418,7 @@ async function main(): Promise<void> {
     const p = (q: number) => percentile(healthResult.ms, q);
 
     // ---- Baselines after
-    const composeAfter = await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (after)`);
+    const composeAfter = NO_BASELINE ? null : await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (after)`);
     const raw = ALL_BASELINES ? await runBaseline(sink, sinkPort, 'raw', RELAY_POOL, `pre-built raw MIME, ${RELAY_POOL} connections`) : null;
     const compose10 = ALL_BASELINES ? await runBaseline(sink, sinkPort, 'compose', 10, 'compose per message, 10 connections') : null;
 

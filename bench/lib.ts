@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,17 +10,29 @@ import Database from 'better-sqlite3';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The node flags `npm start` gives the server (package.json), so that a bench
- * measures the server as it ships: e.g. a larger young generation, which halves
- * the time the server spends collecting short-lived garbage.
+ * How `npm start` runs the server (package.json), so that a bench measures the
+ * server as it ships: the compiled tree (`npm run build`, no TypeScript loader)
+ * with its node flags (e.g. how its heap grows).
  */
-export const serverNodeFlags: readonly string[] = (() => {
-  // BENCH_SERVER_FLAGS replaces them, to measure what they are worth ('' for none).
-  if (process.env.BENCH_SERVER_FLAGS !== undefined) return process.env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean);
+const shippedServer: { flags: readonly string[]; entry: string } = (() => {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/);
-  return words.slice(1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+  const words = pkg.scripts.start.split(/\s+/).slice(1);
+  const entry = words.find((w) => !w.startsWith('--'));
+  if (!entry) throw new Error(`no entry point in the start script: ${pkg.scripts.start}`);
+  return { flags: words.filter((w) => w.startsWith('--')), entry };
 })();
+
+/** The server's node flags; BENCH_SERVER_FLAGS replaces them, to measure what they are worth ('' for none). */
+export const serverNodeFlags: readonly string[] =
+  process.env.BENCH_SERVER_FLAGS !== undefined ? process.env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean) : shippedServer.flags;
+
+let built = false;
+/** Compile the sources as `npm start` does (prestart), once per bench run, so the bench measures this checkout. */
+function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  built = true;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,8 +84,11 @@ export interface ChildOptions {
 /** Start a TypeScript entry point as a child process and wait until `ready` matches its stdout. */
 export async function startChild(entry: string, env: Record<string, string>, ready: RegExp, options: ChildOptions = {}): Promise<ChildProcess> {
   const timeoutMs = options.timeoutMs ?? 20_000;
-  const flags = entry === 'servers/main.ts' ? serverNodeFlags : [];
-  const child = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
+  // The server runs compiled, as it ships; bench helpers run from their TypeScript.
+  const server = entry === 'servers/main.ts';
+  if (server) buildServer();
+  const args = server ? [...serverNodeFlags, ...(options.nodeArgs ?? []), shippedServer.entry] : [...(options.nodeArgs ?? []), '--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,7 +121,12 @@ export async function startChild(entry: string, env: Record<string, string>, rea
   child.once('exit', () => running.delete(child));
   // Keep draining its output (warnings, errors) so a full pipe never blocks it; show what it says on stderr.
   child.stdout!.removeAllListeners('data');
-  child.stdout!.resume();
+  // BENCH_CHILD_LOG=DIR keeps each child's stdout (e.g. the server's --trace-gc lines) in DIR/<entry>.<pid>.log.
+  const logDir = process.env.BENCH_CHILD_LOG;
+  if (logDir) {
+    fs.mkdirSync(logDir, { recursive: true });
+    child.stdout!.pipe(fs.createWriteStream(path.join(logDir, `${path.basename(entry)}.${child.pid}.log`)));
+  } else child.stdout!.resume();
   child.stderr!.removeAllListeners('data');
   child.stderr!.on('data', (c: Buffer) => process.stderr.write(`[${path.basename(entry)} ${child.pid}] ${c.toString()}`));
   return child;

@@ -41,6 +41,13 @@ const WATCH_EVERY_MS = 50;
 /** A thread that has not loaded by then is stuck: it is ended, and its tasks fail. */
 const START_LIMIT_MS = 60_000;
 
+/**
+ * What a pool thread runs first. From the TypeScript sources (tests, tsx), an
+ * entry that registers tsx in the thread, which Node 20 does not pass on; from
+ * the compiled tree (`npm run build`, what `npm start` runs), the thread body itself.
+ */
+const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./thread-entry.mjs', import.meta.url) : new URL('./thread.js', import.meta.url);
+
 interface Task {
   task: string;
   input: unknown;
@@ -111,7 +118,7 @@ export function createThreadPool<T extends TaskTable>(options: {
     const shared = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT);
     const running = new BigInt64Array(shared);
     running[0] = -1n;
-    const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { running: shared, tasks: set.module } });
+    const worker = new Worker(THREAD_ENTRY, { workerData: { running: shared, tasks: set.module } });
     const thread: Thread = { index, worker, running };
     worker.unref();
     const loading = setTimeout(() => void worker.terminate(), options.startLimitMs ?? START_LIMIT_MS);

@@ -122,12 +122,16 @@ export interface MailgateProcess extends RunningProcess {
 }
 
 /**
- * Spawn `node --import tsx servers/main.ts` on a free port and wait until
- * `GET /health` answers 200. SMTP is off unless `env` says otherwise.
+ * Spawn `node --import tsx servers/main.ts` (or `node ...command`) on a free port
+ * and wait until `GET /health` answers 200. SMTP is off unless `env` says otherwise.
  */
-export async function startMailgateProcess(env: Record<string, string>, timeoutMs = 15_000): Promise<MailgateProcess> {
+export async function startMailgateProcess(
+  env: Record<string, string>,
+  timeoutMs = 15_000,
+  command: readonly string[] = ['--import', 'tsx', 'servers/main.ts'],
+): Promise<MailgateProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'servers/main.ts'], {
+  const child = spawn(process.execPath, command, {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
