@@ -4,6 +4,7 @@ export {
   OAuthError,
   isOAuthError,
   scopesAllow,
+  scopesFor,
   OAUTH_SCOPES,
   MCP_RESOURCE_PATH,
   ACCESS_TOKEN_PREFIX,
@@ -32,7 +33,7 @@ export {
   type SubmittedMailbox,
   type SubmittedAttachment,
 } from './emails/index.ts';
-export { PLANS, isPlan, type AuthContext, type Plan } from './auth-scope/index.ts';
+export { PLANS, assertMayWrite, isPlan, type AuthContext, type Plan, type TokenPermission } from './auth-scope/index.ts';
 export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';

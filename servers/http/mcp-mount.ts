@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OPERATIONS, scopesAllow, type AuthContext, type Core } from '../../src/index.ts';
+import { isAppError, isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OPERATIONS, scopesAllow, scopesFor, type AuthContext, type Core } from '../../src/index.ts';
 
 /** The MCP endpoint as the HTTP app mounts it (servers/mcp makes one; servers/main.ts joins them). */
 export interface McpMount {
@@ -11,7 +11,6 @@ export interface McpMount {
 export const MCP_PATH = MCP_RESOURCE_PATH;
 
 /** Every scope an API token holds; an OAuth grant may hold fewer. */
-const API_TOKEN_SCOPES: string[] = [...OAUTH_SCOPES];
 
 const BY_NAME = new Map(OPERATIONS.map((o) => [o.name, o]));
 
@@ -91,9 +90,12 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
         const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
         if (!match) return challenge(reply, metadataUrl, null, 'Sign in (OAuth), or send an API token as "Authorization: Bearer <API_TOKEN>"');
         const token = match[1]!;
-        // An API token holds every scope; an access token Mailgate's authorization server issued for /mcp, those granted.
+        // An API token holds the scopes its permission gives (read-only: read); an access token Mailgate's authorization server issued for /mcp, those granted.
         const { auth, scopes } = token.startsWith('mailgate_')
-          ? { auth: await core.tokens.authenticate(token), scopes: API_TOKEN_SCOPES }
+          ? await (async () => {
+              const auth = await core.tokens.authenticate(token);
+              return { auth, scopes: scopesFor(auth.permission) };
+            })()
           : await core.oauth.authenticateAccessToken(token);
         const denied = calledTools(request.body).some((name) => {
           const operation = BY_NAME.get(name);

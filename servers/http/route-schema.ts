@@ -19,6 +19,8 @@ export interface DescribedRoute {
   headers?: Record<string, z.ZodType>;
   /** Status → the answer's schema. */
   response: Record<number, z.ZodType>;
+  /** What a read-only token may do here, when its method does not tell (see auth.ts). */
+  access?: 'read' | 'operation';
 }
 
 /**
@@ -26,7 +28,7 @@ export interface DescribedRoute {
  * the same JSON Schemas, from zod, that generated routes get, so that
  * /openapi.json covers every route and answers are serialized by their schema.
  */
-export function describeRoute(route: DescribedRoute): { schema: Record<string, unknown>; config: { doc: RouteDoc } } {
+export function describeRoute(route: DescribedRoute): { schema: Record<string, unknown>; config: { doc: RouteDoc; access?: 'read' | 'operation' } } {
   const schema: Record<string, unknown> = {
     operationId: route.operationId,
     summary: route.summary,
@@ -49,5 +51,5 @@ export function describeRoute(route: DescribedRoute): { schema: Record<string, u
     hasBody: route.body !== undefined,
     hasPath: route.params !== undefined,
   };
-  return { schema, config: { doc } };
+  return { schema, config: { doc, ...(route.access ? { access: route.access } : {}) } };
 }

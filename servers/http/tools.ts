@@ -82,6 +82,7 @@ export async function toolRoutesV2(app: FastifyInstance, core: Core): Promise<vo
     body: anyInput,
     errors: ['not_found', 'conflict', 'idempotency_conflict', 'recipient_rate_limited'],
     response: { 200: z.object({ data: z.unknown() }) },
+    access: 'operation',
   });
   app.post<{ Params: { name: string } }>('/tools/:name', run, async (request) => {
     const operation = toolNamed(request.params.name);
@@ -111,6 +112,7 @@ export async function toolRoutesV1(app: FastifyInstance, core: Core): Promise<vo
     body: runV1Body,
     errors: ['not_found', 'conflict', 'idempotency_conflict', 'recipient_rate_limited'],
     response: { 200: z.object({ success: z.literal(true), data: z.unknown() }) },
+    access: 'operation',
   });
   app.post('/admin/tools', run, async (request) => {
     const { name, input } = parseBody(runV1Body, request.body);

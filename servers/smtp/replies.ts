@@ -62,9 +62,10 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
         : smtpError(451, `4.3.0 A message with this ${SUBMISSION_IDEMPOTENCY_HEADER} is still being accepted; try again later`);
     case 'payload_too_large':
       return smtpError(552, '5.3.4 Message size exceeds fixed limit');
+    case 'forbidden':
+      return smtpError(550, `5.7.1 ${oneLine(e.message)}`);
     // Kinds no SMTP step raises today: whatever they come to mean here, a
     // temporary refusal keeps the message with the client.
-    case 'forbidden':
     case 'invalid_json':
     case 'not_found':
     case 'conflict':

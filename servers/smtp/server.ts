@@ -6,7 +6,7 @@ import type net from 'node:net';
 import type tls from 'node:tls';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
-import { mailboxKey, submissionToSendRequest, type AuthContext, type Core } from '../../src/index.ts';
+import { assertMayWrite, mailboxKey, submissionToSendRequest, type AuthContext, type Core } from '../../src/index.ts';
 import { parseSubmission } from './message.ts';
 import { hasEnhancedCode, REPLIES, replyFor, withEnhancedCode } from './replies.ts';
 import type { TlsMaterial } from './tls.ts';
@@ -204,7 +204,8 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     },
 
     // One message, one request of the organization's quota. The token is checked
-    // again (through the token cache), so a revoked one stops a long session too.
+    // again, so a revoked one stops a long session at its next message; a
+    // read-only one authenticates but may not submit.
     onMailFrom(address, session, callback) {
       const refusal = envelopeRefusal(address, MAIL_PARAMETERS, address.args !== false && address.args.SMTPUTF8 === true);
       if (refusal) {
@@ -224,6 +225,11 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
             user.auth = await core.tokens.authenticate(user.token);
           } catch (error) {
             throw replyFor(error, 'auth');
+          }
+          try {
+            assertMayWrite(user.auth, 'submit mail');
+          } catch (error) {
+            throw replyFor(error, 'mail');
           }
           const used = await core.limits.consume(user.auth);
           if (used?.refusal) throw replyFor(used.refusal, 'mail');

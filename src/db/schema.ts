@@ -20,8 +20,12 @@ export interface ApiTokensTable {
   name: string;
   token_hash: string;
   token_hint: string;
+  /** full | read (a read token is refused every write). */
+  permission: string;
   created_at: number;
   revoked_at: number | null;
+  /** Written at most once a minute per token. */
+  last_used_at: number | null;
 }
 
 export interface OAuthClientsTable {

@@ -5,7 +5,7 @@
 // family, revocation. Secrets are kept as SHA-256 hashes. Knows no HTTP: the
 // endpoints are servers/http's. Must not import any protocol library.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AuthContext } from '../auth-scope/index.ts';
+import type { AuthContext, TokenPermission } from '../auth-scope/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { OAuthClientsTable, OAuthTokensTable } from '../db/schema.ts';
@@ -124,6 +124,11 @@ function parseScopes(raw: string | undefined): OAuthScope[] {
   const unknown = asked.filter((s) => !(OAUTH_SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0) throw new OAuthError('invalid_scope', `unknown scope ${unknown.join(', ')}: this server grants read and write`);
   return asked.includes('write') ? [...OAUTH_SCOPES] : ['read'];
+}
+
+/** The scopes a caller holding this API token may have: a read-only token gives `read` at most. */
+export function scopesFor(permission: TokenPermission, scopes: readonly OAuthScope[] = OAUTH_SCOPES): OAuthScope[] {
+  return scopes.filter((scope) => permission === 'full' || scope === 'read');
 }
 
 /** May a caller holding these scopes call a tool? Read-only tools need `read`; every other one `write`. */
@@ -369,6 +374,8 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
         if (isAppError(error) && error.kind === 'invalid_api_key') throw new OAuthError('access_denied', 'That API token is not valid');
         throw error;
       }
+      // A read-only token grants what it may do itself (read: every grant has it), whatever was asked.
+      const scopes = scopesFor(auth.permission, request.scopes);
       const now = clock.now();
       const code = secret(CODE_PREFIX);
       await db
@@ -380,7 +387,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
           api_token_id: auth.tokenId,
           redirect_uri: request.redirectUri,
           code_challenge: request.codeChallenge,
-          scope: request.scopes.join(' '),
+          scope: scopes.join(' '),
           resource: request.resource,
           expires_at: now + codeTtl,
           used_at: null,
@@ -415,7 +422,9 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
       // Audience: a token is only ever good at the resource it was issued for.
       if (row.resource !== settings.resource) throw invalid;
       const auth = await grantHolder(row.api_token_id, new OAuthError('invalid_token', 'the API token this grant was made with is revoked'));
-      return { auth, scopes: row.scope.split(' ').filter((s): s is OAuthScope => (OAUTH_SCOPES as readonly string[]).includes(s)) };
+      const granted = row.scope.split(' ').filter((s): s is OAuthScope => (OAUTH_SCOPES as readonly string[]).includes(s));
+      // A grant never gives more than the API token it was made with may do.
+      return { auth, scopes: scopesFor(auth.permission, granted) };
     },
   };
 }

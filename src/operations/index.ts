@@ -17,6 +17,7 @@ import {
 } from './subscribers.ts';
 import { createTag, getTag, listTags } from './tags.ts';
 import { cancelCampaign, countAudience, createCampaign, deleteCampaign, getCampaign, listCampaigns, sendCampaign, testCampaign, updateCampaign } from './campaigns.ts';
+import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 
 export * from './operation.ts';
@@ -56,6 +57,9 @@ export const OPERATIONS: readonly Operation[] = [
   cancelCampaign,
   testCampaign,
   countAudience,
+  listTokens,
+  createToken,
+  revokeToken,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

@@ -7,9 +7,10 @@ import type { AudienceService } from '../audience/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts';
 import { checkInput, inputProblem } from '../validation.ts';
-import type { OrgScope } from '../auth-scope/index.ts';
+import { assertMayWrite, type OrgScope, type TokenPermission } from '../auth-scope/index.ts';
 import type { WorkflowService } from '../workflows/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
+import type { TokenService } from '../tokens/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -17,6 +18,7 @@ export interface OperationServices {
   audience: AudienceService;
   workflows: WorkflowService;
   campaigns: CampaignService;
+  tokens: TokenService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */
@@ -24,8 +26,8 @@ export type Door = 'rest' | 'mcp' | 'cli';
 
 export interface OperationContext {
   services: OperationServices;
-  /** The organization the caller acts in. */
-  scope: OrgScope;
+  /** The organization the caller acts in, and (for a caller with a token) what the token may do. */
+  scope: OrgScope & { permission?: TokenPermission };
   door: Door;
 }
 
@@ -90,6 +92,11 @@ export async function invokeOperation(operation: Operation, context: OperationCo
   return runOperation(operation, context, parseOperationInput(operation, input));
 }
 
+/** A read-only token may run only the operations that change nothing: every door's calls come through here. */
+export function assertPermitted(operation: Operation, context: OperationContext): void {
+  if (!operation.annotations.readOnly) assertMayWrite(context.scope, `run ${operation.name}, which changes data`);
+}
+
 /** The first half of invokeOperation: the checked input, or validation_error. */
 export function parseOperationInput<I extends z.ZodType>(operation: Operation<I>, input: unknown): z.output<I> {
   const checked = checkOperationInput(operation, input);
@@ -109,6 +116,7 @@ export function checkOperationInput<I extends z.ZodType>(
 
 /** The second half: run on input parseOperationInput gave. */
 export async function runOperation<I extends z.ZodType>(operation: Operation<I>, context: OperationContext, input: z.output<I>): Promise<OperationResult> {
+  assertPermitted(operation, context);
   const result = await operation.run(context, input);
   return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
 }

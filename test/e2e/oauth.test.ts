@@ -282,6 +282,31 @@ describe('OAuth for /mcp', () => {
     expect((await signIn(client, 'write')).scope).toBe('read write');
   });
 
+  it('a read-only API token grants read at most: asked for read and write, it gives read', async () => {
+    const created = await server.api('/api/v2/tokens', { body: { name: 'read-only grantor', permission: 'read' } });
+    expect(created.status).toBe(201);
+    const readToken = ((await created.json()) as { token: string }).token;
+    const client = await registerClient();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), 'r'), readToken);
+    expect(answer.status).toBe(302);
+    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), 'r');
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      flow.as,
+      client,
+      await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, verifier, { additionalParameters: { resource: flow.resource.href }, ...opts }),
+    );
+    expect(tokens.scope).toBe('read');
+    const send = await mcpPost(tokens.access_token, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'send_email', arguments: { from: 'a@example.com', to: 'delivered@mailgate.test', subject: 'No', markdown: 'No' } },
+    });
+    expect(send.status).toBe(403);
+    expect(send.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+  });
+
   it('a denied request goes back as access_denied; a wrong API token is asked again; a forged form is refused', async () => {
     const client = await registerClient();
     const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
@@ -328,7 +353,10 @@ describe('OAuth for /mcp', () => {
     const listed = await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tags', arguments: {} } });
     expect(listed.status).toBe(200);
     expect(await listed.text()).toContain('"object":"list"');
-    await server.core.tokens.revoke(token.id);
+    // Revoked through the tokens API, by the organization's own token (itself: the call succeeds, the next one fails).
+    const revoked = await server.api(`/api/v2/tokens/${token.id}`, { method: 'DELETE', token: token.token });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ object: 'token', id: token.id, revoked: true });
     const after = await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toContain('error_description="the API token this grant was made with is revoked"');

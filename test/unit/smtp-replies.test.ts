@@ -55,7 +55,7 @@ describe('replyFor', () => {
     ['payload_too_large', new AppError('payload_too_large', 'too big'), 'data', 552, '5.3.4 Message size exceeds fixed limit'],
     ['internal_error', new AppError('internal_error', 'db down'), 'data', 451, '4.3.0 Temporary server error; try again later'],
     ['not_found', new AppError('not_found', 'gone'), 'data', 451, '4.3.0 Temporary server error; try again later'],
-    ['forbidden', new AppError('forbidden', 'no'), 'mail', 451, '4.3.0 Temporary server error; try again later'],
+    ['forbidden', new AppError('forbidden', 'This API token is read-only: it cannot submit mail.'), 'mail', 550, '5.7.1 This API token is read-only: it cannot submit mail.'],
     ['conflict', new AppError('conflict', 'no'), 'data', 451, '4.3.0 Temporary server error; try again later'],
     ['not_implemented', new AppError('not_implemented', 'no'), 'data', 451, '4.3.0 Temporary server error; try again later'],
   ])('%s → %i', (_, error, phase, code, text) => {

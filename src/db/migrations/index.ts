@@ -8,6 +8,7 @@ import * as m0006 from './0006_submissions.ts';
 import * as m0007 from './0007_tracking.ts';
 import * as m0008 from './0008_oauth.ts';
 import * as m0009 from './0009_campaigns.ts';
+import * as m0010 from './0010_token_permissions.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_tracking': m0007,
   '0008_oauth': m0008,
   '0009_campaigns': m0009,
+  '0010_token_permissions': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

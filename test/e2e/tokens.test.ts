@@ -1,0 +1,269 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../src/index.ts';
+import { authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
+
+// The API tokens resource (GET/POST /api/v2/tokens, DELETE /api/v2/tokens/{id})
+// through real clients: fetch for REST, nodemailer and a raw socket for SMTP, the
+// MCP SDK client for /mcp. A revoked token fails on its next request at every
+// door, an open SMTP session and MCP client included; a read-only token reads
+// and is refused every write.
+
+interface CreatedToken {
+  object: 'token';
+  id: string;
+  name: string;
+  permission: 'full' | 'read';
+  token_hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  token: string;
+}
+type ToolResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const message = (to: string) => ({ from: 'App <app@example.com>', to, subject: 'Hello', markdown: 'Hi' });
+
+describe('API tokens', () => {
+  let server: TestSmtpServer;
+
+  beforeAll(async () => {
+    server = await startTestSmtpServer({ worker: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await removeTestTls();
+  });
+
+  async function createToken(body: Record<string, unknown>, token = server.token): Promise<CreatedToken> {
+    const res = await server.api('/api/v2/tokens', { body, token });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as CreatedToken;
+  }
+
+  async function listTokens(token = server.token): Promise<Omit<CreatedToken, 'token'>[]> {
+    const res = await server.api('/api/v2/tokens?limit=100', { token });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { object: 'list'; data: Omit<CreatedToken, 'token'>[]; has_more: boolean };
+    expect(page.object).toBe('list');
+    return page.data;
+  }
+
+  function smtpTransport(token: string) {
+    return nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: server.smtpPort,
+      secure: false,
+      requireTLS: true,
+      tls: { ca: [server.tls.cert], servername: 'localhost' },
+      auth: { user: 'mailgate', pass: token },
+    });
+  }
+
+  async function smtpSession(token: string): Promise<RawSmtpSession> {
+    const s = rawSmtpSession(server.smtpPort);
+    expect((await s.greeting).code).toBe(220);
+    expect((await s.command('EHLO client.test')).code).toBe(250);
+    expect((await s.startTls()).code).toBe(220);
+    expect((await s.command('EHLO client.test')).code).toBe(250);
+    const auth = await s.command(`AUTH PLAIN ${authPlain(token)}`);
+    expect(auth.code, auth.text).toBe(235);
+    return s;
+  }
+
+  async function mcpClient(token: string): Promise<Client> {
+    const client = new Client({ name: 'tokens-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    return client;
+  }
+
+  it('creates a token and shows its secret once; the list shows the prefix and last four characters, and when it was last used', async () => {
+    const created = await createToken({ name: 'ci pipeline' });
+    expect(created).toEqual({
+      object: 'token',
+      id: expect.stringMatching(/^tok_[0-9a-z]{26}$/),
+      name: 'ci pipeline',
+      permission: 'full',
+      token_hint: `mailgate_…${created.token.slice(-4)}`,
+      created_at: expect.stringMatching(ISO),
+      last_used_at: null,
+      token: expect.stringMatching(/^mailgate_[A-Za-z0-9_-]{43}$/),
+    });
+    const { token: _secret, ...shown } = created;
+    expect((await listTokens()).find((t) => t.id === created.id)).toEqual(shown);
+    // Nothing listed holds a secret.
+    expect(JSON.stringify(await listTokens())).not.toContain(created.token);
+
+    // Used once: last_used_at is set (and written at most once a minute after that).
+    expect((await server.api('/api/v2/emails', { token: created.token })).status).toBe(200);
+    const used = (await listTokens()).find((t) => t.id === created.id)!;
+    expect(used.last_used_at).toMatch(ISO);
+    expect((await server.api('/api/v2/emails', { token: created.token })).status).toBe(200);
+    expect((await listTokens()).find((t) => t.id === created.id)!.last_used_at).toBe(used.last_used_at);
+  });
+
+  it('refuses bad input with 422 naming the field, and creates nothing', async () => {
+    const before = (await listTokens()).length;
+    const cases: [unknown, string][] = [
+      [{}, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ name: 'x', permission: 'admin' }, 'permission'],
+      [{ name: 'x', scope: 'all' }, 'scope'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await server.api('/api/v2/tokens', { body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      const error = (await res.json()) as { name: string; details: { path: string }[] };
+      expect(error.name).toBe('validation_error');
+      expect(error.details.map((d) => d.path)).toContain(field);
+    }
+    expect((await listTokens()).length).toBe(before);
+  });
+
+  it("another organization's token is not found, and not listed", async () => {
+    const { token: other } = await server.core.orgs.create({ name: 'Other', plan: 'free' });
+    const theirs = await createToken({ name: 'theirs' }, other.token);
+    expect((await listTokens()).map((t) => t.id)).not.toContain(theirs.id);
+    const res = await server.api(`/api/v2/tokens/${theirs.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ name: 'not_found', statusCode: 404 });
+    expect((await server.api('/api/v2/emails', { token: theirs.token })).status).toBe(200);
+  });
+
+  it('a revoked token fails on its next request at every door: REST, an open SMTP session, a new SMTP login, an open MCP client', async () => {
+    const doomed = await createToken({ name: 'doomed' });
+    // In use on all three doors.
+    expect((await server.api('/api/v2/emails', { token: doomed.token })).status).toBe(200);
+    const session = await smtpSession(doomed.token);
+    const mcp = await mcpClient(doomed.token);
+    try {
+      expect(((await mcp.callTool({ name: 'list_tags', arguments: {} })) as ToolResult).isError).toBeFalsy();
+
+      const revoked = await server.api(`/api/v2/tokens/${doomed.id}`, { method: 'DELETE' });
+      expect(revoked.status).toBe(200);
+      expect(await revoked.json()).toEqual({ object: 'token', id: doomed.id, revoked: true });
+
+      const rest = await server.api('/api/v2/emails', { token: doomed.token });
+      expect(rest.status).toBe(401);
+      expect(await rest.json()).toMatchObject({ name: 'invalid_api_key', statusCode: 401 });
+      const v1 = await server.api('/api/v1/subscribers', { token: doomed.token });
+      expect(v1.status).toBe(401);
+
+      const mail = await session.command('MAIL FROM:<app@example.com>');
+      expect(mail.code).toBe(535);
+      expect(mail.text).toContain('5.7.8');
+      await expect(smtpTransport(doomed.token).sendMail(message('reader@example.net'))).rejects.toMatchObject({ responseCode: 535 });
+
+      await expect(mcp.callTool({ name: 'list_tags', arguments: {} })).rejects.toThrow();
+      const raw = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${doomed.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(raw.status).toBe(401);
+      expect(raw.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    } finally {
+      session.destroy();
+      await mcp.close().catch(() => {});
+    }
+    // Gone from the list; revoking it again finds nothing.
+    expect((await listTokens()).map((t) => t.id)).not.toContain(doomed.id);
+    expect((await server.api(`/api/v2/tokens/${doomed.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('a token may revoke itself: that call succeeds, the next one fails', async () => {
+    const self = await createToken({ name: 'self' });
+    expect((await server.api(`/api/v2/tokens/${self.id}`, { method: 'DELETE', token: self.token })).status).toBe(200);
+    expect((await server.api('/api/v2/tokens', { token: self.token })).status).toBe(401);
+  });
+
+  describe('a read-only token', () => {
+    let reader: CreatedToken;
+    beforeAll(async () => {
+      reader = await createToken({ name: 'dashboard', permission: 'read' });
+      expect(reader.permission).toBe('read');
+    });
+
+    it('reads on REST, v1 and v2, and through the read-only tools and POST routes that only read', async () => {
+      expect((await server.api('/api/v2/emails', { token: reader.token })).status).toBe(200);
+      expect((await server.api('/api/v2/tokens', { token: reader.token })).status).toBe(200);
+      expect((await server.api('/api/v1/subscribers', { token: reader.token })).status).toBe(200);
+      expect((await server.api('/api/v2/audience/count', { body: { audience: { tags: [] } }, token: reader.token })).status).not.toBe(403);
+      const tool = await server.api('/api/v2/tools/list_tags', { body: {}, token: reader.token });
+      expect(tool.status).toBe(200);
+    });
+
+    it('is refused every write with 403 forbidden (read_only_token), before its input is looked at, v2 and v1', async () => {
+      const refusals: [string, { method?: string; body?: unknown }][] = [
+        ['/api/v2/emails', { body: message('reader@example.net') }],
+        ['/api/v2/emails', { body: { nonsense: true } }],
+        ['/api/v2/tokens', { body: { name: 'escalate' } }],
+        ['/api/v2/tools/send_email', { body: message('reader@example.net') }],
+        ['/api/v2/tags', { body: { name: 'nope' } }],
+        [`/api/v2/tokens/${reader.id}`, { method: 'DELETE' }],
+      ];
+      for (const [path, init] of refusals) {
+        const res = await server.api(path, { ...init, token: reader.token });
+        expect(res.status, path).toBe(403);
+        expect(await res.json()).toEqual({
+          name: 'forbidden',
+          statusCode: 403,
+          code: 'read_only_token',
+          message: expect.stringContaining('This API token is read-only'),
+        });
+      }
+      const v1 = await server.api('/api/v1/emails', { body: { from: 'app@example.com', to: 'reader@example.net', subject: 'Hi', content: 'Hi', contentType: 'markdown' }, token: reader.token });
+      expect(v1.status).toBe(403);
+      expect(await v1.json()).toMatchObject({ success: false, message: expect.stringContaining('read-only') });
+      const v1Tool = await server.api('/api/v1/admin/tools', { body: { name: 'create_tag', input: { name: 'nope' } }, token: reader.token });
+      expect(v1Tool.status).toBe(403);
+      // Nothing was written.
+      expect((await server.api('/api/v2/tags/nope')).status).toBe(404);
+      expect((await listTokens()).map((t) => t.name)).not.toContain('escalate');
+    });
+
+    it('sees only the read-only tools over MCP, and a write tool call is 403 insufficient_scope', async () => {
+      const mcp = await mcpClient(reader.token);
+      try {
+        const { tools } = await mcp.listTools();
+        const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly).map((o) => o.name).sort();
+        expect(tools.map((t) => t.name).sort()).toEqual(readOnly);
+      } finally {
+        await mcp.close();
+      }
+      const call = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'send_email', arguments: message('reader@example.net') } }),
+      });
+      expect(call.status).toBe(403);
+      expect(call.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    });
+
+    it('authenticates on SMTP but may not submit: 550 5.7.1', async () => {
+      const error = await smtpTransport(reader.token)
+        .sendMail(message('reader@example.net'))
+        .then(
+          () => null,
+          (e: { responseCode?: number; response?: string }) => e,
+        );
+      expect(error?.responseCode).toBe(550);
+      expect(error?.response).toBe('550 5.7.1 This API token is read-only: it cannot submit mail. Use a token with full permission.');
+    });
+  });
+
+  it('is on every door as tools: create_token and list_tokens over MCP', async () => {
+    const mcp = await mcpClient(server.token);
+    try {
+      const created = (await mcp.callTool({ name: 'create_token', arguments: { name: 'agent-made', permission: 'read' } })) as ToolResult;
+      expect(created.isError).toBeFalsy();
+      expect(created.structuredContent).toMatchObject({ object: 'token', name: 'agent-made', permission: 'read', token: expect.stringMatching(/^mailgate_/) });
+      const listed = (await mcp.callTool({ name: 'list_tokens', arguments: {} })) as ToolResult;
+      expect((listed.structuredContent as { data: { name: string }[] }).data.map((t) => t.name)).toContain('agent-made');
+    } finally {
+      await mcp.close();
+    }
+  });
+});
