@@ -24,6 +24,7 @@ import cpuTasks from './delivery/cpu-tasks.ts';
 import { createOAuthService, MCP_RESOURCE_PATH, type OAuthService } from './oauth/index.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
+import { createWebhookDeliveryHandler, createWebhookService, WEBHOOK_DELIVERY_JOB, type WebhookService } from './webhooks/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
 
@@ -42,6 +43,8 @@ export interface CoreDeps {
    * ManualClock pass one that moves it.
    */
   waitUntil?: WaitUntil;
+  /** How outbound webhooks resolve a host name (default: the system's, node:dns lookup). */
+  lookupHost?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
 
 export interface CoreLogger {
@@ -56,6 +59,7 @@ export interface Core {
   readonly transport: Transport;
   readonly orgs: OrganizationService;
   readonly tokens: TokenService;
+  readonly webhooks: WebhookService;
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
@@ -114,6 +118,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
       [CAMPAIGN_SEND_JOB]: campaigns.sendHandler,
+      [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({ db, clock, owner, allowPrivate: config.webhookAllowPrivate, ...(deps.lookupHost ? { lookup: deps.lookupHost } : {}) }),
     },
     housekeeping: {
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -134,6 +139,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     transport,
     orgs,
     tokens,
+    webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate }),
     emails,
     audience,
     workflows: createWorkflowService(db, clock, emails),

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { publishToSubscribers } from '../webhooks/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -64,12 +65,24 @@ export async function countCampaignEvents(db: Db, counts: readonly CampaignCount
  * end of the fan-out (a campaign of fixtures can be delivered before it ends).
  */
 export async function markSentWhenDone(db: Db, campaignIds: readonly string[], now: number): Promise<void> {
-  await db
+  const sent = await db
     .updateTable('campaigns')
     .set({ status: 'sent', sent_at: now, updated_at: now })
     .where('id', 'in', [...campaignIds])
     .where('status', '=', 'sending')
     .where('fanout_done', '=', 1)
     .where((eb) => eb('stat_finished', '>=', eb.ref('stat_recipients')))
+    .returning(['id', 'organization_id', 'name', 'subject', 'stat_recipients'])
     .execute();
+  // campaign.sent, to the webhooks that want it, in this same transaction.
+  await publishToSubscribers(
+    db,
+    sent.map((c) => ({
+      organizationId: c.organization_id,
+      type: 'campaign.sent' as const,
+      at: now,
+      data: { campaign_id: c.id, name: c.name, subject: c.subject, recipients: Number(c.stat_recipients), sent_at: new Date(now).toISOString() },
+    })),
+    now,
+  );
 }

@@ -28,6 +28,34 @@ export interface ApiTokensTable {
   last_used_at: number | null;
 }
 
+export interface WebhooksTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  secret: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  organization_id: string;
+  event_type: string;
+  payload: string;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  response_excerpt: string | null;
+  next_attempt_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface OAuthClientsTable {
   client_id: string;
   kind: 'registered' | 'metadata_document';
@@ -300,6 +328,8 @@ export interface SigningKeysTable {
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;

@@ -4,6 +4,7 @@ import { insertRows } from '../db/insert-rows.ts';
 import type { Database, EmailsTable, SubmissionAttachmentsTable, SubmissionsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { EVENT_RANK, type EmailEventType } from './email-record.ts';
+import { publishEmailEvents } from './webhook-events.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -153,7 +154,8 @@ export interface NewEmailEvent {
 
 /**
  * Append several events at once; the last one given for an email becomes its
- * last_event, unless the email is already further along (EVENT_RANK).
+ * last_event, unless the email is already further along (EVENT_RANK). The
+ * webhooks subscribed to them get their deliveries in the same transaction.
  */
 export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -188,6 +190,7 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
       )
       .execute();
   }
+  await publishEmailEvents(db, events);
 }
 
 /** Emails per last_event update: 7 parameters each, well under either database's limit. */

@@ -12,13 +12,14 @@
 // very address it checked, with a fresh connection (no pooled socket), so a
 // second DNS answer cannot swap in another (DNS rebinding).
 //
-// Imports only node: built-ins: no protocol library (no fastify, no MCP SDK, no
-// HTTP client package) and nothing else of src/, so it can be tested alone.
+// Imports only node: built-ins and the address rules every request on a
+// stranger's behalf shares (outbound/): no protocol library, so it can be tested alone.
 import { nulCharacter } from '../validation.ts';
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { pinnedLookup, resolveChecked } from '../outbound/addresses.ts';
+
+export { isPrivateAddress } from '../outbound/addresses.ts';
 
 export interface ClientMetadata {
   client_id: string;
@@ -68,62 +69,6 @@ const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_BYTES = 5120;
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
 const MAX_TTL_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Addresses a request on a stranger's behalf must not reach: everything but
- * ordinary global unicast (IANA special-purpose registries, RFC 6890 and after).
- */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // CGNAT shared space
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata services)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback, IPv4-compatible
-  ['64:ff9b::', 96], // NAT64 (reaches any IPv4 address, private ones included)
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 23], // IETF protocol assignments, Teredo
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4 (embeds any IPv4 address)
-  ['fc00::', 7], // unique-local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
-
-/**
- * Whether an IP address is one a request on a stranger's behalf must not reach
- * (loopback, private, CGNAT, link-local, unique-local, multicast, unspecified,
- * reserved, IPv4-mapped IPv6 of those, …). Anything that is not an IP address is refused too.
- */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family !== 6) return true;
-  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d, however written) is that IPv4 address.
-  const canonical = new URL(`http://[${address}]/`).hostname; // e.g. [::ffff:7f00:1]
-  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
-  if (mapped) {
-    const high = parseInt(mapped[1]!, 16);
-    const low = parseInt(mapped[2]!, 16);
-    return BLOCKED.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
-  }
-  return BLOCKED.check(address, 'ipv6');
-}
 
 /** Hosts on which an http redirect URI is allowed (RFC 8252 §7.3, and localhost). */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -189,19 +134,10 @@ const isJsonType = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(
 
 /** Resolve the host (or take the IP literal) and check every address; the first is the one to connect to. */
 async function checkedAddress(url: URL, options: FetchClientMetadataOptions): Promise<{ address: string; family: number }> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    const lookup = options.lookup ?? ((name: string) => dnsLookup(name, { all: true }));
-    addresses = await lookup(host).catch(() => []);
-  }
-  if (addresses.length === 0) throw new ClientMetadataError('unresolvable', `${url.hostname} does not resolve`);
-  if (!options.allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
-    throw new ClientMetadataError('private_address', `${url.hostname} is a private, loopback or link-local address`);
-  }
-  const first = addresses[0]!;
-  return { address: first.address, family: isIP(first.address) || first.family };
+  const checked = await resolveChecked(url, { allowPrivate: options.allowPrivate === true, ...(options.lookup ? { lookup: options.lookup } : {}) });
+  if (checked === 'unresolvable') throw new ClientMetadataError('unresolvable', `${url.hostname} does not resolve`);
+  if (checked === 'private') throw new ClientMetadataError('private_address', `${url.hostname} is a private, loopback or link-local address`);
+  return checked;
 }
 
 /** GET the URL from the checked address: a 200 JSON body within maxBytes, or a ClientMetadataError. */
@@ -230,10 +166,7 @@ function get(
         headers: { accept: 'application/json' },
         // Connect to the address that was checked, whatever DNS would say now. The
         // Host header and the TLS server name stay the URL's host.
-        lookup: (_host, lookupOptions, callback) => {
-          if ((lookupOptions as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
-          else (callback as (e: null, a: string, f: number) => void)(null, address.address, address.family);
-        },
+        lookup: pinnedLookup(address),
       },
       (response) => {
         const status = response.statusCode ?? 0;

@@ -11,6 +11,7 @@ import { assertMayWrite, type OrgScope, type TokenPermission } from '../auth-sco
 import type { WorkflowService } from '../workflows/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
 import type { TokenService } from '../tokens/index.ts';
+import type { WebhookService } from '../webhooks/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -19,6 +20,7 @@ export interface OperationServices {
   workflows: WorkflowService;
   campaigns: CampaignService;
   tokens: TokenService;
+  webhooks: WebhookService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */

@@ -23,6 +23,8 @@ export interface TestServerOptions {
   transport?: Transport;
   /** How delivery waits for its pace (see CoreDeps.waitUntil). */
   waitUntil?: WaitUntil;
+  /** How outbound webhooks resolve host names (CoreDeps.lookupHost). */
+  lookupHost?: (hostname: string) => Promise<{ address: string; family: number }[]>;
   /** Start the in-process worker (default true). */
   worker?: boolean;
   /** Told of every route the app registers. */
@@ -47,6 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
+    ...(options.lookupHost ? { lookupHost: options.lookupHost } : {}),
   });
   await core.orgs.bootstrap(TEST_TOKEN);
   if (options.worker !== false) core.worker.start();

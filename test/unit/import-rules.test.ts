@@ -61,11 +61,13 @@ const LAYERS: readonly (readonly string[])[] = [
   ['campaigns', 'workflows'],
   ['audience'],
   ['emails'],
+  // Outbound webhooks: what the layers above publish, in their own transactions; delivered by the worker.
+  ['webhooks'],
   ['queue'],
   ['limits'],
   ['oauth'],
   ['tokens', 'orgs', 'auth-scope'],
-  ['threads', 'render', 'db', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
+  ['threads', 'render', 'db', 'outbound', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
 ];
 
 /** createCore and the import surface for servers/: they may import anything. */
@@ -218,10 +220,10 @@ describe('the layer matcher itself', () => {
   it('places folders, nested paths and root files in their layer', () => {
     expect(placeOf('delivery/deliver-email.ts')).toEqual({ layer: 1, member: 'delivery' });
     expect(placeOf('emails/tracking/index.ts')).toEqual({ layer: 4, member: 'emails' });
-    expect(placeOf('auth-scope/plans.ts')).toEqual({ layer: 8, member: 'auth-scope' });
-    expect(placeOf('clock.ts')).toEqual({ layer: 9, member: 'clock.ts' });
-    expect(placeOf('db/migrations/0001_initial.ts')).toEqual({ layer: 9, member: 'db' });
-    expect(placeOf('oauth/index.ts')).toEqual({ layer: 7, member: 'oauth' });
+    expect(placeOf('auth-scope/plans.ts')).toEqual({ layer: 9, member: 'auth-scope' });
+    expect(placeOf('clock.ts')).toEqual({ layer: 10, member: 'clock.ts' });
+    expect(placeOf('db/migrations/0001_initial.ts')).toEqual({ layer: 10, member: 'db' });
+    expect(placeOf('oauth/index.ts')).toEqual({ layer: 8, member: 'oauth' });
     // A name that only starts like a member is not in it.
     expect(placeOf('queues/x.ts')).toBeUndefined();
     expect(placeOf('clock.tsx')).toBeUndefined();
@@ -281,8 +283,8 @@ describe('the layer matcher itself', () => {
   });
 
   it('flag a file in no declared layer, and not the composition root', () => {
-    expect(unplacedFiles(['src/app.ts', 'src/index.ts', 'src/ids.ts', 'src/webhooks/index.ts', 'src/helpers.ts', 'src/queue/worker.ts'])).toEqual([
-      'src/webhooks/index.ts',
+    expect(unplacedFiles(['src/app.ts', 'src/index.ts', 'src/ids.ts', 'src/domains/index.ts', 'src/helpers.ts', 'src/queue/worker.ts'])).toEqual([
+      'src/domains/index.ts',
       'src/helpers.ts',
     ]);
   });

@@ -28,7 +28,7 @@ describe('the operation definitions', () => {
         'track_event', 'list_subscriber_events', 'create_workflow', 'list_workflows', 'get_workflow', 'update_workflow',
         'delete_workflow', 'list_workflow_runs', 'create_campaign', 'list_campaigns', 'get_campaign', 'update_campaign',
         'delete_campaign', 'send_campaign', 'cancel_campaign', 'test_campaign', 'count_audience', 'list_tokens', 'create_token',
-        'revoke_token',
+        'revoke_token', 'create_webhook', 'list_webhooks', 'get_webhook', 'update_webhook', 'delete_webhook', 'list_webhook_deliveries',
       ]),
     );
   });
@@ -61,12 +61,12 @@ describe('the operation definitions', () => {
       expect(operation.annotations.openWorld, operation.name).toBe(['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name));
     }
     const destructive = OPERATIONS.filter((o) => o.annotations.destructive).map((o) => o.name).sort();
-    expect(destructive).toEqual(['cancel_campaign', 'delete_campaign', 'delete_workflow', 'remove_tags', 'revoke_token', 'send_campaign', 'unsubscribe_subscriber']);
+    expect(destructive).toEqual(['cancel_campaign', 'delete_campaign', 'delete_webhook', 'delete_workflow', 'remove_tags', 'revoke_token', 'send_campaign', 'unsubscribe_subscriber']);
     // Every read is idempotent (and, by the list above, not destructive); these are the only calls that are not.
     const notIdempotent = OPERATIONS.filter((o) => !o.annotations.idempotent).map((o) => o.name).sort();
     expect(notIdempotent).toEqual([
-      'cancel_campaign', 'create_campaign', 'create_tag', 'create_token', 'create_workflow', 'delete_campaign', 'delete_workflow', 'revoke_token', 'send_batch',
-      'send_campaign', 'send_email', 'test_campaign', 'track_event',
+      'cancel_campaign', 'create_campaign', 'create_tag', 'create_token', 'create_webhook', 'create_workflow', 'delete_campaign', 'delete_webhook', 'delete_workflow',
+      'revoke_token', 'send_batch', 'send_campaign', 'send_email', 'test_campaign', 'track_event',
     ]);
   });
 

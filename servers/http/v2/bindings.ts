@@ -81,5 +81,11 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'list_tokens', method: 'GET', path: '/tokens', status: 200 },
   { operation: 'create_token', method: 'POST', path: '/tokens', status: 201 },
   { operation: 'revoke_token', method: 'DELETE', path: '/tokens/:id', status: 200 },
+  { operation: 'create_webhook', method: 'POST', path: '/webhooks', status: 201 },
+  { operation: 'list_webhooks', method: 'GET', path: '/webhooks', status: 200 },
+  { operation: 'get_webhook', method: 'GET', path: '/webhooks/:id', status: 200 },
+  { operation: 'update_webhook', method: 'PATCH', path: '/webhooks/:id', status: 200 },
+  { operation: 'delete_webhook', method: 'DELETE', path: '/webhooks/:id', status: 200 },
+  { operation: 'list_webhook_deliveries', method: 'GET', path: '/webhooks/:id/deliveries', status: 200 },
   { operation: 'count_audience', method: 'POST', path: '/audience/count', status: 200, optionalBody: true },
 ];

@@ -9,6 +9,7 @@ import * as m0007 from './0007_tracking.ts';
 import * as m0008 from './0008_oauth.ts';
 import * as m0009 from './0009_campaigns.ts';
 import * as m0010 from './0010_token_permissions.ts';
+import * as m0011 from './0011_webhooks.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_oauth': m0008,
   '0009_campaigns': m0009,
   '0010_token_permissions': m0010,
+  '0011_webhooks': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

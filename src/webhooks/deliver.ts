@@ -1,0 +1,135 @@
+// The worker's side of a webhook delivery: POST the stored payload, signed by
+// the Standard Webhooks scheme, to the webhook's URL, from the address checked
+// at this moment (a private one refused unless allowed: DNS may have changed
+// since the webhook was made), with a bounded wait, no redirect followed, and
+// only the start of the answer kept. A 2xx is delivered; anything else is tried
+// again on a schedule of about a day, then the delivery is failed. A 410 Gone
+// fails it at once and disables the webhook (the receiver says it is gone).
+import http from 'node:http';
+import https from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { pinnedLookup, resolveChecked } from '../outbound/addresses.ts';
+import { completeJob, retryJob, type Job } from '../queue/index.ts';
+
+/** Waits before attempts 2, 3, …: 5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (8 attempts over ~23.6 h). */
+export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 8 * 3_600_000, 8 * 3_600_000] as const;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How much of an answer's body is kept on the delivery. */
+export const RESPONSE_EXCERPT_BYTES = 500;
+const USER_AGENT = 'Mailgate-Webhooks/1.0';
+
+export interface WebhookDeliveryDeps {
+  db: DatabaseHandle;
+  clock: Clock;
+  owner: string;
+  /** WEBHOOK_ALLOW_PRIVATE: loopback and private targets are fine. */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** Resolve a host name (tests). */
+  lookup?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+}
+
+interface Answer {
+  status: number | null;
+  excerpt: string;
+}
+
+/** POST from the checked address; never throws: a failure is an answer without a status. */
+function post(url: URL, address: { address: string; family: number }, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Answer> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (answer: Answer) => {
+      if (done) return;
+      done = true;
+      resolve(answer);
+      request.destroy();
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': USER_AGENT },
+        lookup: pinnedLookup(address),
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const status = response.statusCode ?? 0;
+        const excerpt = () => Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+        response.on('data', (chunk: Buffer) => {
+          if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_EXCERPT_BYTES) finish({ status, excerpt: excerpt() });
+        });
+        response.on('end', () => finish({ status, excerpt: excerpt() }));
+        response.on('error', () => finish({ status, excerpt: excerpt() }));
+      },
+    );
+    request.on('timeout', () => finish({ status: null, excerpt: `no answer within ${timeoutMs / 1000} s` }));
+    request.on('error', (error) => finish({ status: null, excerpt: `the request failed: ${error.message}` }));
+    request.end(body);
+  });
+}
+
+export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: Job) => Promise<void> {
+  const { db: handle, clock, owner, allowPrivate } = deps;
+  const db = handle.db;
+  const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+
+  async function record(id: string, changes: { status: string; response_status: number | null; response_excerpt: string; next_attempt_at: number | null; attempts: number }) {
+    await db.updateTable('webhook_deliveries').set({ ...changes, updated_at: clock.now() }).where('id', '=', id).execute();
+  }
+
+  return async function deliverWebhook(job: Job): Promise<void> {
+    const found = await db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+      .select(['webhook_deliveries.id', 'webhook_deliveries.payload', 'webhook_deliveries.status', 'webhooks.url', 'webhooks.secret', 'webhooks.enabled', 'webhooks.id as webhook_id'])
+      .where('webhook_deliveries.id', '=', job.refId)
+      .executeTakeFirst();
+    // Its webhook was deleted (the delivery with it), or it has its outcome.
+    if (!found || found.status !== 'pending') {
+      await completeJob(db, job.id, owner);
+      return;
+    }
+    const attempts = job.attempts;
+    const fail = async (status: number | null, excerpt: string) => {
+      await record(found.id, { status: 'failed', response_status: status, response_excerpt: excerpt, next_attempt_at: null, attempts });
+      await completeJob(db, job.id, owner);
+    };
+    if (Number(found.enabled) !== 1) return fail(null, 'not sent: the webhook is disabled');
+
+    const url = new URL(found.url);
+    const address = await resolveChecked(url, { allowPrivate, ...(deps.lookup ? { lookup: deps.lookup } : {}) });
+    if (address === 'private') return fail(null, `refused: ${url.hostname} is a private, loopback or link-local address`);
+
+    let answer: Answer;
+    if (address === 'unresolvable') answer = { status: null, excerpt: `${url.hostname} does not resolve` };
+    else {
+      const now = clock.now();
+      const signature = new Webhook(found.secret).sign(found.id, new Date(now), found.payload);
+      const headers = { 'webhook-id': found.id, 'webhook-timestamp': String(Math.floor(now / 1000)), 'webhook-signature': signature };
+      answer = await post(url, address, headers, found.payload, timeoutMs);
+    }
+
+    if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
+      await record(found.id, { status: 'delivered', response_status: answer.status, response_excerpt: answer.excerpt, next_attempt_at: null, attempts });
+      await completeJob(db, job.id, owner);
+      return;
+    }
+    if (answer.status === 410) {
+      await db.updateTable('webhooks').set({ enabled: 0, updated_at: clock.now() }).where('id', '=', found.webhook_id).execute();
+      return fail(410, answer.excerpt || 'the receiver answered 410 Gone: the webhook is now disabled');
+    }
+    const wait = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+    if (wait === undefined) return fail(answer.status, answer.excerpt);
+    const runAt = clock.now() + wait;
+    await record(found.id, { status: 'pending', response_status: answer.status, response_excerpt: answer.excerpt, next_attempt_at: runAt, attempts });
+    await retryJob(db, job.id, owner, runAt, answer.status === null ? answer.excerpt : `answered ${answer.status}`);
+  };
+}

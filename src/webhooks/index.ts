@@ -1,0 +1,111 @@
+// Outbound webhooks: the resource (a URL subscribed to event types, its secret
+// shown once), the publishing of events with the caller's transaction
+// (publish.ts), and the worker's delivery (deliver.ts). Sits below the layers
+// that publish (emails, audience, campaigns) and above the queue it writes jobs to.
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Clock } from '../clock.ts';
+import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
+import { AppError, validationError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { isPrivateAddress } from '../outbound/addresses.ts';
+import { toPage, type Page, type PageRequest } from '../pagination.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
+import type { WebhookCreate, WebhookUpdate } from './webhook-input.ts';
+import { toWebhookDeliveryRecord, toWebhookRecord, type WebhookDeliveryRecord, type WebhookRecord } from './webhook-record.ts';
+
+export * from './webhook-input.ts';
+export * from './webhook-record.ts';
+export { loadSubscriptions, publishToSubscribers, publishWebhookEvents, WEBHOOK_DELIVERY_JOB, type WebhookEvent, type WebhookSubscriptions } from './publish.ts';
+export { createWebhookDeliveryHandler, WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliveryDeps } from './deliver.ts';
+
+export interface WebhookService {
+  /** The webhook with its signing secret, shown this once. */
+  create(scope: OrgScope, input: WebhookCreate): Promise<WebhookRecord & { secret: string }>;
+  list(scope: OrgScope, page: PageRequest): Promise<Page<WebhookRecord>>;
+  get(scope: OrgScope, id: string): Promise<WebhookRecord>;
+  update(scope: OrgScope, id: string, changes: WebhookUpdate): Promise<WebhookRecord>;
+  /** Its pending deliveries are not sent. */
+  remove(scope: OrgScope, id: string): Promise<{ object: 'webhook'; id: string; deleted: true }>;
+  /** Its recent deliveries, newest first. */
+  listDeliveries(scope: OrgScope, id: string, page: PageRequest): Promise<Page<WebhookDeliveryRecord>>;
+}
+
+/** `whsec_` + 32 random bytes, base64: the Standard Webhooks symmetric secret. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export function createWebhookService(handle: DatabaseHandle, clock: Clock, options: { allowPrivate: boolean }): WebhookService {
+  const db = handle.db;
+
+  /** A URL whose host is a private address literal is refused now; a host name is checked at each delivery (it may resolve anywhere). */
+  function checkTarget(url: string): void {
+    if (options.allowPrivate) return;
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    if ((isIP(host) && isPrivateAddress(host)) || host === 'localhost' || host.endsWith('.localhost')) {
+      throw validationError([{ path: 'url', message: 'is a private, loopback or link-local address: webhooks may not target it on this server' }]);
+    }
+  }
+
+  async function mustFind(scope: OrgScope, id: string) {
+    const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).executeTakeFirst();
+    if (!row) throw new AppError('not_found', `Webhook ${id} not found`);
+    return row;
+  }
+
+  return {
+    async create(scope, input) {
+      checkTarget(input.url);
+      const now = clock.now();
+      const row = {
+        id: newId('whk', now),
+        organization_id: scope.organizationId,
+        url: input.url,
+        events: JSON.stringify([...new Set(input.events)]),
+        secret: newSecret(),
+        enabled: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('webhooks').values(row).execute();
+      return { ...toWebhookRecord(row), secret: row.secret };
+    },
+
+    async list(scope, page) {
+      const rows = await fetchIdPage(db.selectFrom('webhooks').selectAll().where('organization_id', '=', scope.organizationId), 'id', page);
+      return toPage(rows, page, toWebhookRecord);
+    },
+
+    async get(scope, id) {
+      return toWebhookRecord(await mustFind(scope, id));
+    },
+
+    async update(scope, id, changes) {
+      const row = await mustFind(scope, id);
+      if (changes.url !== undefined) checkTarget(changes.url);
+      const next = {
+        ...row,
+        ...(changes.url !== undefined ? { url: changes.url } : {}),
+        ...(changes.events !== undefined ? { events: JSON.stringify([...new Set(changes.events)]) } : {}),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
+        updated_at: clock.now(),
+      };
+      await db.updateTable('webhooks').set({ url: next.url, events: next.events, enabled: next.enabled, updated_at: next.updated_at }).where('id', '=', id).execute();
+      return toWebhookRecord(next);
+    },
+
+    async remove(scope, id) {
+      await mustFind(scope, id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
+        await trx.deleteFrom('webhooks').where('id', '=', id).execute();
+      });
+      return { object: 'webhook', id, deleted: true };
+    },
+
+    async listDeliveries(scope, id, page) {
+      await mustFind(scope, id);
+      const rows = await fetchIdPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', id), 'id', page);
+      return toPage(rows, page, toWebhookDeliveryRecord);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Publishing an event to the webhooks subscribed to it: a delivery row and a
+// queue job per webhook, written with the caller's transaction, so an event and
+// its deliveries commit (or roll back) together. An organization without
+// webhooks costs one indexed query per batch of events, and nothing more.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { insertRows } from '../db/insert-rows.ts';
+import { newId } from '../ids.ts';
+import { enqueueJobs } from '../queue/index.ts';
+import type { WebhookEventType } from './webhook-input.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const WEBHOOK_DELIVERY_JOB = 'webhook_delivery';
+
+/** One event, as its webhooks receive it: `{type, timestamp, data}` (Standard Webhooks' recommended shape). */
+export interface WebhookEvent {
+  organizationId: string;
+  type: WebhookEventType;
+  at: number;
+  data: Record<string, unknown>;
+}
+
+/** Which enabled webhooks of some organizations want which event types. */
+export interface WebhookSubscriptions {
+  wants(organizationId: string, type: WebhookEventType): boolean;
+  readonly empty: boolean;
+  /** The webhooks of this organization subscribed to this type. */
+  of(organizationId: string, type: WebhookEventType): readonly string[];
+}
+
+/** The enabled webhooks of these organizations (one query), to ask what they want before building payloads. */
+export async function loadSubscriptions(db: Db, organizationIds: Iterable<string>): Promise<WebhookSubscriptions> {
+  const orgs = [...new Set(organizationIds)];
+  const rows =
+    orgs.length === 0
+      ? []
+      : await db.selectFrom('webhooks').select(['id', 'organization_id', 'events']).where('organization_id', 'in', orgs).where('enabled', '=', 1).execute();
+  const byKey = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const type of JSON.parse(row.events) as string[]) {
+      const key = `${row.organization_id} ${type}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), row.id]);
+    }
+  }
+  return {
+    empty: rows.length === 0,
+    wants: (organizationId, type) => byKey.has(`${organizationId} ${type}`),
+    of: (organizationId, type) => byKey.get(`${organizationId} ${type}`) ?? [],
+  };
+}
+
+/** Write a delivery (and its job) for every webhook subscribed to each event. */
+export async function publishWebhookEvents(db: Db, subscriptions: WebhookSubscriptions, events: readonly WebhookEvent[], now: number): Promise<void> {
+  if (subscriptions.empty) return;
+  const deliveries = events.flatMap((event) => {
+    const hooks = subscriptions.of(event.organizationId, event.type);
+    if (hooks.length === 0) return [];
+    const payload = JSON.stringify({ type: event.type, timestamp: new Date(event.at).toISOString(), data: event.data });
+    return hooks.map((webhookId) => ({
+      id: newId('whd', now),
+      webhook_id: webhookId,
+      organization_id: event.organizationId,
+      event_type: event.type,
+      payload,
+      status: 'pending',
+      attempts: 0,
+      response_status: null,
+      response_excerpt: null,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    }));
+  });
+  if (deliveries.length === 0) return;
+  await insertRows(db, 'webhook_deliveries', deliveries, (chunk) => db.insertInto('webhook_deliveries').values(chunk));
+  await enqueueJobs(
+    db,
+    deliveries.map((d) => ({ kind: WEBHOOK_DELIVERY_JOB, refId: d.id, runAt: now })),
+    now,
+  );
+}
+
+/** Load the subscriptions of the events' organizations and publish them: for callers with payloads at hand. */
+export async function publishToSubscribers(db: Db, events: readonly WebhookEvent[], now: number): Promise<void> {
+  if (events.length === 0) return;
+  await publishWebhookEvents(db, await loadSubscriptions(db, events.map((e) => e.organizationId)), events, now);
+}
