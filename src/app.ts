@@ -24,6 +24,8 @@ import cpuTasks from './delivery/cpu-tasks.ts';
 import { createOAuthService, MCP_RESOURCE_PATH, type OAuthService } from './oauth/index.ts';
 import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
+import { createDnsResolver, type DnsResolver } from './dns/resolver.ts';
+import { createVerifyService, type VerifyService } from './verify/index.ts';
 import { createWebhookDeliveryHandler, createWebhookService, WEBHOOK_DELIVERY_JOB, type WebhookService } from './webhooks/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
@@ -43,6 +45,8 @@ export interface CoreDeps {
    * ManualClock pass one that moves it.
    */
   waitUntil?: WaitUntil;
+  /** DNS for address verification and domain checks (default: DNS_SERVERS, else the system's servers). */
+  dns?: DnsResolver;
   /** How outbound webhooks resolve a host name (default: the system's, node:dns lookup). */
   lookupHost?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -60,6 +64,7 @@ export interface Core {
   readonly orgs: OrganizationService;
   readonly tokens: TokenService;
   readonly webhooks: WebhookService;
+  readonly verify: VerifyService;
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
@@ -140,6 +145,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     orgs,
     tokens,
     webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate }),
+    verify: createVerifyService(deps.dns ?? createDnsResolver({ servers: config.dnsServers })),
     emails,
     audience,
     workflows: createWorkflowService(db, clock, emails),

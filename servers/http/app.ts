@@ -8,7 +8,7 @@ import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1 } from './v1/emails.ts';
 import { campaignRoutesV1 } from './v1/campaigns.ts';
 import { unsubscribeRoutes } from './unsubscribe.ts';
-import { verifyRoutes } from './verify.ts';
+import { verifyRoutesV1 } from './v1/verify.ts';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
@@ -133,7 +133,6 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
       v2.addHook('preValidation', refuseNulCharacters);
       await operationRoutes(v2, core, V2_BINDINGS);
       await toolRoutesV2(v2, core);
-      await verifyRoutes(v2, 'v2', { '/emails/verify': 'verify_email', '/verify': 'verify_address' });
     },
     { prefix: '/api/v2' },
   );
@@ -149,7 +148,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         await audienceRoutesV1(v1, core);
         await campaignRoutesV1(v1, core);
         await toolRoutesV1(v1, core);
-        await verifyRoutes(v1, 'v1', { '/emails/verify': 'v1_verify_email' });
+        await verifyRoutesV1(v1, core);
       },
       { prefix },
     );

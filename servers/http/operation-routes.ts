@@ -62,7 +62,7 @@ function routeSchema(binding: Binding, operation: Operation, plan: FieldPlan): R
   const input = jsonSchemaOf(operation.input, 'input');
   const output = jsonSchemaOf(operation.output, 'output');
   const schema: Record<string, unknown> = {
-    operationId: operation.name,
+    operationId: binding.operationId ?? operation.name,
     summary: operation.summary,
     description: operation.description,
     tags: [operation.resource],

@@ -18,6 +18,7 @@ import {
 import { createTag, getTag, listTags } from './tags.ts';
 import { cancelCampaign, countAudience, createCampaign, deleteCampaign, getCampaign, listCampaigns, sendCampaign, testCampaign, updateCampaign } from './campaigns.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
+import { verifyEmail } from './verify.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 
@@ -67,6 +68,7 @@ export const OPERATIONS: readonly Operation[] = [
   updateWebhook,
   deleteWebhook,
   listWebhookDeliveries,
+  verifyEmail,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

@@ -12,6 +12,7 @@ import type { WorkflowService } from '../workflows/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
 import type { TokenService } from '../tokens/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
+import type { VerifyService } from '../verify/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -21,6 +22,7 @@ export interface OperationServices {
   campaigns: CampaignService;
   tokens: TokenService;
   webhooks: WebhookService;
+  verify: VerifyService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */

@@ -523,24 +523,9 @@ describe('v1 (frozen, spec §4.4)', () => {
     expect(res.status).toBe(422);
     expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('contentType') });
   });
-
-  it('answers v1 verify with 501 and a clear message instead of a silent 404', async () => {
-    const res = await server.api('/api/v1/emails/verify', { body: { email: 'ada@example.com' } });
-    expect(res.status).toBe(501);
-    expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('verification') });
-  });
 });
 
 describe('routing', () => {
-  it.each(['/api/v2/emails/verify', '/api/v2/verify'])('answers v2 verify (%s, spec §4.1) with 501 in the v2 shape, after authentication', async (path) => {
-    const res = await server.api(path, { body: { email: 'ada@example.com' } });
-    expect([res.status, await json(res)]).toEqual([
-      501,
-      { name: 'not_implemented', message: 'Email address verification is not available on this server yet', statusCode: 501 },
-    ]);
-    expect((await server.api(path, { body: { email: 'ada@example.com' }, token: null })).status).toBe(401);
-  });
-
   it('answers an unknown v2 path with 404 not_found in the v2 shape', async () => {
     const res = await server.api('/api/v2/nothing-here');
     expect(res.status).toBe(404);

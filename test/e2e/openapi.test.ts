@@ -128,7 +128,9 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(v1Error.properties)).toEqual(['success', 'message', 'code']);
     const v1Limit = v1.responses['429']!.content!['application/json'].schema as { anyOf: { properties: Record<string, unknown> }[] };
     expect(v1Limit.anyOf.map((s) => Object.keys(s.properties))).toEqual([['message', 'docs'], ['success', 'message', 'code']]);
-    expect(Object.keys(doc.paths['/api/v2/verify']!.post!.responses)).toContain('501');
+    // One operation on two paths: each its own operationId.
+    expect(doc.paths['/api/v2/verify']!.post!.operationId).toBe('verify');
+    expect(doc.paths['/api/v2/emails/verify']!.post!.operationId).toBe('verify_email');
   });
 });
 

@@ -56,8 +56,9 @@ const read = (fileFromRoot: string) => readFileSync(path.join(ROOT, fileFromRoot
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['operations'],
-  // The worker is a role, like a door: it may use everything below.
-  ['delivery'],
+  // The worker is a role, like a door: it may use everything below. Verifying an
+  // address knows the fixture addresses delivery walks without a transport.
+  ['delivery', 'verify'],
   ['campaigns', 'workflows'],
   ['audience'],
   ['emails'],
@@ -67,7 +68,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['limits'],
   ['oauth'],
   ['tokens', 'orgs', 'auth-scope'],
-  ['threads', 'render', 'db', 'outbound', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
+  ['threads', 'render', 'db', 'dns', 'outbound', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
 ];
 
 /** createCore and the import surface for servers/: they may import anything. */

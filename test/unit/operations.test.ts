@@ -29,6 +29,7 @@ describe('the operation definitions', () => {
         'delete_workflow', 'list_workflow_runs', 'create_campaign', 'list_campaigns', 'get_campaign', 'update_campaign',
         'delete_campaign', 'send_campaign', 'cancel_campaign', 'test_campaign', 'count_audience', 'list_tokens', 'create_token',
         'revoke_token', 'create_webhook', 'list_webhooks', 'get_webhook', 'update_webhook', 'delete_webhook', 'list_webhook_deliveries',
+        'verify_email',
       ]),
     );
   });
@@ -56,7 +57,7 @@ describe('the operation definitions', () => {
 
   it('annotations agree with the name: reads change nothing, only sends reach the world', () => {
     for (const operation of OPERATIONS) {
-      const reads = /^(get|list|count)_/.test(operation.name);
+      const reads = /^(get|list|count|verify)_/.test(operation.name);
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
       expect(operation.annotations.openWorld, operation.name).toBe(['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name));
     }

@@ -22,6 +22,8 @@ export interface Binding {
   bodyField?: string;
   /** The body may be left out (or empty): every body field is optional. */
   optionalBody?: boolean;
+  /** A second path for the same operation needs its own operationId in /openapi.json (the first keeps the operation's name). */
+  operationId?: string;
 }
 
 const header = (...names: string[]): FieldSource => ({ from: 'header', names });
@@ -81,6 +83,9 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'list_tokens', method: 'GET', path: '/tokens', status: 200 },
   { operation: 'create_token', method: 'POST', path: '/tokens', status: 201 },
   { operation: 'revoke_token', method: 'DELETE', path: '/tokens/:id', status: 200 },
+  { operation: 'verify_email', method: 'POST', path: '/emails/verify', status: 200 },
+  // The SDK's verify call uses this shorter path (spec §4.1, §9).
+  { operation: 'verify_email', method: 'POST', path: '/verify', status: 200, operationId: 'verify' },
   { operation: 'create_webhook', method: 'POST', path: '/webhooks', status: 201 },
   { operation: 'list_webhooks', method: 'GET', path: '/webhooks', status: 200 },
   { operation: 'get_webhook', method: 'GET', path: '/webhooks/:id', status: 200 },

@@ -1,0 +1,76 @@
+// DNS lookups for address verification and sending domains: node:dns's
+// Resolver on the servers DNS_SERVERS names (the system's otherwise), with each
+// lookup bounded in time. An answer that the name or record does not exist is
+// an answer (empty); a server that does not answer, or fails, is DnsUnavailable:
+// the caller says "could not check", never "does not exist".
+import { Resolver } from 'node:dns/promises';
+
+export class DnsUnavailable extends Error {
+  constructor(readonly domain: string, readonly reason: string) {
+    super(`DNS did not answer for ${domain}: ${reason}`);
+    this.name = 'DnsUnavailable';
+  }
+}
+
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
+
+export interface DnsResolver {
+  /** MX records; [] when there are none. `nxdomain`: the name does not exist. */
+  mx(domain: string): Promise<{ records: MxRecord[]; nxdomain: boolean }>;
+  /** A and AAAA addresses; [] when there are none. */
+  addresses(domain: string): Promise<string[]>;
+  /** TXT records, each joined from its strings; [] when there are none. */
+  txt(domain: string): Promise<string[]>;
+}
+
+export interface DnsResolverOptions {
+  /** `host[:port]` list (dns.setServers notation); empty: the system's. */
+  servers: readonly string[];
+  /** The whole lookup's bound, retries included. */
+  timeoutMs?: number;
+}
+
+/** Codes that mean the DNS answered "no such name / no such record". */
+const NO_DATA = new Set(['ENODATA', 'ENOTFOUND', 'NOTFOUND', 'ENONAME']);
+
+export function createDnsResolver(options: DnsResolverOptions): DnsResolver {
+  const timeoutMs = options.timeoutMs ?? 4_000;
+  // Two tries of half the bound each, so a lost UDP packet gets a second chance within it.
+  const resolver = new Resolver({ timeout: Math.max(100, Math.floor(timeoutMs / 2)), tries: 2 });
+  if (options.servers.length > 0) resolver.setServers([...options.servers]);
+
+  async function ask<T>(domain: string, query: () => Promise<T>, empty: T): Promise<{ value: T; nxdomain: boolean }> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DnsUnavailable(domain, `no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    });
+    try {
+      return { value: await Promise.race([query(), deadline]), nxdomain: false };
+    } catch (error) {
+      if (error instanceof DnsUnavailable) throw error;
+      const code = (error as { code?: string }).code ?? '';
+      if (NO_DATA.has(code)) return { value: empty, nxdomain: code !== 'ENODATA' };
+      throw new DnsUnavailable(domain, code || String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async mx(domain) {
+      const { value, nxdomain } = await ask(domain, () => resolver.resolveMx(domain), [] as MxRecord[]);
+      return { records: value, nxdomain };
+    },
+    async addresses(domain) {
+      const [v4, v6] = await Promise.all([ask(domain, () => resolver.resolve4(domain), [] as string[]), ask(domain, () => resolver.resolve6(domain), [] as string[])]);
+      return [...v4.value, ...v6.value];
+    },
+    async txt(domain) {
+      const { value } = await ask(domain, () => resolver.resolveTxt(domain), [] as string[][]);
+      return value.map((strings) => strings.join(''));
+    },
+  };
+}
