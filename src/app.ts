@@ -26,6 +26,7 @@ import { createThreadPool } from './threads/index.ts';
 import { createTokenService, type TokenService } from './tokens/index.ts';
 import { createDnsResolver, type DnsResolver } from './dns/resolver.ts';
 import { createVerifyService, type VerifyService } from './verify/index.ts';
+import { createIntegrationService, type IntegrationService } from './integrations/index.ts';
 import { createWebhookDeliveryHandler, createWebhookService, WEBHOOK_DELIVERY_JOB, type WebhookService } from './webhooks/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
@@ -65,6 +66,7 @@ export interface Core {
   readonly tokens: TokenService;
   readonly webhooks: WebhookService;
   readonly verify: VerifyService;
+  readonly integrations: IntegrationService;
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
@@ -148,6 +150,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     verify: createVerifyService(deps.dns ?? createDnsResolver({ servers: config.dnsServers })),
     emails,
     audience,
+    integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,
     oauth: createOAuthService(db, clock, tokens, {

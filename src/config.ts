@@ -80,6 +80,7 @@ const envSchema = z.object({
     .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')
     .optional(),
   DNS_SERVERS: z.string().optional(),
+  FORMS_CONFIRM_FROM: z.string().trim().min(3).optional(),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
@@ -131,6 +132,8 @@ export interface Config {
   readonly roles: readonly Role[];
   readonly bootstrapToken: string | undefined;
   readonly dnsServers: readonly string[];
+  /** Who double opt-in confirmation emails come from, unless a form names a sender (FORMS_CONFIRM_FROM). */
+  readonly formsConfirmFrom: string | undefined;
   readonly webhookAllowPrivate: boolean;
   /** OAuth clients' metadata documents may be fetched over http from loopback and private addresses (tests, trusted networks). */
   readonly oauthAllowPrivateClients: boolean;
@@ -216,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     roles: Object.freeze([...e.MAILGATE_ROLES]),
     bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,
     dnsServers: Object.freeze(e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    formsConfirmFrom: e.FORMS_CONFIRM_FROM,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,
     maxBodyBytes: e.MAX_BODY_BYTES,

@@ -38,6 +38,7 @@ export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
+export { CONFIRM_PATH, type ConfirmationTarget, type FormResult } from './integrations/index.ts';
 export { verifyInputSchema, verifyResultSchema, VERIFY_CODES, type VerifyResult } from './verify/index.ts';
 export { createDnsResolver, DnsUnavailable, type DnsResolver } from './dns/resolver.ts';
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, type WebhookRecord, type WebhookDeliveryRecord } from './webhooks/index.ts';

@@ -9,6 +9,8 @@ import { emailRoutesV1 } from './v1/emails.ts';
 import { campaignRoutesV1 } from './v1/campaigns.ts';
 import { unsubscribeRoutes } from './unsubscribe.ts';
 import { verifyRoutesV1 } from './v1/verify.ts';
+import { integrationRoutesV1 } from './v1/integrations.ts';
+import { confirmRoutes } from './confirm.ts';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
@@ -97,6 +99,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
   await unsubscribeRoutes(app, core);
+  await confirmRoutes(app, core);
   if (options.mcp) {
     await oauthRoutes(app, core);
     await mcpRoutes(app, core, options.mcp);
@@ -149,6 +152,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
         await campaignRoutesV1(v1, core);
         await toolRoutesV1(v1, core);
         await verifyRoutesV1(v1, core);
+        await integrationRoutesV1(v1, core);
       },
       { prefix },
     );

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hasPrefix } from '../ids.ts';
+import { signingKey as loadSigningKey } from '../db/signing-keys.ts';
 
 /**
  * One-click unsubscribe links (RFC 8058): `{BASE_URL}/unsubscribe/{token}`, the
@@ -33,28 +34,7 @@ export interface UnsubscribeLinks {
 }
 
 export function createUnsubscribeLinks(db: Kysely<Database>, baseUrl: string, now: () => number): UnsubscribeLinks {
-  let key: Promise<Buffer> | undefined;
-
-  async function loadKey(): Promise<Buffer> {
-    const found = await db.selectFrom('signing_keys').select('secret').where('name', '=', KEY_NAME).executeTakeFirst();
-    if (found) return Buffer.from(found.secret, 'base64');
-    // Two processes making the key at once: the first insert wins and both read it back.
-    await db
-      .insertInto('signing_keys')
-      .values({ name: KEY_NAME, secret: randomBytes(32).toString('base64'), created_at: now() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const made = await db.selectFrom('signing_keys').select('secret').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-    return Buffer.from(made.secret, 'base64');
-  }
-
-  function signingKey(): Promise<Buffer> {
-    key ??= loadKey().catch((error) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  }
+  const signingKey = loadSigningKey(db, KEY_NAME, now);
 
   const macOf = (secret: Buffer, ref: UnsubscribeRef) =>
     createHmac('sha256', secret).update(`unsubscribe\u0000${ref.subscriberId}\u0000${ref.campaignId}`).digest('base64url').slice(0, MAC_LENGTH);

@@ -56,6 +56,16 @@ export interface WebhookDeliveriesTable {
   updated_at: number;
 }
 
+export interface FormConfirmationsTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  submission: string;
+  created_at: number;
+  expires_at: number;
+  confirmed_at: number | null;
+}
+
 export interface OAuthClientsTable {
   client_id: string;
   kind: 'registered' | 'metadata_document';
@@ -329,6 +339,7 @@ export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
+  form_confirmations: FormConfirmationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;

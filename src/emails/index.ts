@@ -61,7 +61,7 @@ export const DELIVER_EMAIL_JOB = 'deliver_email';
 export { BATCH_MAX } from './send-request.ts';
 
 /** Where a send came in; kept on the record. */
-export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow' | 'campaign' | 'campaign_test';
+export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow' | 'campaign' | 'campaign_test' | 'form_confirmation' | 'integration';
 
 /** Automations and campaigns send to their own audience: the recipient guard is for transactional sends. */
 const UNGUARDED_SOURCES: ReadonlySet<EmailSource> = new Set(['workflow', 'campaign']);

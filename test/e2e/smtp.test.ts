@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
 import { waitFor } from '../helpers/server.ts';
-import { authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
+import { authenticatedSession, authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 // The SMTP submission door over real sockets: nodemailer with STARTTLS and AUTH,
@@ -39,18 +39,6 @@ async function emailCount(server: TestSmtpServer): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** A raw session through EHLO, STARTTLS, EHLO and AUTH. */
-async function authenticatedSession(server: TestSmtpServer, token = server.token): Promise<RawSmtpSession> {
-  const s = rawSmtpSession(server.smtpPort);
-  expect((await s.greeting).code).toBe(220);
-  expect((await s.command('EHLO client.test')).code).toBe(250);
-  expect((await s.startTls()).code).toBe(220);
-  expect((await s.command('EHLO client.test')).code).toBe(250);
-  const auth = await s.command(`AUTH PLAIN ${authPlain(token)}`);
-  expect(auth.code, auth.text).toBe(235);
-  return s;
 }
 
 /** Send a whole message over a raw session; resolves with the reply after the final dot. */

@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/index.ts';
-import { authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
+import { authenticatedSession, removeTestTls, startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 // The API tokens resource (GET/POST /api/v2/tokens, DELETE /api/v2/tokens/{id})
 // through real clients: fetch for REST, nodemailer and a raw socket for SMTP, the
@@ -59,17 +59,6 @@ describe('API tokens', () => {
       tls: { ca: [server.tls.cert], servername: 'localhost' },
       auth: { user: 'mailgate', pass: token },
     });
-  }
-
-  async function smtpSession(token: string): Promise<RawSmtpSession> {
-    const s = rawSmtpSession(server.smtpPort);
-    expect((await s.greeting).code).toBe(220);
-    expect((await s.command('EHLO client.test')).code).toBe(250);
-    expect((await s.startTls()).code).toBe(220);
-    expect((await s.command('EHLO client.test')).code).toBe(250);
-    const auth = await s.command(`AUTH PLAIN ${authPlain(token)}`);
-    expect(auth.code, auth.text).toBe(235);
-    return s;
   }
 
   async function mcpClient(token: string): Promise<Client> {
@@ -136,7 +125,7 @@ describe('API tokens', () => {
     const doomed = await createToken({ name: 'doomed' });
     // In use on all three doors.
     expect((await server.api('/api/v2/emails', { token: doomed.token })).status).toBe(200);
-    const session = await smtpSession(doomed.token);
+    const session = await authenticatedSession(server, doomed.token);
     const mcp = await mcpClient(doomed.token);
     try {
       expect(((await mcp.callTool({ name: 'list_tags', arguments: {} })) as ToolResult).isError).toBeFalsy();

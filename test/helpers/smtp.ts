@@ -5,6 +5,7 @@ import tls from 'node:tls';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { startSmtpServer, type SmtpListener } from '../../servers/smtp/server.ts';
 import { loadOrCreateTls, type TlsMaterial } from '../../servers/smtp/tls.ts';
+import { expect } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.ts';
 
 /**
@@ -161,4 +162,16 @@ export function rawSmtpSession(port: number): RawSmtpSession {
 /** AUTH PLAIN's initial response for the username `mailgate` and a token. */
 export function authPlain(token: string, user = 'mailgate'): string {
   return Buffer.from(`\u0000${user}\u0000${token}`).toString('base64');
+}
+
+/** A raw session on the test server's listener through EHLO, STARTTLS, EHLO and AUTH with this token. */
+export async function authenticatedSession(server: Pick<TestSmtpServer, 'smtpPort' | 'token'>, token = server.token): Promise<RawSmtpSession> {
+  const s = rawSmtpSession(server.smtpPort);
+  expect((await s.greeting).code).toBe(220);
+  expect((await s.command('EHLO client.test')).code).toBe(250);
+  expect((await s.startTls()).code).toBe(220);
+  expect((await s.command('EHLO client.test')).code).toBe(250);
+  const auth = await s.command(`AUTH PLAIN ${authPlain(token)}`);
+  expect(auth.code, auth.text).toBe(235);
+  return s;
 }

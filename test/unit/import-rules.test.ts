@@ -59,7 +59,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // The worker is a role, like a door: it may use everything below. Verifying an
   // address knows the fixture addresses delivery walks without a transport.
   ['delivery', 'verify'],
-  ['campaigns', 'workflows'],
+  ['campaigns', 'workflows', 'integrations'],
   ['audience'],
   ['emails'],
   // Outbound webhooks: what the layers above publish, in their own transactions; delivered by the worker.
