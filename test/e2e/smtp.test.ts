@@ -4,26 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
 import { waitFor } from '../helpers/server.ts';
-import { authenticatedSession, authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
+import { authenticatedSession, authPlain, submissionTransport as transport, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 // The SMTP submission door over real sockets: nodemailer with STARTTLS and AUTH,
 // a raw socket for the error paths, and SMTP in → relay out into a second SMTP server.
 
 const QUEUED = /^250 2\.0\.0 Ok: queued as (eml_[0-9a-z]{26})( eml_[0-9a-z]{26})*$/;
-
-function transport(server: TestSmtpServer, token = server.token, extra: Record<string, unknown> = {}) {
-  return nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: server.smtpPort,
-    secure: false,
-    requireTLS: true,
-    // The listener's self-signed certificate, trusted as its own CA: the name and chain are really checked.
-    tls: { ca: [server.tls.cert], servername: 'localhost' },
-    auth: { user: 'mailgate', pass: token },
-    ...extra,
-  });
-}
 
 const idsOf = (response: string) => response.replace(/^250 2\.0\.0 Ok: queued as /, '').split(' ');
 

@@ -1,8 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/index.ts';
-import { authenticatedSession, removeTestTls, startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { authenticatedSession, removeTestTls, submissionTransport, startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 // The API tokens resource (GET/POST /api/v2/tokens, DELETE /api/v2/tokens/{id})
 // through real clients: fetch for REST, nodemailer and a raw socket for SMTP, the
@@ -48,17 +47,6 @@ describe('API tokens', () => {
     const page = (await res.json()) as { object: 'list'; data: Omit<CreatedToken, 'token'>[]; has_more: boolean };
     expect(page.object).toBe('list');
     return page.data;
-  }
-
-  function smtpTransport(token: string) {
-    return nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: server.smtpPort,
-      secure: false,
-      requireTLS: true,
-      tls: { ca: [server.tls.cert], servername: 'localhost' },
-      auth: { user: 'mailgate', pass: token },
-    });
   }
 
   async function mcpClient(token: string): Promise<Client> {
@@ -143,7 +131,7 @@ describe('API tokens', () => {
       const mail = await session.command('MAIL FROM:<app@example.com>');
       expect(mail.code).toBe(535);
       expect(mail.text).toContain('5.7.8');
-      await expect(smtpTransport(doomed.token).sendMail(message('reader@example.net'))).rejects.toMatchObject({ responseCode: 535 });
+      await expect(submissionTransport(server, doomed.token).sendMail(message('reader@example.net'))).rejects.toMatchObject({ responseCode: 535 });
 
       await expect(mcp.callTool({ name: 'list_tags', arguments: {} })).rejects.toThrow();
       const raw = await fetch(`${server.url}/mcp`, {
@@ -232,7 +220,7 @@ describe('API tokens', () => {
     });
 
     it('authenticates on SMTP but may not submit: 550 5.7.1', async () => {
-      const error = await smtpTransport(reader.token)
+      const error = await submissionTransport(server, reader.token)
         .sendMail(message('reader@example.net'))
         .then(
           () => null,

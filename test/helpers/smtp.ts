@@ -5,6 +5,7 @@ import tls from 'node:tls';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { startSmtpServer, type SmtpListener } from '../../servers/smtp/server.ts';
 import { loadOrCreateTls, type TlsMaterial } from '../../servers/smtp/tls.ts';
+import nodemailer from 'nodemailer';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.ts';
 
@@ -174,4 +175,17 @@ export async function authenticatedSession(server: Pick<TestSmtpServer, 'smtpPor
   const auth = await s.command(`AUTH PLAIN ${authPlain(token)}`);
   expect(auth.code, auth.text).toBe(235);
   return s;
+}
+
+/** nodemailer against the test server's listener: STARTTLS required, its certificate trusted as its own CA (name and chain really checked), AUTH with this token. */
+export function submissionTransport(server: Pick<TestSmtpServer, 'smtpPort' | 'token' | 'tls'>, token = server.token, extra: Record<string, unknown> = {}) {
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpPort,
+    secure: false,
+    requireTLS: true,
+    tls: { ca: [server.tls.cert], servername: 'localhost' },
+    auth: { user: 'mailgate', pass: token },
+    ...extra,
+  });
 }
