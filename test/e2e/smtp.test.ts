@@ -1,5 +1,4 @@
 import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
