@@ -27,6 +27,7 @@ import { createTokenService, type TokenService } from './tokens/index.ts';
 import { createDnsResolver, type DnsResolver } from './dns/resolver.ts';
 import { createVerifyService, type VerifyService } from './verify/index.ts';
 import { createIntegrationService, type IntegrationService } from './integrations/index.ts';
+import { createDomainService, spfMechanismFor, type DomainService } from './domains/index.ts';
 import { createWebhookDeliveryHandler, createWebhookService, WEBHOOK_DELIVERY_JOB, type WebhookService } from './webhooks/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
@@ -67,6 +68,7 @@ export interface Core {
   readonly webhooks: WebhookService;
   readonly verify: VerifyService;
   readonly integrations: IntegrationService;
+  readonly domains: DomainService;
   readonly emails: EmailService;
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
@@ -91,6 +93,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     deps.transport ??
     (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
   const tokens = createTokenService(db.db, clock);
+  const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
+  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl) });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
@@ -122,6 +126,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
         baseUrl: config.baseUrl,
         triggers: workflowTriggers,
+        signingKey: (organizationId, domain) => domains.signingKey(organizationId, domain),
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
       [CAMPAIGN_SEND_JOB]: campaigns.sendHandler,
@@ -147,7 +152,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     orgs,
     tokens,
     webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate }),
-    verify: createVerifyService(deps.dns ?? createDnsResolver({ servers: config.dnsServers })),
+    verify: createVerifyService(dns),
+    domains,
     emails,
     audience,
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),

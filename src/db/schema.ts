@@ -66,6 +66,21 @@ export interface FormConfirmationsTable {
   confirmed_at: number | null;
 }
 
+export interface DomainsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** pending | verified | failed */
+  status: string;
+  dkim_selector: string;
+  dkim_private_key: string;
+  dkim_public_key: string;
+  checks: string | null;
+  created_at: number;
+  updated_at: number;
+  verified_at: number | null;
+}
+
 export interface OAuthClientsTable {
   client_id: string;
   kind: 'registered' | 'metadata_document';
@@ -339,6 +354,7 @@ export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
+  domains: DomainsTable;
   form_confirmations: FormConfirmationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   oauth_clients: OAuthClientsTable;

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { findEmailsForDelivery, findSubmissions, recordEmailEvents, type EmailForDelivery, type NewEmailEvent, type StoredSubmission } from '../emails/email.repository.ts';
 import type { SubmissionHeaders } from '../emails/submission.ts';
 import type { ComposeInput, ComposeSubmission } from './compose-message.ts';
+import type { DkimKey } from '../domains/index.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import { mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
@@ -68,7 +69,12 @@ export interface DeliverEmailDeps {
   baseUrl: string;
   /** What the delivery events recorded on subscribers fire (createCore: the workflows they start). */
   triggers: EventTriggers;
+  /** The DKIM key of a verified sending domain of the organization (domains/), or null. */
+  signingKey: (organizationId: string, domain: string) => Promise<DkimKey | null>;
 }
+
+/** How long a domain's key (or its absence) is taken as current: a domain verified or removed is seen within it. */
+const SIGNING_KEY_TTL_MS = 10_000;
 
 type EventInput = { type: string; detail?: Record<string, unknown> };
 
@@ -93,6 +99,20 @@ interface Outcome {
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
   const { db: handle, clock, transport, pace, pool, maxAttempts, owner, bounceCooldownMs, baseUrl, triggers } = deps;
+  const keys = new Map<string, { key: Promise<DkimKey | null>; until: number }>();
+  /** The key to sign an email from this address with, looked up once per domain and moment. */
+  function signingKeyFor(organizationId: string, from: string): Promise<DkimKey | null> {
+    const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+    const id = `${organizationId} ${domain}`;
+    const now = clock.now();
+    const hit = keys.get(id);
+    if (hit && hit.until > now) return hit.key;
+    const key = deps.signingKey(organizationId, domain);
+    if (keys.size > 10_000) keys.clear();
+    keys.set(id, { key, until: now + SIGNING_KEY_TTL_MS });
+    key.catch(() => keys.delete(id));
+    return key;
+  }
   const db = handle.db;
 
   const outcomes = createGroupCommit<Outcome>(db, {
@@ -260,6 +280,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     let raw: string;
     try {
       const submission = composeSubmission(email, loaded.submission);
+      const dkim = await signingKeyFor(email.organization_id, addressOf(email.from_address));
       raw = await pool.run('compose', {
         from: email.from_address,
         to: email.to_address,
@@ -273,6 +294,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         submission,
         tracking: email.tracking_key === null ? undefined : { baseUrl, emailId: email.id, key: email.tracking_key, ...trackedEvents(email.tracking_events) },
         listUnsubscribe: email.list_unsubscribe ?? undefined,
+        dkim: dkim ?? undefined,
       });
     } catch (error) {
       return settle(job, email, asFailure(error));

@@ -19,6 +19,7 @@ import { createTag, getTag, listTags } from './tags.ts';
 import { cancelCampaign, countAudience, createCampaign, deleteCampaign, getCampaign, listCampaigns, sendCampaign, testCampaign, updateCampaign } from './campaigns.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { verifyEmail } from './verify.ts';
+import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from './domains.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 
@@ -69,6 +70,11 @@ export const OPERATIONS: readonly Operation[] = [
   deleteWebhook,
   listWebhookDeliveries,
   verifyEmail,
+  createDomain,
+  listDomains,
+  getDomain,
+  verifyDomain,
+  deleteDomain,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

@@ -13,6 +13,7 @@ import type { CampaignService } from '../campaigns/index.ts';
 import type { TokenService } from '../tokens/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
 import type { VerifyService } from '../verify/index.ts';
+import type { DomainService } from '../domains/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -23,6 +24,7 @@ export interface OperationServices {
   tokens: TokenService;
   webhooks: WebhookService;
   verify: VerifyService;
+  domains: DomainService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */

@@ -67,7 +67,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['queue'],
   ['limits'],
   ['oauth'],
-  ['tokens', 'orgs', 'auth-scope'],
+  ['tokens', 'orgs', 'auth-scope', 'domains'],
   ['threads', 'render', 'db', 'dns', 'outbound', 'errors.ts', 'clock.ts', 'config.ts', 'ids.ts', 'validation.ts', 'pagination.ts', 'version.ts'],
 ];
 
@@ -284,8 +284,8 @@ describe('the layer matcher itself', () => {
   });
 
   it('flag a file in no declared layer, and not the composition root', () => {
-    expect(unplacedFiles(['src/app.ts', 'src/index.ts', 'src/ids.ts', 'src/domains/index.ts', 'src/helpers.ts', 'src/queue/worker.ts'])).toEqual([
-      'src/domains/index.ts',
+    expect(unplacedFiles(['src/app.ts', 'src/index.ts', 'src/ids.ts', 'src/mailboxes/index.ts', 'src/helpers.ts', 'src/queue/worker.ts'])).toEqual([
+      'src/mailboxes/index.ts',
       'src/helpers.ts',
     ]);
   });

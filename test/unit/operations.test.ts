@@ -29,7 +29,7 @@ describe('the operation definitions', () => {
         'delete_workflow', 'list_workflow_runs', 'create_campaign', 'list_campaigns', 'get_campaign', 'update_campaign',
         'delete_campaign', 'send_campaign', 'cancel_campaign', 'test_campaign', 'count_audience', 'list_tokens', 'create_token',
         'revoke_token', 'create_webhook', 'list_webhooks', 'get_webhook', 'update_webhook', 'delete_webhook', 'list_webhook_deliveries',
-        'verify_email',
+        'verify_email', 'create_domain', 'list_domains', 'get_domain', 'verify_domain', 'delete_domain',
       ]),
     );
   });
@@ -57,16 +57,17 @@ describe('the operation definitions', () => {
 
   it('annotations agree with the name: reads change nothing, only sends reach the world', () => {
     for (const operation of OPERATIONS) {
-      const reads = /^(get|list|count|verify)_/.test(operation.name);
+      const reads = /^(get|list|count)_/.test(operation.name) || operation.name === 'verify_email';
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
       expect(operation.annotations.openWorld, operation.name).toBe(['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name));
     }
     const destructive = OPERATIONS.filter((o) => o.annotations.destructive).map((o) => o.name).sort();
-    expect(destructive).toEqual(['cancel_campaign', 'delete_campaign', 'delete_webhook', 'delete_workflow', 'remove_tags', 'revoke_token', 'send_campaign', 'unsubscribe_subscriber']);
+    expect(destructive).toEqual(['cancel_campaign', 'delete_campaign', 'delete_domain', 'delete_webhook', 'delete_workflow', 'remove_tags', 'revoke_token', 'send_campaign', 'unsubscribe_subscriber']);
     // Every read is idempotent (and, by the list above, not destructive); these are the only calls that are not.
     const notIdempotent = OPERATIONS.filter((o) => !o.annotations.idempotent).map((o) => o.name).sort();
     expect(notIdempotent).toEqual([
-      'cancel_campaign', 'create_campaign', 'create_tag', 'create_token', 'create_webhook', 'create_workflow', 'delete_campaign', 'delete_webhook', 'delete_workflow',
+      'cancel_campaign', 'create_campaign', 'create_domain', 'create_tag', 'create_token', 'create_webhook', 'create_workflow', 'delete_campaign', 'delete_domain',
+      'delete_webhook', 'delete_workflow',
       'revoke_token', 'send_batch', 'send_campaign', 'send_email', 'test_campaign', 'track_event',
     ]);
   });

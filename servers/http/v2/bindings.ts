@@ -86,6 +86,11 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'verify_email', method: 'POST', path: '/emails/verify', status: 200 },
   // The SDK's verify call uses this shorter path (spec §4.1, §9).
   { operation: 'verify_email', method: 'POST', path: '/verify', status: 200, operationId: 'verify' },
+  { operation: 'create_domain', method: 'POST', path: '/domains', status: 201 },
+  { operation: 'list_domains', method: 'GET', path: '/domains', status: 200 },
+  { operation: 'get_domain', method: 'GET', path: '/domains/:id', status: 200 },
+  { operation: 'delete_domain', method: 'DELETE', path: '/domains/:id', status: 200 },
+  { operation: 'verify_domain', method: 'POST', path: '/domains/:id/verify', status: 200, optionalBody: true },
   { operation: 'create_webhook', method: 'POST', path: '/webhooks', status: 201 },
   { operation: 'list_webhooks', method: 'GET', path: '/webhooks', status: 200 },
   { operation: 'get_webhook', method: 'GET', path: '/webhooks/:id', status: 200 },

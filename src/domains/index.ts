@@ -1,0 +1,196 @@
+// Sending domains: the DKIM key pair made for each (RSA 2048, a selector of its
+// own; the private key never leaves the server), the DNS records to publish
+// (DKIM, SPF, DMARC), checking them through the resolver (DNS_SERVERS), and the
+// key the worker signs a verified domain's mail with.
+import { generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { OrgScope } from '../auth-scope/index.ts';
+import type { Clock } from '../clock.ts';
+import { fetchIdPage, isUniqueViolation, type DatabaseHandle } from '../db/index.ts';
+import type { DomainsTable } from '../db/schema.ts';
+import { DnsUnavailable, type DnsResolver } from '../dns/resolver.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { toPage, type Page, type PageRequest } from '../pagination.ts';
+import type { DnsRecord, DomainRecord, DomainStatus, RecordStatus } from './domain-record.ts';
+
+export * from './domain-record.ts';
+
+const generateRsa = promisify(generateKeyPair);
+
+/** What nodemailer's DKIM signer takes. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+export interface DomainService {
+  /** Make the key pair; the domain is pending until verified. Throws conflict for a domain the organization has. */
+  create(scope: OrgScope, name: string): Promise<DomainRecord>;
+  list(scope: OrgScope, page: PageRequest): Promise<Page<DomainRecord>>;
+  get(scope: OrgScope, id: string): Promise<DomainRecord>;
+  /** Look the records up now and keep what was found; DNS that does not answer leaves the status as it was. */
+  verify(scope: OrgScope, id: string): Promise<DomainRecord>;
+  remove(scope: OrgScope, id: string): Promise<{ object: 'domain'; id: string; deleted: true }>;
+  /** The key mail from this domain is signed with: null unless the organization has verified it. */
+  signingKey(organizationId: string, domain: string): Promise<DkimKey | null>;
+}
+
+export interface DomainOptions {
+  /** The SPF mechanism that authorizes the relay mail leaves through (RELAY_URL's host), e.g. `a:smtp.example.net`; `mx` without one. */
+  spfMechanism: string;
+}
+
+interface Check {
+  status: RecordStatus;
+  found: string[];
+}
+type Checks = Record<DnsRecord['purpose'], Check>;
+
+/** The SPF mechanism for a relay URL: its host (a:name, or ip4:/ip6: for an address literal); `mx` without a relay. */
+export function spfMechanismFor(relayUrl: string | undefined): string {
+  if (!relayUrl) return 'mx';
+  const host = new URL(relayUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return `ip4:${host}`;
+  if (host.includes(':')) return `ip6:${host}`;
+  return `a:${host}`;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+const compact = (value: string) => value.replace(/\s+/g, '');
+
+export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: DnsResolver, options: DomainOptions): DomainService {
+  const db = handle.db;
+
+  function expected(row: DomainsTable): Omit<DnsRecord, 'status' | 'found'>[] {
+    return [
+      { purpose: 'dkim', type: 'TXT', name: `${row.dkim_selector}._domainkey.${row.name}`, value: `v=DKIM1; k=rsa; p=${row.dkim_public_key}`, required: true },
+      { purpose: 'spf', type: 'TXT', name: row.name, value: `v=spf1 ${options.spfMechanism} ~all`, required: true },
+      { purpose: 'dmarc', type: 'TXT', name: `_dmarc.${row.name}`, value: 'v=DMARC1; p=none;', required: false },
+    ];
+  }
+
+  function toRecord(row: DomainsTable): DomainRecord {
+    const checks = row.checks === null ? null : (JSON.parse(row.checks) as { at: number; records: Checks });
+    return {
+      object: 'domain',
+      id: row.id,
+      name: row.name,
+      status: row.status as DomainStatus,
+      records: expected(row).map((r) => ({ ...r, status: checks?.records[r.purpose].status ?? 'pending', found: checks?.records[r.purpose].found ?? [] })),
+      created_at: iso(row.created_at)!,
+      verified_at: iso(row.verified_at),
+      checked_at: iso(checks?.at ?? null),
+    };
+  }
+
+  async function mustFind(scope: OrgScope, id: string): Promise<DomainsTable> {
+    const row = await db.selectFrom('domains').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).executeTakeFirst();
+    if (!row) throw new AppError('not_found', `Domain ${id} not found`);
+    return row;
+  }
+
+  /** Look one record up: verified when a TXT there passes `matches`. */
+  async function check(name: string, matches: (found: string[]) => boolean): Promise<Check> {
+    try {
+      const found = await dns.txt(name);
+      return { status: matches(found) ? 'verified' : 'failed', found };
+    } catch (error) {
+      if (error instanceof DnsUnavailable) return { status: 'dns_unavailable', found: [] };
+      throw error;
+    }
+  }
+
+  return {
+    async create(scope, name) {
+      const exists = await db.selectFrom('domains').select('id').where('organization_id', '=', scope.organizationId).where('name', '=', name).executeTakeFirst();
+      if (exists) throw new AppError('conflict', `The domain ${name} is added already (${exists.id})`);
+      const { publicKey, privateKey } = await generateRsa('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'der' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      });
+      const now = clock.now();
+      const row: DomainsTable = {
+        id: newId('dom', now),
+        organization_id: scope.organizationId,
+        name,
+        status: 'pending',
+        dkim_selector: `mg${randomBytes(4).toString('hex')}`,
+        dkim_private_key: privateKey,
+        dkim_public_key: (publicKey as Buffer).toString('base64'),
+        checks: null,
+        created_at: now,
+        updated_at: now,
+        verified_at: null,
+      };
+      try {
+        await db.insertInto('domains').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', `The domain ${name} is added already`);
+        throw error;
+      }
+      return toRecord(row);
+    },
+
+    async list(scope, page) {
+      const rows = await fetchIdPage(db.selectFrom('domains').selectAll().where('organization_id', '=', scope.organizationId), 'id', page);
+      return toPage(rows, page, toRecord);
+    },
+
+    async get(scope, id) {
+      return toRecord(await mustFind(scope, id));
+    },
+
+    async verify(scope, id) {
+      const row = await mustFind(scope, id);
+      const [dkim, spf, dmarc] = expected(row);
+      const key = compact(row.dkim_public_key);
+      const [dkimCheck, spfCheck, dmarcCheck] = await Promise.all([
+        check(dkim!.name, (found) => found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t)))),
+        // One SPF record (RFC 7208 §3.2: two is an error) that names the relay.
+        check(spf!.name, (found) => {
+          const spfs = found.filter((t) => /^v=spf1(\s|$)/i.test(t.trim()));
+          return spfs.length === 1 && spfs[0]!.trim().split(/\s+/).some((term) => term.replace(/^[+]/, '') === options.spfMechanism);
+        }),
+        check(dmarc!.name, (found) => found.some((t) => /^v=DMARC1\s*(;|$)/i.test(t.trim()))),
+      ]);
+      const records: Checks = { dkim: dkimCheck, spf: spfCheck, dmarc: dmarcCheck };
+      const required = [dkimCheck, spfCheck];
+      const now = clock.now();
+      // DNS that did not answer decides nothing: the status stays what it was.
+      const status: DomainStatus = required.every((c) => c.status === 'verified')
+        ? 'verified'
+        : required.some((c) => c.status === 'failed')
+          ? 'failed'
+          : (row.status as DomainStatus);
+      const next: DomainsTable = {
+        ...row,
+        status,
+        checks: JSON.stringify({ at: now, records }),
+        updated_at: now,
+        verified_at: status === 'verified' ? (row.verified_at ?? now) : status === 'failed' ? null : row.verified_at,
+      };
+      await db.updateTable('domains').set({ status: next.status, checks: next.checks, updated_at: now, verified_at: next.verified_at }).where('id', '=', id).execute();
+      return toRecord(next);
+    },
+
+    async remove(scope, id) {
+      await mustFind(scope, id);
+      await db.deleteFrom('domains').where('id', '=', id).execute();
+      return { object: 'domain', id, deleted: true };
+    },
+
+    async signingKey(organizationId, domain) {
+      const row = await db
+        .selectFrom('domains')
+        .select(['name', 'dkim_selector', 'dkim_private_key'])
+        .where('organization_id', '=', organizationId)
+        .where('name', '=', domain.toLowerCase())
+        .where('status', '=', 'verified')
+        .executeTakeFirst();
+      return row ? { domainName: row.name, keySelector: row.dkim_selector, privateKey: row.dkim_private_key } : null;
+    },
+  };
+}

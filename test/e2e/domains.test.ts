@@ -1,0 +1,163 @@
+import { Resolver } from 'node:dns/promises';
+// mailauth is CommonJS without an exports map: its DKIM verifier by path.
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+
+// Sending domains through fetch, a real DNS server on loopback holding (or not)
+// the records Mailgate asks for, and a relay (smtp-server) receiving the mail:
+// a verified domain's mail arrives DKIM-signed, and mailauth's verifier checks
+// the signature against the key published in that DNS server.
+
+interface DomainRecord {
+  object: 'domain';
+  id: string;
+  name: string;
+  status: string;
+  records: { purpose: string; type: string; name: string; value: string; required: boolean; status: string; found: string[] }[];
+  created_at: string;
+  verified_at: string | null;
+  checked_at: string | null;
+}
+
+describe('sending domains', () => {
+  let dns: TestDnsServer;
+  let sink: SmtpSink;
+  let server: TestServer;
+  let domain: DomainRecord;
+
+  beforeAll(async () => {
+    dns = await startDnsServer();
+    sink = await startSmtpSink();
+    server = await startTestServer({ env: { DNS_SERVERS: dns.address, RELAY_URL: `smtp://127.0.0.1:${sink.port}` } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sink?.close();
+    await dns?.close();
+  });
+
+  const api = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    const res = await server.api(path, init);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  /** Publish what Mailgate asks for, as a person would in their DNS. */
+  function publish(d: DomainRecord, purposes = ['dkim', 'spf', 'dmarc']) {
+    for (const r of d.records.filter((r) => purposes.includes(r.purpose))) dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
+  }
+
+  /** mailauth's DKIM verifier, resolving through the test's DNS server. */
+  async function dkimOf(raw: string) {
+    const resolver = new Resolver();
+    resolver.setServers([dns.address]);
+    const { results } = await dkimVerify(Buffer.from(raw), { resolver: (name: string, type: string) => resolver.resolve(name, type as 'TXT') });
+    return results;
+  }
+
+  it('adds a domain: a DKIM key, and the DKIM, SPF and DMARC records to publish', async () => {
+    const { status, body } = await api('/api/v2/domains', { body: { name: 'News.Example.COM' } });
+    expect(status).toBe(201);
+    domain = body;
+    const selector = /^(mg[0-9a-f]{8})\._domainkey\.news\.example\.com$/.exec(body.records[0].name)?.[1];
+    expect(selector).toBeDefined();
+    expect(body).toEqual({
+      object: 'domain',
+      id: expect.stringMatching(/^dom_[0-9a-z]{26}$/),
+      name: 'news.example.com',
+      status: 'pending',
+      records: [
+        { purpose: 'dkim', type: 'TXT', name: `${selector}._domainkey.news.example.com`, value: expect.stringMatching(/^v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA[A-Za-z0-9+/]+=*$/), required: true, status: 'pending', found: [] },
+        { purpose: 'spf', type: 'TXT', name: 'news.example.com', value: 'v=spf1 ip4:127.0.0.1 ~all', required: true, status: 'pending', found: [] },
+        { purpose: 'dmarc', type: 'TXT', name: '_dmarc.news.example.com', value: 'v=DMARC1; p=none;', required: false, status: 'pending', found: [] },
+      ],
+      created_at: expect.any(String),
+      verified_at: null,
+      checked_at: null,
+    });
+    // The private key is never shown.
+    expect(JSON.stringify(body)).not.toContain('PRIVATE');
+    expect((await api(`/api/v2/domains/${domain.id}`)).body).toEqual(body);
+    expect((await api('/api/v2/domains')).body.data.map((d: DomainRecord) => d.id)).toEqual([domain.id]);
+  });
+
+  it('refuses a name that is not a domain with 422 naming it, and a domain added twice with 409', async () => {
+    for (const name of ['localhost', 'not a domain', 'example.123', '-x.example.com', 'a..b.com', '']) {
+      const { status, body } = await api('/api/v2/domains', { body: { name } });
+      expect(status, name).toBe(422);
+      expect(body.details.map((d: { path: string }) => d.path)).toEqual(['name']);
+    }
+    const twice = await api('/api/v2/domains', { body: { name: 'news.example.com' } });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ name: 'conflict', message: expect.stringContaining('news.example.com') });
+    expect((await api('/api/v2/domains')).body.data).toHaveLength(1);
+  });
+
+  it('verify before the records are published: failed, with what was found', async () => {
+    dns.set('news.example.com', [{ type: 'TXT', text: 'v=spf1 include:other.example -all' }]);
+    const { status, body } = await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' });
+    expect(status).toBe(200);
+    expect(body.status).toBe('failed');
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(body.records[1].found).toEqual(['v=spf1 include:other.example -all']);
+    expect(body.checked_at).not.toBeNull();
+  });
+
+  it('verify once they are: verified', async () => {
+    dns.set('news.example.com', []);
+    publish(domain);
+    const { body } = await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' });
+    expect(body.status).toBe('verified');
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified']);
+    expect(body.verified_at).not.toBeNull();
+  });
+
+  it("signs a verified domain's mail: the relay receives a signature mailauth verifies against the published key", async () => {
+    const res = await server.api('/api/v2/emails', { body: { from: 'News <hello@news.example.com>', to: 'reader@example.net', subject: 'Signed', markdown: 'Hi' } });
+    expect(res.status).toBe(200);
+    const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Signed'), 15_000, 'the relayed message');
+    expect(message.raw).toMatch(/^DKIM-Signature: /m);
+    const [result] = await dkimOf(message.raw);
+    expect(result).toMatchObject({ signingDomain: 'news.example.com', selector: domain.records[0]!.name.split('.')[0], status: { result: 'pass' } });
+  });
+
+  it("signs a campaign's List-Unsubscribe and List-Unsubscribe-Post headers too", async () => {
+    await server.api('/api/v2/subscribers', { body: { email: 'fan@example.net', tags: ['signed'] } });
+    const created = await api('/api/v2/campaigns', {
+      body: { name: 'Signed news', from: 'News <hello@news.example.com>', subject: 'Signed campaign', markdown: 'Hello', audience: { tags: ['signed'] } },
+    });
+    expect((await api(`/api/v2/campaigns/${created.body.id}/send`, { method: 'POST' })).status).toBe(200);
+    const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Signed campaign'), 15_000, 'the campaign message');
+    const [result] = await dkimOf(message.raw);
+    expect(result?.status.result).toBe('pass');
+    const signed = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/m.exec(message.raw)![1]!.replace(/\s+/g, '').toLowerCase().split(':');
+    expect(signed).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']));
+  });
+
+  it('does not sign mail from a domain the organization has not verified', async () => {
+    await server.api('/api/v2/emails', { body: { from: 'hello@unverified.example.org', to: 'reader@example.net', subject: 'Unsigned', markdown: 'Hi' } });
+    const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Unsigned'), 15_000, 'the unsigned message');
+    expect(message.raw).not.toMatch(/^DKIM-Signature: /m);
+  });
+
+  it('DNS that never answers: a bounded wait, dns_unavailable per record, the status left as it was', async () => {
+    const { body: slow } = await api('/api/v2/domains', { body: { name: 'slow.example' } });
+    for (const r of slow.records as DomainRecord['records']) dns.silent.add(r.name);
+    const start = performance.now();
+    const { status, body } = await api(`/api/v2/domains/${slow.id}/verify`, { method: 'POST' });
+    expect(status).toBe(200);
+    expect(performance.now() - start).toBeLessThan(6_000);
+    expect(body.status).toBe('pending');
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['dns_unavailable', 'dns_unavailable', 'dns_unavailable']);
+  }, 15_000);
+
+  it('deletes a domain: gone, its key with it', async () => {
+    const { status, body } = await api(`/api/v2/domains/${domain.id}`, { method: 'DELETE' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ object: 'domain', id: domain.id, deleted: true });
+    expect((await api(`/api/v2/domains/${domain.id}`)).status).toBe(404);
+    expect((await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' })).status).toBe(404);
+  });
+});
