@@ -5,7 +5,7 @@
 // wrong: 1 the server or the core refused, 2 a usage error (nothing was done),
 // 69 the server could not be reached, 78 the configuration is invalid.
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { Core } from '../../src/index.ts';
 import { addCampaignCommands } from './campaigns.ts';
 import { Refusal, UsageError } from './cli-errors.ts';
@@ -17,7 +17,7 @@ export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 69, config: 78 }
 const USAGE = `Usage:
   mailgate org create --name NAME --plan free|premium|enterprise [--rate-limit REQUESTS_PER_MINUTE]
   mailgate org list [--json]
-  mailgate token create --org ORG_ID [--name NAME]
+  mailgate token create --org ORG_ID [--name NAME] [--permission full|read]
   mailgate token list --org ORG_ID [--json]
   mailgate token revoke TOKEN_ID
   mailgate migrate
@@ -138,13 +138,14 @@ function buildProgram(env: Record<string, string | undefined>): Command {
   const token = program.command('token').description('API tokens (on this machine\'s database)').exitOverride().configureOutput({ writeErr: () => {} });
   token
     .command('create')
-    .description('issue an API token for an organization; prints {token, id, organization_id} (the secret is shown once)')
+    .description('issue an API token for an organization; prints {token, id, organization_id, permission} (the secret is shown once)')
     .option('--org <id>', 'the organization')
     .option('--name <name>', 'a name to tell it apart')
-    .action(async (options: { org?: string; name?: string }) => {
+    .addOption(new Option('--permission <permission>', 'full: everything; read: only reads (every write refused, no SMTP submission)').choices(['full', 'read']).default('full'))
+    .action(async (options: { org?: string; name?: string; permission: 'full' | 'read' }) => {
       if (!options.org) throw new UsageError('token create needs --org');
-      const issued = await withCore(env, (core) => core.tokens.create(options.org!, options.name ? { name: options.name } : {}));
-      print({ token: issued.token, id: issued.id, organization_id: issued.organization_id });
+      const issued = await withCore(env, (core) => core.tokens.create(options.org!, { permission: options.permission, ...(options.name ? { name: options.name } : {}) }));
+      print({ token: issued.token, id: issued.id, organization_id: issued.organization_id, permission: issued.permission });
     });
   token
     .command('list')
@@ -155,7 +156,11 @@ function buildProgram(env: Record<string, string | undefined>): Command {
       if (!options.org) throw new UsageError('token list needs --org');
       const tokens = await withCore(env, (core) => core.tokens.list(options.org!));
       if (options.json) print(tokens);
-      else printTable(['id', 'name', 'token', 'created', 'revoked'], tokens.map((t) => [t.id, t.name, t.hint, t.created_at, t.revoked_at ?? '']));
+      else
+        printTable(
+          ['id', 'name', 'token', 'permission', 'created', 'last used', 'revoked'],
+          tokens.map((t) => [t.id, t.name, t.hint, t.permission, t.created_at, t.last_used_at ?? '', t.revoked_at ?? '']),
+        );
     });
   token
     .command('revoke')

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AppError,
@@ -7,6 +7,7 @@ import {
   assertJsonObject,
   parseBody,
   OPERATIONS,
+  permissionAllows,
   type Core,
   type Operation,
 } from '../../src/index.ts';
@@ -39,6 +40,12 @@ function toolNamed(name: string): Operation {
   return operation;
 }
 
+/** The tools this request's token may run, as MCP's tools/list shows them to it (a read-only token: the read-only tools). */
+function toolsFor(request: FastifyRequest, described: readonly { operation: Operation; tool: ReturnType<typeof describeTool> }[]) {
+  const { permission } = authOf(request);
+  return described.filter(({ operation }) => permissionAllows(permission, operation)).map(({ tool }) => tool);
+}
+
 /** A tool's input from a body: a JSON object, or nothing (a tool with no required input). */
 function inputOf(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
@@ -47,17 +54,18 @@ function inputOf(body: unknown): Record<string, unknown> {
 }
 
 export async function toolRoutesV2(app: FastifyInstance, core: Core): Promise<void> {
-  const tools = OPERATIONS.map(describeTool);
+  const tools = OPERATIONS.map((operation) => ({ operation, tool: describeTool(operation) }));
 
   const list = describeRoute({
     operationId: 'list_tools',
     summary: 'List the tools',
-    description: 'Every operation of this API as a tool, described as the MCP server at /mcp and `mailgate tools list` describe it: name, title, description, JSON Schemas of input and output, and behaviour hints.',
+    description:
+      'Every operation of this API as a tool, described as the MCP server at /mcp and `mailgate tools list` describe it: name, title, description, JSON Schemas of input and output, and behaviour hints. A read-only token sees the read-only tools only, as on /mcp.',
     tags: ['tools'],
     version: 'v2',
     response: { 200: z.object({ object: z.literal('list'), data: z.array(toolSchema), has_more: z.boolean() }) },
   });
-  app.get('/tools', list, async () => ({ object: 'list' as const, data: tools, has_more: false }));
+  app.get('/tools', list, async (request) => ({ object: 'list' as const, data: toolsFor(request, tools), has_more: false }));
 
   const get = describeRoute({
     operationId: 'get_tool',
@@ -92,7 +100,7 @@ export async function toolRoutesV2(app: FastifyInstance, core: Core): Promise<vo
 }
 
 export async function toolRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
-  const tools = OPERATIONS.map(describeTool);
+  const tools = OPERATIONS.map((operation) => ({ operation, tool: describeTool(operation) }));
   const list = describeRoute({
     operationId: 'v1_list_tools',
     summary: 'List the tools (v1, frozen)',
@@ -101,7 +109,7 @@ export async function toolRoutesV1(app: FastifyInstance, core: Core): Promise<vo
     version: 'v1',
     response: { 200: z.object({ success: z.literal(true), tools: z.array(toolSchema) }) },
   });
-  app.get('/admin/tools', list, async () => ({ success: true as const, tools }));
+  app.get('/admin/tools', list, async (request) => ({ success: true as const, tools: toolsFor(request, tools) }));
 
   const run = describeRoute({
     operationId: 'v1_run_tool',

@@ -98,9 +98,14 @@ export async function invokeOperation(operation: Operation, context: OperationCo
   return runOperation(operation, context, parseOperationInput(operation, input));
 }
 
-/** A read-only token may run only the operations that change nothing: every door's calls come through here. */
+/** May a caller whose token has this permission run the operation? A read-only token: only those that change nothing. */
+export function permissionAllows(permission: TokenPermission | undefined, operation: Pick<Operation, 'annotations'>): boolean {
+  return permission !== 'read' || operation.annotations.readOnly;
+}
+
+/** Refuse what permissionAllows refuses (forbidden, read_only_token): every door's calls come through here. */
 export function assertPermitted(operation: Operation, context: OperationContext): void {
-  if (!operation.annotations.readOnly) assertMayWrite(context.scope, `run ${operation.name}, which changes data`);
+  if (!permissionAllows(context.scope.permission, operation)) assertMayWrite(context.scope, `run ${operation.name}, which changes data`);
 }
 
 /** The first half of invokeOperation: the checked input, or validation_error. */

@@ -19,6 +19,7 @@ export interface IssuedToken {
   id: string;
   organization_id: string;
   name: string;
+  permission: TokenPermission;
   token: string;
   created_at: string;
 }
@@ -62,6 +63,8 @@ export interface TokenRecord {
   hint: string;
   permission: TokenPermission;
   created_at: string;
+  /** When it last authenticated a request, to the minute (see LAST_USED_EVERY_MS); null if never. */
+  last_used_at: string | null;
   revoked_at: string | null;
 }
 
@@ -78,6 +81,7 @@ function toTokenRecord(row: TokenRow): TokenRecord {
     hint: `${TOKEN_PREFIX}…${row.token_hint}`,
     permission: permissionOf(row.permission),
     created_at: iso(row.created_at)!,
+    last_used_at: iso(row.last_used_at),
     revoked_at: iso(row.revoked_at),
   };
 }
@@ -112,7 +116,7 @@ export async function insertToken(
     last_used_at: null,
   };
   await db.insertInto('api_tokens').values(row).execute();
-  return { id: row.id, organization_id: row.organization_id, name: row.name, token: secret, created_at: iso(row.created_at)!, row };
+  return { id: row.id, organization_id: row.organization_id, name: row.name, permission: permissionOf(row.permission), token: secret, created_at: iso(row.created_at)!, row };
 }
 
 export function createTokenService(db: Kysely<Database>, clock: Clock): TokenService {
@@ -128,12 +132,21 @@ export function createTokenService(db: Kysely<Database>, clock: Clock): TokenSer
   const callers = () => db.selectFrom('api_tokens').innerJoin('organizations', 'organizations.id', 'api_tokens.organization_id').select(callerColumns);
   type CallerRow = Awaited<ReturnType<ReturnType<typeof callers>['executeTakeFirstOrThrow']>>;
 
-  /** The caller a token row makes; its last use recorded when the one on record is a minute old. */
+  /**
+   * The caller a token row makes; its last use recorded when the one on record
+   * is a minute old. The write is conditional on the stored value, so requests
+   * racing past the minute in several processes move it once.
+   */
   async function callerOf(row: CallerRow): Promise<AuthContext> {
     const now = clock.now();
     const lastUsed = row.last_used_at === null ? null : Number(row.last_used_at);
     if (lastUsed === null || now - lastUsed >= LAST_USED_EVERY_MS) {
-      await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.token_id).execute();
+      await db
+        .updateTable('api_tokens')
+        .set({ last_used_at: now })
+        .where('id', '=', row.token_id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - LAST_USED_EVERY_MS)]))
+        .execute();
     }
     return {
       organizationId: row.organization_id,

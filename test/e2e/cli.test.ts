@@ -21,7 +21,7 @@ const TOKEN = /^mailgate_[A-Za-z0-9_-]{16,}$/;
 const USAGE_LINES = [
   'mailgate org create --name NAME --plan free|premium|enterprise',
   'mailgate org list [--json]',
-  'mailgate token create --org ORG_ID [--name NAME]',
+  'mailgate token create --org ORG_ID [--name NAME] [--permission full|read]',
   'mailgate token list --org ORG_ID [--json]',
   'mailgate token revoke TOKEN_ID',
   'mailgate migrate',
@@ -54,6 +54,7 @@ describe('mailgate CLI', () => {
   let org: { id: string; name: string; plan: string; created_at: string } | undefined;
   let orgToken = '';
   let extraToken = '';
+  let readToken = '';
 
   beforeAll(async () => {
     if (testDatabaseUrl) neighbour = await createTestDatabase();
@@ -84,12 +85,19 @@ describe('mailgate CLI', () => {
     orgToken = body.token;
   });
 
-  it('token create --org <id> prints {token, id, organization_id}', async () => {
+  it('token create --org <id> prints {token, id, organization_id, permission}; --permission read makes a read-only one', async () => {
     expect(org).toBeDefined();
     const body = json(await run('token', 'create', '--org', org!.id)) as { token: string };
-    expect(body).toEqual({ token: expect.stringMatching(TOKEN), id: expect.stringMatching(/^tok_[0-9a-z]{26}$/), organization_id: org!.id });
+    expect(body).toEqual({ token: expect.stringMatching(TOKEN), id: expect.stringMatching(/^tok_[0-9a-z]{26}$/), organization_id: org!.id, permission: 'full' });
     expect(body.token).not.toBe(orgToken);
     extraToken = body.token;
+    const reader = json(await run('token', 'create', '--org', org!.id, '--name', 'dashboard', '--permission', 'read')) as { token: string };
+    expect(reader).toEqual({ token: expect.stringMatching(TOKEN), id: expect.stringMatching(/^tok_[0-9a-z]{26}$/), organization_id: org!.id, permission: 'read' });
+    readToken = reader.token;
+    // Another permission is a usage error naming the choices; nothing is created.
+    const bad = await run('token', 'create', '--org', org!.id, '--permission', 'admin');
+    expectUsage(bad);
+    expect(bad.stderr).toContain("option '--permission <permission>' argument 'admin' is invalid. Allowed choices are full, read.");
   });
 
   it('refuses a bad plan and an unknown organization with a clear message and a non-zero exit', async () => {
@@ -186,15 +194,37 @@ describe('mailgate CLI', () => {
     expect(table.stdout).toMatch(/id\s+│\s+name\s+│\s+plan/);
     expect(table.stdout).toContain(org!.id);
 
-    const tokens = json(await run('token', 'list', '--org', org!.id, '--json')) as { id: string; hint: string; revoked_at: string | null }[];
-    expect(tokens).toHaveLength(2);
+    type Listed = { id: string; name: string; hint: string; permission: string; last_used_at: string | null; revoked_at: string | null };
+    const tokens = json(await run('token', 'list', '--org', org!.id, '--json')) as Listed[];
+    expect(tokens).toHaveLength(3);
     for (const t of tokens) expect(t.hint).toMatch(/^mailgate_…[A-Za-z0-9_-]{4}$/);
     expect(JSON.stringify(tokens)).not.toContain(orgToken.slice(10));
+    expect(tokens.map((t) => [t.hint.slice(-4), t.permission])).toEqual([
+      [orgToken.slice(-4), 'full'],
+      [extraToken.slice(-4), 'full'],
+      [readToken.slice(-4), 'read'],
+    ]);
+    // The first two sent requests to the server process in the test before; the read-only one none yet.
+    expect(tokens.map((t) => t.last_used_at !== null)).toEqual([true, true, false]);
+    expect(tokens[0]!.last_used_at).toMatch(ISO);
+    const tokenTable = await run('token', 'list', '--org', org!.id);
+    expect(tokenTable.stdout).toMatch(/id\s+│\s+name\s+│\s+token\s+│\s+permission\s+│\s+created\s+│\s+last used\s+│\s+revoked/);
 
+    // The read-only token, made by the CLI: the server process lets it read and refuses it a write.
+    expect((await apiCall(server!.url, readToken, '/api/v2/emails')).status).toBe(200);
+    const write = await apiCall(server!.url, readToken, '/api/v2/tags', { body: { name: 'nope' } });
+    expect(write.status).toBe(403);
+    expect(await write.json()).toMatchObject({ name: 'forbidden', code: 'read_only_token' });
+
+    // A revocation by the CLI (another process, on the same database) holds in the server process from its next request.
+    expect((await apiCall(server!.url, extraToken, '/api/v2/emails')).status).toBe(200);
     const revoked = json(await run('token', 'revoke', tokens[1]!.id)) as { id: string; revoked_at: string };
     expect(revoked).toMatchObject({ id: tokens[1]!.id, revoked_at: expect.stringMatching(ISO) });
-    const after = json(await run('token', 'list', '--org', org!.id, '--json')) as { id: string; revoked_at: string | null }[];
-    expect(after.map((t) => t.revoked_at !== null)).toEqual([false, true]);
+    const refused = await apiCall(server!.url, extraToken, '/api/v2/emails');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ name: 'invalid_api_key', message: 'API key is invalid', statusCode: 401 });
+    const after = json(await run('token', 'list', '--org', org!.id, '--json')) as Listed[];
+    expect(after.map((t) => t.revoked_at !== null)).toEqual([false, true, false]);
 
     const unknown = await run('token', 'revoke', 'tok_00000000000000000000000000');
     expect(unknown).toMatchObject({ code: 1, stdout: '' });

@@ -5,6 +5,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.ts';
 import { freePort } from '../helpers/process.ts';
+import { insecure, oauthTester, type OAuthFlow, type OAuthTester } from '../helpers/oauth.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -14,16 +15,10 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
  * tokens bound to /mcp used by the MCP SDK client, refresh with rotation,
  * revocation, and every refusal.
  */
-const opts = { [oauth.allowInsecureRequests]: true } as const;
-
-interface Flow {
-  as: oauth.AuthorizationServer;
-  resource: URL;
-}
 
 describe('OAuth for /mcp', () => {
   let server: TestServer;
-  let flow: Flow;
+  let flow: OAuthFlow;
   let clientServer: http.Server;
   let clientBase = '';
   const clock = new ManualClock(Date.now());
@@ -50,66 +45,13 @@ describe('OAuth for /mcp', () => {
     await new Promise((resolve) => clientServer?.close(resolve));
   });
 
-  /** What a person does on the consent page: read it, paste a token, press a button. Returns the redirect. */
-  async function consent(authorizeUrl: URL, apiToken: string, decision: 'allow' | 'deny' = 'allow'): Promise<Response> {
-    const page = await fetch(authorizeUrl, { redirect: 'manual' });
-    expect(page.status, await page.clone().text()).toBe(200);
-    expect(page.headers.get('x-frame-options')).toBe('DENY');
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const html = await page.text();
-    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
-    const fields = new URLSearchParams();
-    for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-      fields.set(match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
-    }
-    fields.set('api_token', apiToken);
-    fields.set('decision', decision);
-    return fetch(new URL('/oauth/authorize', server.url), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: fields,
-    });
-  }
-
-  function authorizeUrl(client: { client_id: string }, challenge: string, state: string, extra: Record<string, string> = {}): URL {
-    const url = new URL(flow.as.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      client_id: client.client_id,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'read write',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-      resource: flow.resource.href,
-      ...extra,
-    }).toString();
-    return url;
-  }
-
-  /** The whole authorization-code flow for a client; the tokens. */
-  async function signIn(client: oauth.Client, scope = 'read write') {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state, { scope }), server.token);
-    expect(answer.status).toBe(302);
-    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), state);
-    const response = await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, verifier, {
-      additionalParameters: { resource: flow.resource.href },
-      ...opts,
-    });
-    return oauth.processAuthorizationCodeResponse(flow.as, client, response);
-  }
-
-  async function registerClient(): Promise<oauth.Client> {
-    const response = await oauth.dynamicClientRegistrationRequest(
-      flow.as,
-      { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'Test Agent' },
-      opts,
-    );
-    return oauth.processDynamicClientRegistrationResponse(response);
-  }
+  // The discovery test fills these in; every later test signs in through them.
+  let tester: OAuthTester;
+  const consent = (url: URL, apiToken: string, decision?: 'allow' | 'deny') => tester.consent(url, apiToken, decision);
+  const authorizeUrl = (client: { client_id: string }, challenge: string, state: string, extra?: Record<string, string>) => tester.authorizeUrl(client, challenge, state, extra);
+  /** The whole authorization-code flow for a client, approved with the organization's token; the tokens. */
+  const signIn = (client: oauth.Client, scope = 'read write') => tester.signIn(client, server.token, scope);
+  const registerClient = () => tester.registerClient();
 
   async function mcpClient(accessToken: string): Promise<Client> {
     const client = new Client({ name: 'oauth-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
@@ -131,11 +73,11 @@ describe('OAuth for /mcp', () => {
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
     expect(metadataUrl).toBe(`${server.url}/.well-known/oauth-protected-resource/mcp`);
     const resource = new URL(`${server.url}/mcp`);
-    const rs = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, opts));
+    const rs = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, insecure));
     expect(rs.authorization_servers).toEqual([server.url]);
     expect(rs.scopes_supported).toEqual(['read', 'write']);
     const issuer = new URL(rs.authorization_servers![0]!);
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...opts }));
+    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
     expect(as).toMatchObject({
       issuer: server.url,
       code_challenge_methods_supported: ['S256'],
@@ -147,6 +89,7 @@ describe('OAuth for /mcp', () => {
     // The root path serves the same document.
     expect(await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json()).toEqual(rs);
     flow = { as, resource };
+    tester = oauthTester(server.url, flow, redirectUri);
   });
 
   it('a registered client signs in and uses /mcp with its token; the REST API refuses that token', async () => {
@@ -180,8 +123,7 @@ describe('OAuth for /mcp', () => {
   it('refresh rotates; a refresh token used twice ends its whole family', async () => {
     const client = await registerClient();
     const first = await signIn(client);
-    const refresh = (token: string) =>
-      oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), token, { additionalParameters: { resource: flow.resource.href }, ...opts });
+    const refresh = (token: string) => tester.refresh(client, token);
     const second = await oauth.processRefreshTokenResponse(flow.as, client, await refresh(first.refresh_token!));
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await mcpPost(second.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
@@ -221,7 +163,7 @@ describe('OAuth for /mcp', () => {
     const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state), server.token);
     const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), state);
     const exchange = (v: string) =>
-      oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, v, { additionalParameters: { resource: flow.resource.href }, ...opts });
+      oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, v, { additionalParameters: { resource: flow.resource.href }, ...insecure });
     await expect(oauth.processAuthorizationCodeResponse(flow.as, client, await exchange(oauth.generateRandomCodeVerifier()))).rejects.toMatchObject({
       error: 'invalid_grant',
       error_description: 'code_verifier does not match the code challenge',
@@ -260,7 +202,7 @@ describe('OAuth for /mcp', () => {
       oauth.processAuthorizationCodeResponse(
         flow.as,
         client,
-        await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), grant.params, redirectUri, grant.verifier, { additionalParameters: extra, ...opts }),
+        await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), grant.params, redirectUri, grant.verifier, { additionalParameters: extra, ...insecure }),
       );
     const late = await code();
     clock.advance(61_000);
@@ -286,16 +228,7 @@ describe('OAuth for /mcp', () => {
     const created = await server.api('/api/v2/tokens', { body: { name: 'read-only grantor', permission: 'read' } });
     expect(created.status).toBe(201);
     const readToken = ((await created.json()) as { token: string }).token;
-    const client = await registerClient();
-    const verifier = oauth.generateRandomCodeVerifier();
-    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), 'r'), readToken);
-    expect(answer.status).toBe(302);
-    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), 'r');
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      flow.as,
-      client,
-      await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, verifier, { additionalParameters: { resource: flow.resource.href }, ...opts }),
-    );
+    const tokens = await tester.signIn(await registerClient(), readToken, 'read write');
     expect(tokens.scope).toBe('read');
     const send = await mcpPost(tokens.access_token, {
       jsonrpc: '2.0',
@@ -328,7 +261,7 @@ describe('OAuth for /mcp', () => {
   it('revocation ends a grant; an expired access token is refused', async () => {
     const client = await registerClient();
     const tokens = await signIn(client);
-    await oauth.processRevocationResponse(await oauth.revocationRequest(flow.as, client, oauth.None(), tokens.refresh_token!, opts));
+    await oauth.processRevocationResponse(await oauth.revocationRequest(flow.as, client, oauth.None(), tokens.refresh_token!, insecure));
     expect((await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
 
     const later = await signIn(client);
@@ -342,14 +275,7 @@ describe('OAuth for /mcp', () => {
   it('revoking the API token the grant was approved with ends the grant', async () => {
     const { org, token } = await server.core.orgs.create({ name: 'Grantor', plan: 'free' });
     const client = await registerClient();
-    const verifier = oauth.generateRandomCodeVerifier();
-    const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), 'g'), token.token);
-    const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), 'g');
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      flow.as,
-      client,
-      await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, verifier, { additionalParameters: { resource: flow.resource.href }, ...opts }),
-    );
+    const tokens = await tester.signIn(client, token.token);
     const listed = await mcpPost(tokens.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tags', arguments: {} } });
     expect(listed.status).toBe(200);
     expect(await listed.text()).toContain('"object":"list"');
@@ -361,7 +287,7 @@ describe('OAuth for /mcp', () => {
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toContain('error_description="the API token this grant was made with is revoked"');
     await expect(
-      oauth.processRefreshTokenResponse(flow.as, client, await oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), tokens.refresh_token!, opts)),
+      oauth.processRefreshTokenResponse(flow.as, client, await oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), tokens.refresh_token!, insecure)),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
     expect(org.plan).toBe('free');
   });

@@ -1,13 +1,17 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../src/index.ts';
+import { ManualClock, OPERATIONS } from '../../src/index.ts';
+import { discoverOAuth, oauthTester, type OAuthTester } from '../helpers/oauth.ts';
+import { freePort } from '../helpers/process.ts';
 import { authenticatedSession, removeTestTls, submissionTransport, startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 // The API tokens resource (GET/POST /api/v2/tokens, DELETE /api/v2/tokens/{id})
 // through real clients: fetch for REST, nodemailer and a raw socket for SMTP, the
-// MCP SDK client for /mcp. A revoked token fails on its next request at every
-// door, an open SMTP session and MCP client included; a read-only token reads
-// and is refused every write.
+// MCP SDK client for /mcp, oauth4webapi for an OAuth grant approved with a token.
+// A revoked token fails on its next request at every door, an open SMTP session,
+// an open MCP client and its OAuth grants included; a read-only token reads and
+// is refused every write.
 
 interface CreatedToken {
   object: 'token';
@@ -26,9 +30,14 @@ const message = (to: string) => ({ from: 'App <app@example.com>', to, subject: '
 
 describe('API tokens', () => {
   let server: TestSmtpServer;
+  let signIn: OAuthTester;
+  const clock = new ManualClock(Date.now());
 
   beforeAll(async () => {
-    server = await startTestSmtpServer({ worker: false });
+    // BASE_URL is the real address: it is the OAuth issuer and the /mcp resource grants are bound to.
+    const port = await freePort();
+    server = await startTestSmtpServer({ worker: false, clock, env: { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` } });
+    signIn = oauthTester(server.url, await discoverOAuth(server.url), 'http://127.0.0.1:4567/cb');
   });
   afterAll(async () => {
     await server?.close();
@@ -48,6 +57,13 @@ describe('API tokens', () => {
     expect(page.object).toBe('list');
     return page.data;
   }
+
+  const mcpPost = (token: string, body: unknown) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify(body),
+    });
 
   async function mcpClient(token: string): Promise<Client> {
     const client = new Client({ name: 'tokens-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
@@ -72,12 +88,31 @@ describe('API tokens', () => {
     // Nothing listed holds a secret.
     expect(JSON.stringify(await listTokens())).not.toContain(created.token);
 
-    // Used once: last_used_at is set (and written at most once a minute after that).
+    // v1 has no tokens route.
+    expect((await server.api('/api/v1/tokens')).status).toBe(404);
+  });
+
+  it('records when a token was last used at most once a minute, whichever door uses it', async () => {
+    const created = await createToken({ name: 'counted' });
+    const lastUsed = async () => (await listTokens()).find((t) => t.id === created.id)!.last_used_at;
+    const first = clock.now();
     expect((await server.api('/api/v2/emails', { token: created.token })).status).toBe(200);
-    const used = (await listTokens()).find((t) => t.id === created.id)!;
-    expect(used.last_used_at).toMatch(ISO);
+    expect(await lastUsed()).toBe(new Date(first).toISOString());
+
+    // Within the minute, REST, SMTP and MCP use it and nothing moves.
+    clock.advance(59_999);
     expect((await server.api('/api/v2/emails', { token: created.token })).status).toBe(200);
-    expect((await listTokens()).find((t) => t.id === created.id)!.last_used_at).toBe(used.last_used_at);
+    await submissionTransport(server, created.token).sendMail(message('delivered@mailgate.test'));
+    expect((await mcpPost(created.token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
+    expect(await lastUsed()).toBe(new Date(first).toISOString());
+
+    // A minute on, the next use is recorded; the one after it is not.
+    clock.advance(1);
+    expect((await mcpPost(created.token, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
+    expect(await lastUsed()).toBe(new Date(first + 60_000).toISOString());
+    clock.advance(30_000);
+    expect((await server.api('/api/v2/emails', { token: created.token })).status).toBe(200);
+    expect(await lastUsed()).toBe(new Date(first + 60_000).toISOString());
   });
 
   it('refuses bad input with 422 naming the field, and creates nothing', async () => {
@@ -109,14 +144,20 @@ describe('API tokens', () => {
     expect((await server.api('/api/v2/emails', { token: theirs.token })).status).toBe(200);
   });
 
-  it('a revoked token fails on its next request at every door: REST, an open SMTP session, a new SMTP login, an open MCP client', async () => {
+  it('a revoked token refused on all three doors', async () => {
     const doomed = await createToken({ name: 'doomed' });
-    // In use on all three doors.
+    // In use on all three doors: REST, an SMTP session, an MCP client with the token, and an OAuth grant approved with it.
     expect((await server.api('/api/v2/emails', { token: doomed.token })).status).toBe(200);
     const session = await authenticatedSession(server, doomed.token);
     const mcp = await mcpClient(doomed.token);
+    const client = await signIn.registerClient();
+    const grant = await signIn.signIn(client, doomed.token);
+    expect(grant.scope).toBe('read write');
     try {
       expect(((await mcp.callTool({ name: 'list_tags', arguments: {} })) as ToolResult).isError).toBeFalsy();
+      const granted = await mcpPost(grant.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tags', arguments: {} } });
+      expect(granted.status).toBe(200);
+      expect(await granted.text()).toContain('"object":"list"');
 
       const revoked = await server.api(`/api/v2/tokens/${doomed.id}`, { method: 'DELETE' });
       expect(revoked.status).toBe(200);
@@ -141,6 +182,14 @@ describe('API tokens', () => {
       });
       expect(raw.status).toBe(401);
       expect(raw.headers.get('www-authenticate')).toContain('error="invalid_token"');
+
+      // The OAuth grant made with it ends: its access token is refused, and its refresh token gives nothing.
+      const viaGrant = await mcpPost(grant.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(viaGrant.status).toBe(401);
+      expect(viaGrant.headers.get('www-authenticate')).toContain('error="invalid_token", error_description="the API token this grant was made with is revoked"');
+      await expect(oauth.processRefreshTokenResponse(signIn.flow.as, client, await signIn.refresh(client, grant.refresh_token!))).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
     } finally {
       session.destroy();
       await mcp.close().catch(() => {});
@@ -167,9 +216,29 @@ describe('API tokens', () => {
       expect((await server.api('/api/v2/emails', { token: reader.token })).status).toBe(200);
       expect((await server.api('/api/v2/tokens', { token: reader.token })).status).toBe(200);
       expect((await server.api('/api/v1/subscribers', { token: reader.token })).status).toBe(200);
-      expect((await server.api('/api/v2/audience/count', { body: { audience: { tags: [] } }, token: reader.token })).status).not.toBe(403);
+      const count = await server.api('/api/v2/audience/count', { body: { audience: { tags: [] } }, token: reader.token });
+      expect(count.status).toBe(200);
+      expect(await count.json()).toEqual({ object: 'audience_count', count: 0 });
+      const verify = await server.api('/api/v2/emails/verify', { body: { email: 'delivered@mailgate.test' }, token: reader.token });
+      expect(verify.status).toBe(200);
+      expect(await verify.json()).toMatchObject({ valid: true });
       const tool = await server.api('/api/v2/tools/list_tags', { body: {}, token: reader.token });
       expect(tool.status).toBe(200);
+      expect(await tool.json()).toEqual({ data: { object: 'list', data: [], has_more: false } });
+    });
+
+    it('is shown the read-only tools only by GET /api/v2/tools and /api/v1/admin/tools, as on /mcp', async () => {
+      const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly).map((o) => o.name).sort();
+      expect(readOnly).toEqual(expect.arrayContaining(['list_tokens', 'get_email', 'list_tags']));
+      const v2 = await server.api('/api/v2/tools', { token: reader.token });
+      expect(v2.status).toBe(200);
+      const v2Names = ((await v2.json()) as { data: { name: string }[] }).data.map((t) => t.name).sort();
+      expect(v2Names).toEqual(readOnly);
+      const v1 = await server.api('/api/v1/admin/tools', { token: reader.token });
+      expect(((await v1.json()) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual(readOnly);
+      // A full token sees every tool.
+      const all = await server.api('/api/v2/tools');
+      expect(((await all.json()) as { data: unknown[] }).data).toHaveLength(OPERATIONS.length);
     });
 
     it('is refused every write with 403 forbidden (read_only_token), before its input is looked at, v2 and v1', async () => {
@@ -207,16 +276,25 @@ describe('API tokens', () => {
         const { tools } = await mcp.listTools();
         const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly).map((o) => o.name).sort();
         expect(tools.map((t) => t.name).sort()).toEqual(readOnly);
+        const listed = (await mcp.callTool({ name: 'list_tokens', arguments: {} })) as ToolResult;
+        expect(listed.isError).toBeFalsy();
+        expect((listed.structuredContent as { data: { id: string }[] }).data.map((t) => t.id)).toContain(reader.id);
       } finally {
         await mcp.close();
       }
-      const call = await fetch(`${server.url}/mcp`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'send_email', arguments: message('reader@example.net') } }),
-      });
-      expect(call.status).toBe(403);
-      expect(call.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+      // The same refusal an OAuth grant with the read scope gets.
+      for (const [name, args] of [
+        ['send_email', message('reader@example.net')],
+        ['create_token', { name: 'escalate' }],
+        ['revoke_token', { id: reader.id }],
+      ] as const) {
+        const call = await mcpPost(reader.token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+        expect(call.status, name).toBe(403);
+        expect(call.headers.get('www-authenticate')).toBe(
+          `Bearer error="insufficient_scope", error_description="This tool changes data or sends email: it needs the write scope", resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="read write"`,
+        );
+      }
+      expect((await server.api('/api/v2/emails', { token: reader.token })).status).toBe(200);
     });
 
     it('authenticates on SMTP but may not submit: 550 5.7.1', async () => {
