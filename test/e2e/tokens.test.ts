@@ -30,14 +30,14 @@ const message = (to: string) => ({ from: 'App <app@example.com>', to, subject: '
 
 describe('API tokens', () => {
   let server: TestSmtpServer;
-  let signIn: OAuthTester;
+  let grants: OAuthTester;
   const clock = new ManualClock(Date.now());
 
   beforeAll(async () => {
     // BASE_URL is the real address: it is the OAuth issuer and the /mcp resource grants are bound to.
     const port = await freePort();
     server = await startTestSmtpServer({ worker: false, clock, env: { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` } });
-    signIn = oauthTester(server.url, await discoverOAuth(server.url), 'http://127.0.0.1:4567/cb');
+    grants = oauthTester(server.url, await discoverOAuth(server.url), 'http://127.0.0.1:4567/cb');
   });
   afterAll(async () => {
     await server?.close();
@@ -132,6 +132,27 @@ describe('API tokens', () => {
       expect(error.details.map((d) => d.path)).toContain(field);
     }
     expect((await listTokens()).length).toBe(before);
+    for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['after=eml_01jd3zq8x6v5t0n2c4b7m9k1pq', 'after'], ['before=nope', 'before']]) {
+      const res = await server.api(`/api/v2/tokens?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(((await res.json()) as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([field]);
+    }
+  });
+
+  it('lists the tokens in use newest first, a page at a time', async () => {
+    const made = [];
+    for (const name of ['page one', 'page two', 'page three']) {
+      made.push(await createToken({ name }));
+      clock.advance(1);
+    }
+    const first = await server.api('/api/v2/tokens?limit=2');
+    const page = (await first.json()) as { data: { id: string }[]; has_more: boolean };
+    expect(page.data.map((t) => t.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(page.has_more).toBe(true);
+    const next = (await (await server.api(`/api/v2/tokens?limit=2&after=${made[1]!.id}`)).json()) as { data: { id: string }[] };
+    expect(next.data[0]!.id).toBe(made[0]!.id);
+    const back = (await (await server.api(`/api/v2/tokens?limit=1&before=${made[1]!.id}`)).json()) as { data: { id: string }[] };
+    expect(back.data.map((t) => t.id)).toEqual([made[2]!.id]);
   });
 
   it("another organization's token is not found, and not listed", async () => {
@@ -150,8 +171,8 @@ describe('API tokens', () => {
     expect((await server.api('/api/v2/emails', { token: doomed.token })).status).toBe(200);
     const session = await authenticatedSession(server, doomed.token);
     const mcp = await mcpClient(doomed.token);
-    const client = await signIn.registerClient();
-    const grant = await signIn.signIn(client, doomed.token);
+    const client = await grants.registerClient();
+    const grant = await grants.signIn(client, doomed.token);
     expect(grant.scope).toBe('read write');
     try {
       expect(((await mcp.callTool({ name: 'list_tags', arguments: {} })) as ToolResult).isError).toBeFalsy();
@@ -187,7 +208,7 @@ describe('API tokens', () => {
       const viaGrant = await mcpPost(grant.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expect(viaGrant.status).toBe(401);
       expect(viaGrant.headers.get('www-authenticate')).toContain('error="invalid_token", error_description="the API token this grant was made with is revoked"');
-      await expect(oauth.processRefreshTokenResponse(signIn.flow.as, client, await signIn.refresh(client, grant.refresh_token!))).rejects.toMatchObject({
+      await expect(oauth.processRefreshTokenResponse(grants.flow.as, client, await grants.refresh(client, grant.refresh_token!))).rejects.toMatchObject({
         error: 'invalid_grant',
       });
     } finally {
