@@ -20,6 +20,7 @@
 // The subscribers are written straight into the SQLite file (after `mailgate
 // migrate`, before the server starts), not through the API. Timing never fails
 // the bench; a lost, duplicated, refused or failed message does (exit 1).
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -27,7 +28,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { newId } from '../src/ids.ts';
 import { searchTextOf } from '../src/audience/audience.repository.ts';
-import type { SubscribersTable } from '../src/db/schema.ts';
+import type { DomainsTable, SubscribersTable } from '../src/db/schema.ts';
 import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_PREVIEW, CAMPAIGN_SUBJECT, subscriberAt } from './campaign-fixture.ts';
 import { cpuSeconds, createOrg, freePort, mailgateCli, readDb, startChild, startMailgate, stopAll, stopChild, tempDir, watchdog } from './lib.ts';
 
@@ -57,9 +58,49 @@ const GOAL = { ratio: 0.8, rssMb: 200 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const problems: string[] = [];
+/** The verified domain's key, once written: the compose baselines sign with it. */
+let dkim: { keyFile: string; selector: string; domain: string } | null = null;
 
 // ---------------------------------------------------------------------------
 // The audience, written into the SQLite file before the server starts.
+
+/**
+ * With a relay only a verified domain may send: the campaign's from domain is
+ * written as verified, with a DKIM key made here, so Mailgate signs every
+ * message as it would in production. The compose baselines sign with the same
+ * key (DKIM_KEY_FILE), so both sides do the same work.
+ */
+function insertVerifiedDomain(dataDir: string, organizationId: string): { keyFile: string; selector: string; domain: string } {
+  const domain = CAMPAIGN_FROM.slice(CAMPAIGN_FROM.lastIndexOf('@') + 1, -1);
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const selector = `mg${randomBytes(4).toString('hex')}`;
+  const db = new Database(path.join(dataDir, 'mailgate.db'));
+  try {
+    const now = Date.now();
+    const row: DomainsTable = {
+      id: newId('dom', now),
+      organization_id: organizationId,
+      name: domain,
+      status: 'verified',
+      dkim_selector: selector,
+      dkim_private_key: privateKey,
+      dkim_public_key: publicKey.toString('base64'),
+      checks: null,
+      created_at: now,
+      updated_at: now,
+      verified_at: now,
+    };
+    db.prepare(
+      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, created_at, updated_at, verified_at)
+       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @created_at, @updated_at, @verified_at)`,
+    ).run(row);
+  } finally {
+    db.close();
+  }
+  const keyFile = path.join(dataDir, 'dkim-private.pem');
+  fs.writeFileSync(keyFile, privateKey);
+  return { keyFile, selector, domain };
+}
 
 function insertAudience(dataDir: string, organizationId: string): { seconds: number } {
   const db = new Database(path.join(dataDir, 'mailgate.db'));
@@ -132,11 +173,12 @@ function sinkClient(controlPort: number) {
 type Sink = ReturnType<typeof sinkClient>;
 
 /** What a sample message must show: personalized (no placeholder left), with its unsubscribe headers. */
-function checkSample(label: string, sample: string | null | undefined): void {
+function checkSample(label: string, sample: string | null | undefined, signed: boolean): void {
   if (!sample) return void problems.push(`${label}: the sink kept no sample message`);
   if (sample.includes('{{')) problems.push(`${label}: a placeholder was sent unfilled`);
   if (!/^List-Unsubscribe: <[^>]+>\r?$/m.test(sample)) problems.push(`${label}: no List-Unsubscribe header`);
   if (!/^Subject: What shipped in November, /m.test(sample)) problems.push(`${label}: not the campaign's subject`);
+  if (signed && !/^DKIM-Signature: .*\bd=acme\.example;/m.test(sample)) problems.push(`${label}: not DKIM-signed by acme.example`);
 }
 
 // ---------------------------------------------------------------------------
@@ -248,7 +290,15 @@ async function runBaseline(sink: Sink, sinkPort: number, mode: 'compose' | 'raw'
   const resultFile = path.join(tempDir('mailgate-bench-push-'), 'result.json');
   const child = await startChild(
     'bench/nodemailer-push.ts',
-    { PORT: String(sinkPort), COUNT: String(SUBSCRIBERS), MODE: mode, MAX_CONNECTIONS: String(maxConnections), WINDOW: String(BASELINE_WINDOW), RESULT_FILE: resultFile },
+    {
+      PORT: String(sinkPort),
+      COUNT: String(SUBSCRIBERS),
+      MODE: mode,
+      MAX_CONNECTIONS: String(maxConnections),
+      WINDOW: String(BASELINE_WINDOW),
+      RESULT_FILE: resultFile,
+      ...(dkim ? { DKIM_KEY_FILE: dkim.keyFile, DKIM_SELECTOR: dkim.selector, DKIM_DOMAIN: dkim.domain } : {}),
+    },
     /READY/,
     { timeoutMs: 120_000 },
   );
@@ -273,7 +323,7 @@ async function runBaseline(sink: Sink, sinkPort: number, mode: 'compose' | 'raw'
   const s = await sink.stats(true);
   if (r.failed > 0) problems.push(`${label}: ${r.failed} sends failed (${r.firstError})`);
   if (s.messages !== SUBSCRIBERS || s.distinct !== SUBSCRIBERS) problems.push(`${label}: the sink counted ${s.messages} messages to ${s.distinct} distinct recipients, not ${SUBSCRIBERS}`);
-  checkSample(label, s.sample);
+  checkSample(label, s.sample, mode === 'compose');
   const seconds = (s.lastAt - r.startedAt) / 1000;
   const result = { label, rate: s.messages / seconds, seconds, cpuMsPerMessage: (r.cpuSeconds * 1000) / SUBSCRIBERS, avgBytes: s.bytes / Math.max(1, s.messages) };
   console.log(
@@ -306,6 +356,8 @@ async function main(): Promise<void> {
     await mailgateCli(['migrate'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     const org = await createOrg(dataDir, { name: 'bench-campaign', plan: 'enterprise', rateLimit: ORG_QUOTA });
     const inserted = insertAudience(dataDir, org.id);
+    dkim = insertVerifiedDomain(dataDir, org.id);
+    console.log(`sending domain: ${dkim.domain} written as verified, DKIM selector ${dkim.selector}: Mailgate signs each message (rsa-sha256) and so do the compose baselines, with the same key`);
     console.log(
       `audience: ${SUBSCRIBERS} subscribed subscribers tagged "${AUDIENCE_TAG}", written straight into the SQLite file with better-sqlite3 ` +
         `(one transaction, ${inserted.seconds.toFixed(1)} s, after \`mailgate migrate\`, before the server started; not through the API)`,
@@ -405,7 +457,7 @@ async function main(): Promise<void> {
     if (s.recipients !== SUBSCRIBERS || s.skipped !== 0 || s.sent !== SUBSCRIBERS || s.failed !== 0 || s.bounced !== 0) {
       problems.push(`mailgate: campaign stats ${JSON.stringify(s)}`);
     }
-    checkSample('mailgate', stats.sample);
+    checkSample('mailgate', stats.sample, true);
 
     const fanout = readDb(dataDir, (db) =>
       db.prepare('select max(created_at) as last, min(created_at) as first from campaign_recipients where campaign_id = ?').get(campaignId),

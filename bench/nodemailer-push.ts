@@ -7,9 +7,13 @@
 //   MODE=compose  each message's fields are ready (the same personalized subject,
 //                 HTML and text the fan-out makes, unsubscribe headers, Message-ID);
 //                 nodemailer builds the MIME message per send.
+//                 With DKIM_KEY_FILE (+ DKIM_SELECTOR, DKIM_DOMAIN) each message is
+//                 DKIM-signed by nodemailer's signer, as Mailgate signs a verified
+//                 domain's mail.
 //   MODE=raw      messages are built as MIME before the clock starts (DISTINCT of
 //                 them, reused in turn with each recipient's own envelope);
-//                 nodemailer only hands the bytes over, as the relay transport does.
+//                 nodemailer only hands the bytes over, as the relay transport does
+//                 (never signed: this is the transport's ceiling).
 //
 // Prints READY when it starts sending; writes what happened as JSON to RESULT_FILE
 // and exits when every send has its answer.
@@ -75,6 +79,9 @@ async function main(): Promise<void> {
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
+    ...(MODE === 'compose' && process.env.DKIM_KEY_FILE
+      ? { dkim: { domainName: process.env.DKIM_DOMAIN!, keySelector: process.env.DKIM_SELECTOR!, privateKey: fs.readFileSync(process.env.DKIM_KEY_FILE, 'utf8') } }
+      : {}),
   });
 
   let next = 0;

@@ -102,7 +102,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const pace = createRelayPace({ clock, waitUntil: deps.waitUntil ?? waitWithTimers(clock), ratePerSecond: config.delivery.ratePerSecond });
 
   let worker: Worker;
-  const emails = createEmailService({ db, clock, pool, onAccepted: () => worker.notify() });
+  const emails = createEmailService({
+    db,
+    clock,
+    pool,
+    onAccepted: () => worker.notify(),
+    // Mail that leaves through a relay is sent only from the organization's verified domains; capture mode lets any domain send.
+    isVerifiedDomain: config.relayUrl ? (organizationId, domain) => domains.isVerified(organizationId, domain) : undefined,
+  });
   // Audience reports the subscriber events it records (its own, and delivery's
   // outcomes) through a port: here, workflows start the runs they trigger.
   const audience = createAudienceService(db, clock, workflowTriggers);

@@ -294,6 +294,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
       if (options.scheduledAt !== undefined && options.scheduledAt <= now) {
         throw validationError([{ path: 'scheduled_at', message: 'must be in the future' }]);
       }
+      await emails.checkSenders(scope, [storedMailbox(row.from_address)]);
       const selection = await selectionOf(scope, JSON.parse(row.audience) as Audience);
       const count = await countSubscribedAudience(db, scope.organizationId, selection);
       const scheduled = options.scheduledAt !== undefined;

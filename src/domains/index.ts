@@ -12,7 +12,7 @@ import { DnsUnavailable, type DnsResolver } from '../dns/resolver.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import type { DnsRecord, DomainRecord, DomainStatus, RecordStatus } from './domain-record.ts';
+import { domainNameOf, type DnsRecord, type DomainRecord, type DomainStatus, type RecordStatus } from './domain-record.ts';
 
 export * from './domain-record.ts';
 
@@ -35,6 +35,8 @@ export interface DomainService {
   remove(scope: OrgScope, id: string): Promise<{ object: 'domain'; id: string; deleted: true }>;
   /** The key mail from this domain is signed with: null unless the organization has verified it. */
   signingKey(organizationId: string, domain: string): Promise<DkimKey | null>;
+  /** Has the organization verified this domain (as written in an address: any case, Unicode or punycode)? */
+  isVerified(organizationId: string, domain: string): Promise<boolean>;
 }
 
 export interface DomainOptions {
@@ -89,6 +91,15 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
     const row = await db.selectFrom('domains').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).executeTakeFirst();
     if (!row) throw new AppError('not_found', `Domain ${id} not found`);
     return row;
+  }
+
+  /** The organization's verified row for a domain as written in an address; stored names are lower-case ASCII. */
+  function verifiedDomain(organizationId: string, domain: string) {
+    return db
+      .selectFrom('domains')
+      .where('organization_id', '=', organizationId)
+      .where('name', '=', domainNameOf(domain) ?? domain.toLowerCase())
+      .where('status', '=', 'verified');
   }
 
   /** Look one record up: verified when a TXT there passes `matches`. */
@@ -183,14 +194,12 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
     },
 
     async signingKey(organizationId, domain) {
-      const row = await db
-        .selectFrom('domains')
-        .select(['name', 'dkim_selector', 'dkim_private_key'])
-        .where('organization_id', '=', organizationId)
-        .where('name', '=', domain.toLowerCase())
-        .where('status', '=', 'verified')
-        .executeTakeFirst();
+      const row = await verifiedDomain(organizationId, domain).select(['name', 'dkim_selector', 'dkim_private_key']).executeTakeFirst();
       return row ? { domainName: row.name, keySelector: row.dkim_selector, privateKey: row.dkim_private_key } : null;
+    },
+
+    async isVerified(organizationId, domain) {
+      return (await verifiedDomain(organizationId, domain).select('id').executeTakeFirst()) !== undefined;
     },
   };
 }

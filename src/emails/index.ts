@@ -124,6 +124,12 @@ export interface EmailServiceDeps {
   pool: ThreadPool<RenderTask>;
   /** Called after new work is committed, so an in-process worker can start at once. */
   onAccepted: () => void;
+  /**
+   * Has the organization verified this sending domain? Given when mail leaves
+   * through a relay: a send from any other domain is refused (forbidden). Without
+   * it (capture mode) any domain may send.
+   */
+  isVerifiedDomain?: ((organizationId: string, domain: string) => Promise<boolean>) | undefined;
 }
 
 export interface EmailService {
@@ -144,6 +150,8 @@ export interface EmailService {
   checkRecipient(auth: OrgScope, address: string): Promise<void>;
   /** Render a request's content as a send would, to refuse at once what could never be sent. Throws validation_error. */
   checkRendering(request: SendRequest): Promise<void>;
+  /** May this organization send from these addresses (with a relay, only from its verified domains)? Throws forbidden naming the domains. */
+  checkSenders(auth: OrgScope, from: readonly Mailbox[]): Promise<void>;
   /**
    * Store and queue a campaign's emails inside the caller's transaction, so its
    * fan-out commits its own progress with them; like every send but not held by
@@ -301,6 +309,21 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   }
 
 
+  async function checkSenders(auth: OrgScope, from: readonly Mailbox[]): Promise<void> {
+    const isVerified = deps.isVerifiedDomain;
+    if (!isVerified) return;
+    const domains = [...new Set(from.map((m) => m.address.slice(m.address.lastIndexOf('@') + 1).toLowerCase()))];
+    const verified = await Promise.all(domains.map((d) => isVerified(auth.organizationId, d)));
+    const refused = domains.filter((_, i) => !verified[i]);
+    if (refused.length === 0) return;
+    const names = refused.length === 1 ? `domain ${refused[0]} is` : `domains ${refused.join(', ')} are`;
+    throw new AppError(
+      'forbidden',
+      `The sending ${names} not verified for this organization: add it (create_domain, POST /api/v2/domains), publish its DNS records and verify it before sending from it`,
+      { code: 'domain_not_verified', details: { domains: refused } },
+    );
+  }
+
   /**
    * Claim the idempotency key (if any), build the rows, and commit rows, jobs and
    * the stored answer in one transaction. A failure before commit releases the key.
@@ -346,6 +369,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
   return {
     async send(auth, request, options) {
+      await checkSenders(auth, [request.from]);
       const idempotency = options.idempotencyKey === undefined ? undefined : sendIdempotency(options.idempotencyKey, request);
       const stored = await accept<StoredSendAnswer>(
         auth,
@@ -391,6 +415,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         const details = invalid.flatMap((i) => i.details);
         throw validationError(details, `Batch refused: ${describeDetails(details)}`);
       }
+      // Not a problem of one item: a batch from a domain that may not send is refused whole, in either mode.
+      await checkSenders(auth, valid.map((v) => v.request.from));
       // The key covers the batch as sent; refused items count by index and problem, not by their raw content.
       const refused = new Map(invalid.map((i) => [i.index, i.details]));
       const fingerprinted = items.map((item, index) => (refused.has(index) ? { refused: refused.get(index) } : 'request' in item ? item.request : item));
@@ -408,6 +434,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         },
       );
     },
+
+    checkSenders,
 
     async checkRecipient(auth, address) {
       const mailbox = parseAddress(address);

@@ -104,6 +104,8 @@ export function createIntegrationService(deps: IntegrationDeps): IntegrationServ
           `<p><a href="${escapeHtml(link)}">Confirm my subscription</a></p>` +
           '<p>If you did not ask for this, ignore this email: nothing happens without your confirmation.</p>',
       });
+      // Nothing is kept for a confirmation that cannot be sent.
+      await emails.checkSenders(scope, [request.from]);
       await db
         .insertInto('form_confirmations')
         .values({

@@ -14,7 +14,7 @@ import {
 import { sendEmailFields } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
-import { QUOTA_NOTE } from './quota.ts';
+import { QUOTA_NOTE, SENDER_DOMAIN_NOTE } from './quota.ts';
 
 const campaignId = z.string().describe('The campaign id (cmp_…).');
 
@@ -122,6 +122,7 @@ export const sendCampaign = defineOperation({
     'Sends the campaign to every subscribed member of its audience, one personalized email each, or, with scheduled_at, schedules it for that time. This emails real people and cannot be undone once sent: before calling it, tell the user how many recipients it will reach (count_audience with the campaign id) and get their go-ahead.',
     'Only a draft can be sent; a second send is a conflict. Unsubscribed, bounced and complained subscribers and addresses on bounce cooldown are skipped. Returns the campaign (status sending or scheduled) and recipient_count, the number of subscribed members now.',
     'Follow progress with get_campaign (stats); stop it with cancel_campaign.',
+    SENDER_DOMAIN_NOTE,
     QUOTA_NOTE,
   ].join(' '),
   input: z.strictObject({ id: campaignId, scheduled_at: scheduledAtField.optional() }),
@@ -129,7 +130,7 @@ export const sendCampaign = defineOperation({
     recipient_count: z.number().int().describe('Subscribed members of the audience now: the emails this send queues (less any on bounce cooldown).'),
   }),
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-  errors: ['not_found', 'conflict', 'validation_error'],
+  errors: ['not_found', 'conflict', 'validation_error', 'forbidden'],
   example: { id: EXAMPLE_ID, scheduled_at: '2026-12-01T09:00:00Z' },
   run: ({ services, scope }, input) => services.campaigns.send(scope, input.id, { scheduledAt: input.scheduled_at }),
 });
@@ -170,7 +171,7 @@ export const testCampaign = defineOperation({
   }),
   output: z.object({ object: z.literal('campaign_test'), ids: z.array(z.string()).describe('The emails sent (eml_…), one per address.') }),
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
-  errors: ['not_found', 'recipient_rate_limited', 'validation_error'],
+  errors: ['not_found', 'recipient_rate_limited', 'validation_error', 'forbidden'],
   example: { id: EXAMPLE_ID, to: ['me@acme.example'], subscriber: 'ada@example.com' },
   run: ({ services, scope }, input) => services.campaigns.sendTest(scope, input.id, { to: input.to, subscriber: input.subscriber }),
 });

@@ -10,7 +10,7 @@ import {
 } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
-import { QUOTA_NOTE, RECIPIENT_GUARD_NOTE } from './quota.ts';
+import { QUOTA_NOTE, RECIPIENT_GUARD_NOTE, SENDER_DOMAIN_NOTE } from './quota.ts';
 
 const FIXTURES_NOTE =
   'Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained.';
@@ -27,6 +27,7 @@ export const sendEmail = defineOperation({
     'Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch.',
     'Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice.',
     FIXTURES_NOTE,
+    SENDER_DOMAIN_NOTE,
     RECIPIENT_GUARD_NOTE,
     QUOTA_NOTE,
   ].join(' '),
@@ -36,7 +37,7 @@ export const sendEmail = defineOperation({
     .transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
   output: sendResult,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
-  errors: ['idempotency_conflict', 'recipient_rate_limited'],
+  errors: ['forbidden', 'idempotency_conflict', 'recipient_rate_limited'],
   example: {
     from: 'Acme <hello@acme.example>',
     to: 'delivered+welcome@mailgate.test',
@@ -62,6 +63,7 @@ export const sendBatch = defineOperation({
     'validation "strict" (the default) sends nothing when any item is invalid and names every problem by index ([2].subject); "permissive" sends the valid items and lists the invalid ones under errors.',
     'Pass an idempotency_key when you may retry: the whole batch is then answered from the first time.',
     FIXTURES_NOTE,
+    SENDER_DOMAIN_NOTE,
     RECIPIENT_GUARD_NOTE,
     `${QUOTA_NOTE.replace('Costs one request', 'The whole batch costs one request')}`,
   ].join(' '),
@@ -87,7 +89,7 @@ export const sendBatch = defineOperation({
       .describe('permissive only: the items not sent, and why.'),
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
-  errors: ['idempotency_conflict', 'recipient_rate_limited'],
+  errors: ['forbidden', 'idempotency_conflict', 'recipient_rate_limited'],
   example: {
     emails: [
       { from: 'Acme <hello@acme.example>', to: 'delivered+one@mailgate.test', subject: 'Your receipt', html: '<p>Thank you.</p>' },

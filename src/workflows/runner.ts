@@ -149,8 +149,9 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
       }
       await finish('completed');
     } catch (error) {
-      // A step the rules refuse (a send that no longer validates) will not pass on retry.
-      if (isAppError(error) && error.kind === 'validation_error') return finish('failed', `step ${index}: ${error.message}`);
+      // A step the rules refuse (a send that no longer validates, or from a domain
+      // that may not send) will not pass on retry.
+      if (isAppError(error) && (error.kind === 'validation_error' || error.kind === 'forbidden')) return finish('failed', `step ${index}: ${error.message}`);
       if (job.attempts >= MAX_ATTEMPTS) return finish('failed', `step ${index}: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../src/index.ts';
 import { searchTextOf } from '../../src/audience/audience.repository.ts';
 import { FANOUT_PAGE_SIZE } from '../../src/campaigns/index.ts';
 import { newId } from '../../src/ids.ts';
+import { addVerifiedDomain } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import {
@@ -161,6 +162,7 @@ describe('a campaign across a SIGKILL', () => {
     async () => {
       const first = await start();
       db = await openProcessDatabase(database!);
+      await addVerifiedDomain(db, 'acme.example');
       await createSubscribers();
       const created = await body(
         await apiCall(first.url, TOKEN, '/api/v2/campaigns', {

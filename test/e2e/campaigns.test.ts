@@ -44,7 +44,7 @@ describe('a campaign to a tagged audience, through a relay', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url(), BASE_URL } });
+    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), BASE_URL } });
     ids.ada = await subscribe(server, { email: 'ada@example.com', first_name: 'Ada', attributes: { plan: 'pro' }, tags: ['news'] });
     ids.bob = await subscribe(server, { email: 'bob@example.com', last_name: '<b>Bob & "Co"</b>', tags: ['news', 'vip'] });
     ids.carol = await subscribe(server, { email: 'carol@example.com', first_name: 'Carol', tags: ['news'], status: 'unsubscribed' });
@@ -476,6 +476,7 @@ describe('a campaign through a relay that throttles, then accepts', () => {
     const sink = await startSmtpSink();
     const clock = new ManualClock(Date.UTC(2026, 10, 2, 9, 0, 0));
     const server = await startTestServer({
+      verifiedDomains: ['acme.example'],
       env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', CPU_THREADS: '0' },
       clock,
       waitUntil: movingClock(clock),

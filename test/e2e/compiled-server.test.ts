@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVerifiedDomainTo } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { apiCall, createProcessDatabase, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
@@ -33,6 +34,7 @@ describe('the compiled server (npm run build, npm start)', () => {
       30_000,
       [path.join(outDir, 'servers', 'main.js')],
     );
+    await addVerifiedDomainTo(database, 'example.com');
   }, 90_000);
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addVerifiedDomainTo } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import {
@@ -72,6 +73,8 @@ describe('a Mailgate process killed mid-delivery', () => {
   async function start(): Promise<MailgateProcess> {
     const proc = await startMailgateProcess(env());
     processes.push(proc);
+    // With a relay only a verified domain may send: added once the first process has made the organization.
+    if (processes.length === 1) await addVerifiedDomainTo(database!, 'acme.example');
     return proc;
   }
 
@@ -155,6 +158,7 @@ describe('a Mailgate process killed mid-delivery', () => {
     const relay = stallFirstMessage(sink!);
     const first = await startMailgateProcess({ ...env(), SHUTDOWN_GRACE_SECONDS: '1' });
     processes.push(first);
+    await addVerifiedDomainTo(database!, 'acme.example');
     const res = await apiCall(first.url, TOKEN, '/api/v2/emails', {
       body: { from: 'ops@acme.example', to: 'late@example.com', subject: 'Stuck at shutdown', html: '<p>later</p>' },
     });

@@ -1,9 +1,11 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Resolver } from 'node:dns/promises';
 // mailauth is CommonJS without an exports map: its DKIM verifier by path.
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { waitFor } from '../helpers/server.ts';
+import { removeTestTls, startTestSmtpServer, submissionTransport, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 // Sending domains through fetch, a real DNS server on loopback holding (or not)
@@ -25,21 +27,22 @@ interface DomainRecord {
 describe('sending domains', () => {
   let dns: TestDnsServer;
   let sink: SmtpSink;
-  let server: TestServer;
+  let server: TestSmtpServer;
   let domain: DomainRecord;
 
   beforeAll(async () => {
     dns = await startDnsServer();
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { DNS_SERVERS: dns.address, RELAY_URL: `smtp://127.0.0.1:${sink.port}` } });
+    server = await startTestSmtpServer({ env: { DNS_SERVERS: dns.address, RELAY_URL: `smtp://127.0.0.1:${sink.port}` } });
   });
   afterAll(async () => {
     await server?.close();
     await sink?.close();
     await dns?.close();
+    await removeTestTls();
   });
 
-  const api = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+  const api = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const res = await server.api(path, init);
     return { status: res.status, body: (await res.json()) as any };
   };
@@ -136,11 +139,61 @@ describe('sending domains', () => {
     expect(signed).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']));
   });
 
-  it('does not sign mail from a domain the organization has not verified', async () => {
-    await server.api('/api/v2/emails', { body: { from: 'hello@unverified.example.org', to: 'reader@example.net', subject: 'Unsigned', markdown: 'Hi' } });
-    const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Unsigned'), 15_000, 'the unsigned message');
-    expect(message.raw).not.toMatch(/^DKIM-Signature: /m);
-  });
+  it('with a relay, refuses mail from a domain the organization has not verified, on every door, and keeps nothing', async () => {
+    const before = ((await api('/api/v2/emails?limit=100')).body.data as unknown[]).length;
+    const body = { from: 'Hello <hello@unverified.example.org>', to: 'reader@example.net', subject: 'Unverified', markdown: 'Hi' };
+
+    const rest = await api('/api/v2/emails', { body });
+    expect(rest.status).toBe(403);
+    expect(rest.body).toMatchObject({ name: 'forbidden', statusCode: 403, code: 'domain_not_verified', details: { domains: ['unverified.example.org'] } });
+    expect(rest.body.message).toContain('unverified.example.org is not verified');
+
+    // A batch is refused whole, in either mode, naming every such domain once.
+    const batch = await api('/api/v2/emails/batch', {
+      body: [{ ...body, from: 'hello@news.example.com' }, body, { ...body, from: 'x@other.example' }, body],
+      headers: { 'x-batch-validation': 'permissive' },
+    });
+    expect(batch.status).toBe(403);
+    expect(batch.body.details).toEqual({ domains: ['unverified.example.org', 'other.example'] });
+    expect(batch.body.message).toContain('domains unverified.example.org, other.example are not verified');
+
+    const v1 = await server.api('/api/v1/emails', { body: { from: 'hello@unverified.example.org', to: 'reader@example.net', subject: 'Unverified', content: '<p>Hi</p>', contentType: 'HTML' } });
+    expect(v1.status).toBe(403);
+    expect(JSON.stringify(await v1.json())).toContain('unverified.example.org is not verified');
+
+    const smtp = submissionTransport(server);
+    const refused = await smtp.sendMail({ from: body.from, to: body.to, subject: 'Unverified', text: 'Hi' }).then(
+      () => null,
+      (error: { responseCode?: number; response?: string }) => error,
+    );
+    smtp.close();
+    expect(refused?.responseCode).toBe(550);
+    expect(refused?.response).toMatch(/^550 5\.7\.1 The sending domain unverified\.example\.org is not verified/);
+
+    const mcp = new Client({ name: 'domains-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+    try {
+      const result = (await mcp.callTool({ name: 'send_email', arguments: body })) as { isError?: boolean; content: { type: string; text: string }[] };
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toContain('unverified.example.org is not verified');
+    } finally {
+      await mcp.close();
+    }
+
+    // A campaign is refused when it is sent, and stays a draft.
+    await server.api('/api/v2/subscribers', { body: { email: 'fan2@example.net', tags: ['unverified'] } });
+    const campaign = await api('/api/v2/campaigns', { body: { name: 'Unverified news', from: body.from, subject: 'Unverified', markdown: 'Hi', audience: { tags: ['unverified'] } } });
+    const sent = await api(`/api/v2/campaigns/${campaign.body.id}/send`, { method: 'POST' });
+    expect(sent.status).toBe(403);
+    expect(sent.body.code).toBe('domain_not_verified');
+    expect((await api(`/api/v2/campaigns/${campaign.body.id}`)).body.status).toBe('draft');
+
+    expect(((await api('/api/v2/emails?limit=100')).body.data as unknown[]).length).toBe(before);
+    expect(sink.messages.some((m) => m.parsed.subject === 'Unverified')).toBe(false);
+
+    // The verified domain is matched whatever the case or form of the address.
+    expect((await api('/api/v2/emails', { body: { ...body, from: 'Hello@NEWS.Example.COM', subject: 'Case' } })).status).toBe(200);
+  }, 30_000);
 
   it('DNS that never answers: a bounded wait, dns_unavailable per record, the status left as it was', async () => {
     const { body: slow } = await api('/api/v2/domains', { body: { name: 'slow.example' } });
@@ -159,5 +212,9 @@ describe('sending domains', () => {
     expect(body).toEqual({ object: 'domain', id: domain.id, deleted: true });
     expect((await api(`/api/v2/domains/${domain.id}`)).status).toBe(404);
     expect((await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' })).status).toBe(404);
+    // Its mail is refused from now on.
+    const res = await api('/api/v2/emails', { body: { from: 'hello@news.example.com', to: 'reader@example.net', subject: 'After', markdown: 'Hi' } });
+    expect(res.status).toBe(403);
+    expect(res.body.details).toEqual({ domains: ['news.example.com'] });
   });
 });

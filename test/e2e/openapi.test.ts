@@ -112,7 +112,7 @@ describe('GET /openapi.json', () => {
 
   it('gives every route the statuses it can answer, in its version\'s error shape, with the rate-limit headers', () => {
     const send = doc.paths['/api/v2/emails']!.post!;
-    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '409', '413', '422', '429', '500']);
+    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '422', '429', '500']);
     const v2Error = send.responses['422']!.content!['application/json'].schema as { properties: Record<string, unknown>; required: string[] };
     expect(v2Error.required).toEqual(['name', 'message', 'statusCode']);
     expect(Object.keys(send.responses['429']!.headers!)).toContain('Retry-After');

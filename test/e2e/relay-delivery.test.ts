@@ -34,7 +34,7 @@ describe('relay delivery (worker running)', () => {
   beforeAll(async () => {
     // AUTH required, with credentials that need URL-encoding in RELAY_URL.
     sink = await startSmtpSink({ auth: { user: RELAY_USER, pass: RELAY_PASS } });
-    server = await startTestServer({ env: { RELAY_URL: sink.url({ user: RELAY_USER, pass: RELAY_PASS }) } });
+    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url({ user: RELAY_USER, pass: RELAY_PASS }) } });
   });
   afterAll(async () => {
     await server?.close();
@@ -198,7 +198,7 @@ describe('fixture recipients with a relay configured', () => {
   let server: TestServer;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url() } });
+    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url() } });
   });
   afterAll(async () => {
     await server?.close();
@@ -230,7 +230,7 @@ describe('relay answering 4xx: retried with backoff on a manual clock', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3' }, clock, worker: false });
+    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3' }, clock, worker: false });
   });
   afterAll(async () => {
     await server?.close();

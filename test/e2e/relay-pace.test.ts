@@ -44,6 +44,7 @@ describe('a relay that throttles the first two offers of each recipient, then ac
   beforeAll(async () => {
     sink = await startSmtpSink();
     server = await startTestServer({
+      verifiedDomains: ['acme.example'],
       env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', DELIVERY_CONCURRENCY: '1', CPU_THREADS: '0' },
       clock,
       waitUntil: movingClock(clock),
@@ -103,7 +104,7 @@ describe('the DELIVERY_MAX_ATTEMPTS boundary under a throttling relay (DELIVERY_
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
+    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -158,7 +159,7 @@ describe('DELIVERY_RATE_PER_SECOND=20 (real time, worker running)', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ env: { RELAY_URL: sink.url(), DELIVERY_RATE_PER_SECOND: '20' } });
+    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), DELIVERY_RATE_PER_SECOND: '20' } });
   });
   afterAll(async () => {
     await server?.close();

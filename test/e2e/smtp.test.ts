@@ -687,7 +687,7 @@ describe('SMTP submission: in through SMTP, out through the relay', () => {
   let sink: SmtpSink;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestSmtpServer({ env: { RELAY_URL: sink.url() } });
+    server = await startTestSmtpServer({ verifiedDomains: ['shop.example'], env: { RELAY_URL: sink.url() } });
   });
   afterAll(async () => {
     await server?.close();

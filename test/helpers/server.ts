@@ -2,6 +2,7 @@ import { buildHttpApp } from '../../servers/http/app.ts';
 import { createMcpEndpoint } from '../../servers/mcp/endpoint.ts';
 import { createCore, loadConfig, MAILGATE_VERSION, type Clock, type Core, type ManualClock, type Transport, type WaitUntil } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { addVerifiedDomain } from './domains.ts';
 
 /**
  * A real Mailgate HTTP server on 127.0.0.1 with an ephemeral port, on a fresh
@@ -27,6 +28,8 @@ export interface TestServerOptions {
   lookupHost?: (hostname: string) => Promise<{ address: string; family: number }[]>;
   /** Start the in-process worker (default true). */
   worker?: boolean;
+  /** Sending domains org `default` has verified (with RELAY_URL only these may send). */
+  verifiedDomains?: string[];
   /** Told of every route the app registers. */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -52,6 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.lookupHost ? { lookupHost: options.lookupHost } : {}),
   });
   await core.orgs.bootstrap(TEST_TOKEN);
+  for (const name of options.verifiedDomains ?? []) await addVerifiedDomain(database.handle, name);
   if (options.worker !== false) core.worker.start();
   const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
   const app = await buildHttpApp(core, { logLevel: false, mcp, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
