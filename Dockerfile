@@ -6,6 +6,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The SDK is a workspace: npm needs its package.json; without the compiler (a dev dependency) its build says so and skips.
+COPY sdk/package.json sdk/build.mjs ./sdk/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

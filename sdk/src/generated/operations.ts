@@ -1,0 +1,524 @@
+// Generated from /openapi.json by `npm run sdk:types`: do not edit.
+import type { operations } from './openapi.js';
+
+/** Each v2 operation's method, path (with its {parameters}), query, header and body inputs. */
+export const OPERATION_ROUTES = {
+  "add_tags": {
+    "method": "POST",
+    "path": "/api/v2/subscribers/{subscriber}/tags",
+    "pathParams": [
+      "subscriber"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "cancel_campaign": {
+    "method": "POST",
+    "path": "/api/v2/campaigns/{id}/cancel",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "count_audience": {
+    "method": "POST",
+    "path": "/api/v2/audience/count",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "create_campaign": {
+    "method": "POST",
+    "path": "/api/v2/campaigns",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "create_domain": {
+    "method": "POST",
+    "path": "/api/v2/domains",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "create_tag": {
+    "method": "POST",
+    "path": "/api/v2/tags",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "create_token": {
+    "method": "POST",
+    "path": "/api/v2/tokens",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "create_webhook": {
+    "method": "POST",
+    "path": "/api/v2/webhooks",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "create_workflow": {
+    "method": "POST",
+    "path": "/api/v2/workflows",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "delete_campaign": {
+    "method": "DELETE",
+    "path": "/api/v2/campaigns/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "delete_domain": {
+    "method": "DELETE",
+    "path": "/api/v2/domains/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "delete_webhook": {
+    "method": "DELETE",
+    "path": "/api/v2/webhooks/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "delete_workflow": {
+    "method": "DELETE",
+    "path": "/api/v2/workflows/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_campaign": {
+    "method": "GET",
+    "path": "/api/v2/campaigns/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_domain": {
+    "method": "GET",
+    "path": "/api/v2/domains/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_email": {
+    "method": "GET",
+    "path": "/api/v2/emails/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_subscriber": {
+    "method": "GET",
+    "path": "/api/v2/subscribers/{subscriber}",
+    "pathParams": [
+      "subscriber"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_tag": {
+    "method": "GET",
+    "path": "/api/v2/tags/{tag}",
+    "pathParams": [
+      "tag"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_tool": {
+    "method": "GET",
+    "path": "/api/v2/tools/{name}",
+    "pathParams": [
+      "name"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_webhook": {
+    "method": "GET",
+    "path": "/api/v2/webhooks/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_workflow": {
+    "method": "GET",
+    "path": "/api/v2/workflows/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "list_campaigns": {
+    "method": "GET",
+    "path": "/api/v2/campaigns",
+    "pathParams": [],
+    "query": [
+      "status",
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_domains": {
+    "method": "GET",
+    "path": "/api/v2/domains",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_emails": {
+    "method": "GET",
+    "path": "/api/v2/emails",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_subscriber_events": {
+    "method": "GET",
+    "path": "/api/v2/subscribers/{subscriber}/events",
+    "pathParams": [
+      "subscriber"
+    ],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_subscribers": {
+    "method": "GET",
+    "path": "/api/v2/subscribers",
+    "pathParams": [],
+    "query": [
+      "status",
+      "tag",
+      "query",
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_tags": {
+    "method": "GET",
+    "path": "/api/v2/tags",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_tokens": {
+    "method": "GET",
+    "path": "/api/v2/tokens",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_tools": {
+    "method": "GET",
+    "path": "/api/v2/tools",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "list_webhook_deliveries": {
+    "method": "GET",
+    "path": "/api/v2/webhooks/{id}/deliveries",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_webhooks": {
+    "method": "GET",
+    "path": "/api/v2/webhooks",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_workflow_runs": {
+    "method": "GET",
+    "path": "/api/v2/workflows/{id}/runs",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_workflows": {
+    "method": "GET",
+    "path": "/api/v2/workflows",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "remove_tags": {
+    "method": "DELETE",
+    "path": "/api/v2/subscribers/{subscriber}/tags",
+    "pathParams": [
+      "subscriber"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "revoke_token": {
+    "method": "DELETE",
+    "path": "/api/v2/tokens/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "run_tool": {
+    "method": "POST",
+    "path": "/api/v2/tools/{name}",
+    "pathParams": [
+      "name"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "send_batch": {
+    "method": "POST",
+    "path": "/api/v2/emails/batch",
+    "pathParams": [],
+    "query": [],
+    "headers": [
+      "Idempotency-Key",
+      "Batch-Validation"
+    ],
+    "body": "required"
+  },
+  "send_campaign": {
+    "method": "POST",
+    "path": "/api/v2/campaigns/{id}/send",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "send_email": {
+    "method": "POST",
+    "path": "/api/v2/emails",
+    "pathParams": [],
+    "query": [],
+    "headers": [
+      "Idempotency-Key"
+    ],
+    "body": "required"
+  },
+  "test_campaign": {
+    "method": "POST",
+    "path": "/api/v2/campaigns/{id}/test",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "track_event": {
+    "method": "POST",
+    "path": "/api/v2/events",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "unsubscribe_subscriber": {
+    "method": "POST",
+    "path": "/api/v2/subscribers/{subscriber}/unsubscribe",
+    "pathParams": [
+      "subscriber"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "update_campaign": {
+    "method": "PATCH",
+    "path": "/api/v2/campaigns/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "update_subscriber": {
+    "method": "PATCH",
+    "path": "/api/v2/subscribers/{subscriber}",
+    "pathParams": [
+      "subscriber"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "update_webhook": {
+    "method": "PATCH",
+    "path": "/api/v2/webhooks/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "update_workflow": {
+    "method": "PATCH",
+    "path": "/api/v2/workflows/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "upsert_subscriber": {
+    "method": "POST",
+    "path": "/api/v2/subscribers",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "verify": {
+    "method": "POST",
+    "path": "/api/v2/verify",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "verify_domain": {
+    "method": "POST",
+    "path": "/api/v2/domains/{id}/verify",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "verify_email": {
+    "method": "POST",
+    "path": "/api/v2/emails/verify",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  }
+} as const satisfies Record<keyof operations, {
+  method: string;
+  path: string;
+  pathParams: readonly string[];
+  query: readonly string[];
+  headers: readonly string[];
+  body: 'none' | 'optional' | 'required';
+}>;
+
+export type OperationId = keyof typeof OPERATION_ROUTES;

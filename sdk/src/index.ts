@@ -1,0 +1,170 @@
+// @mailgate/sdk 2.1.0: Mailgate's REST API v2 as typed calls. Every call resolves
+// to { data, error } (never throws for an API error); types come from the
+// server's /openapi.json (src/generated/, `npm run sdk:types`).
+import { Transport, type BodyOf, type CallOptions, type DataOf, type ListItemOf, type MailgateOptions, type QueryOf, type Result } from './client.js';
+import type { OperationId } from './generated/operations.js';
+import { verifyWebhook } from './webhooks.js';
+
+export type { BodyOf, CallOptions, DataOf, ListItemOf, MailgateError, MailgateOptions, QueryOf, Result } from './client.js';
+export { MailgateRequestError } from './client.js';
+export type { components, operations } from './generated/openapi.js';
+export { OPERATION_ROUTES, type OperationId } from './generated/operations.js';
+export { verifyWebhook, type WebhookHeaders } from './webhooks.js';
+
+export const SDK_VERSION = '2.1.0';
+
+/** Options of a send: the idempotency key goes in the Idempotency-Key header, apart from the body. */
+export interface SendOptions extends CallOptions {
+  /** Repeat a send under the same key and it is answered from the first time, never sent twice. Made by the SDK when not given, so its own retries are safe. */
+  idempotencyKey?: string;
+}
+
+export interface BatchOptions extends SendOptions {
+  /** strict (the default): nothing is sent when an item is invalid; permissive: the valid items are sent, the others listed under errors. */
+  validation?: 'strict' | 'permissive';
+}
+
+type Items<K extends OperationId> = AsyncGenerator<ListItemOf<K>, void, undefined>;
+
+export class Mailgate {
+  /** Standard Webhooks signatures, as Mailgate signs its deliveries. */
+  static readonly webhooks = { verify: verifyWebhook };
+
+  private readonly transport: Transport;
+
+  constructor(token: string, options: MailgateOptions = {}) {
+    if (typeof token !== 'string' || token.trim() === '') throw new TypeError('new Mailgate(token): an API token is required');
+    this.transport = new Transport(token, options);
+  }
+
+  /** Where this client sends its calls. */
+  get baseUrl(): string {
+    return this.transport.baseUrl;
+  }
+
+  /** A send's key: the caller's, or one made here when retries are on, so a retried send is stored once. */
+  private key(options: SendOptions): string | undefined {
+    if (options.idempotencyKey !== undefined) return options.idempotencyKey;
+    return this.transport.maxRetries > 0 ? `sdk-${globalThis.crypto.randomUUID()}` : undefined;
+  }
+
+  private call<K extends OperationId>(id: K, call: Parameters<Transport['call']>[1], options?: CallOptions): Promise<Result<DataOf<K>>> {
+    return this.transport.call(id, call, options);
+  }
+
+  private records<K extends OperationId>(id: K, call: Parameters<Transport['call']>[1], options?: CallOptions): Items<K> {
+    return this.transport.records(id, call, options);
+  }
+
+  /** Check an address: syntax, mail server, disposable, role account, typo (POST /api/v2/verify). */
+  verify(email: string, options?: CallOptions): Promise<Result<DataOf<'verify'>>> {
+    return this.call('verify', { body: { email } }, options);
+  }
+
+  readonly emails = {
+    send: (body: BodyOf<'send_email'>, options: SendOptions = {}) =>
+      this.call('send_email', { body, headers: { 'Idempotency-Key': this.key(options) } }, options),
+    batch: (items: BodyOf<'send_batch'>, options: BatchOptions = {}) =>
+      this.call('send_batch', { body: items, headers: { 'Idempotency-Key': this.key(options), 'Batch-Validation': options.validation } }, options),
+    get: (id: string, options?: CallOptions) => this.call('get_email', { path: { id } }, options),
+    list: (params?: QueryOf<'list_emails'>, options?: CallOptions) => this.call('list_emails', { query: params }, options),
+    iterate: (params?: QueryOf<'list_emails'>, options?: CallOptions) => this.records('list_emails', { query: params }, options),
+    verify: (body: BodyOf<'verify_email'>, options?: CallOptions) => this.call('verify_email', { body }, options),
+  };
+
+  readonly subscribers = {
+    /** Create a subscriber, or update the one with that email (upsert_subscriber). */
+    upsert: (body: BodyOf<'upsert_subscriber'>, options?: CallOptions) => this.call('upsert_subscriber', { body }, options),
+    get: (subscriber: string, options?: CallOptions) => this.call('get_subscriber', { path: { subscriber } }, options),
+    list: (params?: QueryOf<'list_subscribers'>, options?: CallOptions) => this.call('list_subscribers', { query: params }, options),
+    iterate: (params?: QueryOf<'list_subscribers'>, options?: CallOptions) => this.records('list_subscribers', { query: params }, options),
+    update: (subscriber: string, body: BodyOf<'update_subscriber'>, options?: CallOptions) => this.call('update_subscriber', { path: { subscriber }, body }, options),
+    unsubscribe: (subscriber: string, body: BodyOf<'unsubscribe_subscriber'> = {}, options?: CallOptions) =>
+      this.call('unsubscribe_subscriber', { path: { subscriber }, body }, options),
+    addTags: (subscriber: string, body: BodyOf<'add_tags'>, options?: CallOptions) => this.call('add_tags', { path: { subscriber }, body }, options),
+    removeTags: (subscriber: string, body: BodyOf<'remove_tags'>, options?: CallOptions) => this.call('remove_tags', { path: { subscriber }, body }, options),
+    listEvents: (subscriber: string, params?: QueryOf<'list_subscriber_events'>, options?: CallOptions) =>
+      this.call('list_subscriber_events', { path: { subscriber }, query: params }, options),
+    iterateEvents: (subscriber: string, params?: QueryOf<'list_subscriber_events'>, options?: CallOptions) =>
+      this.records('list_subscriber_events', { path: { subscriber }, query: params }, options),
+  };
+
+  readonly events = {
+    /** Record what a subscriber did (track_event); workflows may start on it. */
+    track: (body: BodyOf<'track_event'>, options?: CallOptions) => this.call('track_event', { body }, options),
+  };
+
+  readonly tags = {
+    list: (params?: QueryOf<'list_tags'>, options?: CallOptions) => this.call('list_tags', { query: params }, options),
+    iterate: (params?: QueryOf<'list_tags'>, options?: CallOptions) => this.records('list_tags', { query: params }, options),
+    create: (body: BodyOf<'create_tag'>, options?: CallOptions) => this.call('create_tag', { body }, options),
+    get: (tag: string, options?: CallOptions) => this.call('get_tag', { path: { tag } }, options),
+  };
+
+  readonly workflows = {
+    create: (body: BodyOf<'create_workflow'>, options?: CallOptions) => this.call('create_workflow', { body }, options),
+    list: (params?: QueryOf<'list_workflows'>, options?: CallOptions) => this.call('list_workflows', { query: params }, options),
+    iterate: (params?: QueryOf<'list_workflows'>, options?: CallOptions) => this.records('list_workflows', { query: params }, options),
+    get: (id: string, options?: CallOptions) => this.call('get_workflow', { path: { id } }, options),
+    update: (id: string, body: BodyOf<'update_workflow'>, options?: CallOptions) => this.call('update_workflow', { path: { id }, body }, options),
+    delete: (id: string, options?: CallOptions) => this.call('delete_workflow', { path: { id } }, options),
+    listRuns: (id: string, params?: QueryOf<'list_workflow_runs'>, options?: CallOptions) => this.call('list_workflow_runs', { path: { id }, query: params }, options),
+    iterateRuns: (id: string, params?: QueryOf<'list_workflow_runs'>, options?: CallOptions) => this.records('list_workflow_runs', { path: { id }, query: params }, options),
+  };
+
+  readonly campaigns = {
+    create: (body: BodyOf<'create_campaign'>, options?: CallOptions) => this.call('create_campaign', { body }, options),
+    list: (params?: QueryOf<'list_campaigns'>, options?: CallOptions) => this.call('list_campaigns', { query: params }, options),
+    iterate: (params?: QueryOf<'list_campaigns'>, options?: CallOptions) => this.records('list_campaigns', { query: params }, options),
+    get: (id: string, options?: CallOptions) => this.call('get_campaign', { path: { id } }, options),
+    update: (id: string, body: BodyOf<'update_campaign'>, options?: CallOptions) => this.call('update_campaign', { path: { id }, body }, options),
+    delete: (id: string, options?: CallOptions) => this.call('delete_campaign', { path: { id } }, options),
+    /** Send now, or with scheduled_at at that time. */
+    send: (id: string, body: BodyOf<'send_campaign'> = {}, options?: CallOptions) => this.call('send_campaign', { path: { id }, body }, options),
+    cancel: (id: string, options?: CallOptions) => this.call('cancel_campaign', { path: { id }, body: {} }, options),
+    test: (id: string, body: BodyOf<'test_campaign'>, options?: CallOptions) => this.call('test_campaign', { path: { id }, body }, options),
+    countAudience: (body: BodyOf<'count_audience'> = {}, options?: CallOptions) => this.call('count_audience', { body }, options),
+  };
+
+  readonly domains = {
+    create: (body: BodyOf<'create_domain'>, options?: CallOptions) => this.call('create_domain', { body }, options),
+    list: (params?: QueryOf<'list_domains'>, options?: CallOptions) => this.call('list_domains', { query: params }, options),
+    iterate: (params?: QueryOf<'list_domains'>, options?: CallOptions) => this.records('list_domains', { query: params }, options),
+    get: (id: string, options?: CallOptions) => this.call('get_domain', { path: { id } }, options),
+    /** Look its DNS records up now. */
+    verify: (id: string, options?: CallOptions) => this.call('verify_domain', { path: { id }, body: {} }, options),
+    delete: (id: string, options?: CallOptions) => this.call('delete_domain', { path: { id } }, options),
+  };
+
+  readonly tokens = {
+    list: (params?: QueryOf<'list_tokens'>, options?: CallOptions) => this.call('list_tokens', { query: params }, options),
+    iterate: (params?: QueryOf<'list_tokens'>, options?: CallOptions) => this.records('list_tokens', { query: params }, options),
+    /** The secret is in the answer once. */
+    create: (body: BodyOf<'create_token'>, options?: CallOptions) => this.call('create_token', { body }, options),
+    revoke: (id: string, options?: CallOptions) => this.call('revoke_token', { path: { id } }, options),
+  };
+
+  readonly webhooks = {
+    /** The signing secret (whsec_…) is in the answer once. */
+    create: (body: BodyOf<'create_webhook'>, options?: CallOptions) => this.call('create_webhook', { body }, options),
+    list: (params?: QueryOf<'list_webhooks'>, options?: CallOptions) => this.call('list_webhooks', { query: params }, options),
+    iterate: (params?: QueryOf<'list_webhooks'>, options?: CallOptions) => this.records('list_webhooks', { query: params }, options),
+    get: (id: string, options?: CallOptions) => this.call('get_webhook', { path: { id } }, options),
+    update: (id: string, body: BodyOf<'update_webhook'>, options?: CallOptions) => this.call('update_webhook', { path: { id }, body }, options),
+    delete: (id: string, options?: CallOptions) => this.call('delete_webhook', { path: { id } }, options),
+    listDeliveries: (id: string, params?: QueryOf<'list_webhook_deliveries'>, options?: CallOptions) =>
+      this.call('list_webhook_deliveries', { path: { id }, query: params }, options),
+    /** Check a delivery's Standard Webhooks signature (the same as Mailgate.webhooks.verify). */
+    verify: verifyWebhook,
+  };
+
+  readonly tools = {
+    /** The tools this token may call, with their input schemas (as /mcp lists them). */
+    list: (options?: CallOptions) => this.call('list_tools', {}, options),
+    get: (name: string, options?: CallOptions) => this.call('get_tool', { path: { name } }, options),
+    /** Run a tool by name with its input, as an agent would over /mcp. */
+    call: (name: string, input: BodyOf<'run_tool'> = {}, options?: CallOptions) => this.call('run_tool', { path: { name }, body: input }, options),
+  };
+}
+
+export default Mailgate;
