@@ -74,6 +74,8 @@ async function main(): Promise<void> {
         MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
         RATE_LIMITS: 'on',
         IP_RATE_LIMIT: '1000000000',
+        // Every bench connection comes from 127.0.0.1: its share of the port must hold them all.
+        SMTP_MAX_CONNECTIONS_PER_ADDRESS: String(Math.max(20, CONNECTIONS * 2)),
         // BENCH_ROLES=http,smtp measures accepting alone (nothing is delivered; the drain waits are skipped).
         MAILGATE_ROLES: ROLES,
       },

@@ -40,6 +40,12 @@ const envSchema = z.object({
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
   SMTP_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
+  SMTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  SMTP_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SMTP_DATA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  SMTP_MAX_AUTH_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .refine((v) => {
@@ -121,6 +127,18 @@ export interface Config {
     readonly maxRecipients: number;
     /** Bytes of messages being received, all sessions together; past it a message gets 452 4.3.1. */
     readonly maxBufferedBytes: number;
+    /** Open connections one client address may hold (both ports together); past it 421 4.7.0 at connect. */
+    readonly maxConnectionsPerAddress: number;
+    /** From connect to a successful AUTH, whatever the client trickles in; then 421 4.7.0. */
+    readonly authTimeoutMs: number;
+    /** Between complete commands (bytes that never make a line do not count); then 421 4.4.2. */
+    readonly idleTimeoutMs: number;
+    /** From DATA to the final dot; then 421 4.4.2 and nothing is kept. */
+    readonly dataTimeoutMs: number;
+    /** Failed AUTH attempts one connection may make; the last is answered 421 4.7.0 and the connection closed. */
+    readonly maxAuthFailures: number;
+    /** Failed AUTH attempts one address may make in 10 minutes; past it AUTH and new connections from it get 421 4.7.0. */
+    readonly maxAuthFailuresPerAddress: number;
   };
   readonly baseUrl: string;
   readonly dataDir: string;
@@ -208,6 +226,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxMessageBytes: e.SMTP_MAX_MESSAGE_BYTES,
       maxRecipients: e.SMTP_MAX_RECIPIENTS,
       maxBufferedBytes: e.SMTP_MAX_BUFFERED_BYTES,
+      maxConnectionsPerAddress: e.SMTP_MAX_CONNECTIONS_PER_ADDRESS,
+      authTimeoutMs: e.SMTP_AUTH_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
+      dataTimeoutMs: e.SMTP_DATA_TIMEOUT_SECONDS * 1000,
+      maxAuthFailures: e.SMTP_MAX_AUTH_FAILURES,
+      maxAuthFailuresPerAddress: e.SMTP_MAX_AUTH_FAILURES_PER_ADDRESS,
     }),
     // Normalised (percent-encoded), so it can go into links and HTML attributes as it is.
     baseUrl: (e.BASE_URL === undefined ? `http://localhost:${e.PORT}` : new URL(e.BASE_URL).href).replace(/\/+$/, ''),

@@ -22,6 +22,10 @@ export function smtpError(code: number, text: string): SmtpReplyError {
  */
 export const REPLIES = {
   tooManyConnections: () => smtpError(421, '4.7.0 Too many connections from this address, try again later'),
+  tooManyAuthFailures: () => smtpError(421, '4.7.0 Too many failed authentication attempts, try again later'),
+  authTooSlow: () => smtpError(421, '4.7.0 Authentication took too long, closing connection'),
+  idleTooLong: () => smtpError(421, '4.4.2 Idle for too long, closing connection'),
+  dataTooSlow: (seconds: number) => smtpError(421, `4.4.2 The message took longer than ${seconds} s to arrive, closing connection; nothing was kept`),
   badCredentials: (username: string) =>
     smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${username}", the password an API token)`),
   tooManyRecipients: (max: number) => smtpError(452, `4.5.3 Too many recipients (at most ${max} per message)`),

@@ -8,7 +8,8 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerOptions, type SMTPSe
 import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
 import { assertMayWrite, mailboxKey, submissionToSendRequest, type AuthContext, type Core } from '../../src/index.ts';
 import { parseSubmission } from './message.ts';
-import { hasEnhancedCode, REPLIES, replyFor, withEnhancedCode } from './replies.ts';
+import { hasEnhancedCode, REPLIES, replyFor, withEnhancedCode, type SmtpReplyError } from './replies.ts';
+import { createSessionGuard, type SessionGuard } from './session-guard.ts';
 import type { TlsMaterial } from './tls.ts';
 
 /** The AUTH username; the password is an API token. */
@@ -41,6 +42,10 @@ export interface SmtpListener {
  * smtp-server offers no option for it, so the server below creates these connections itself.
  */
 class SubmissionConnection extends SMTPConnection {
+  private authTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private dataTimer: NodeJS.Timeout | undefined;
+
   override send(code: number, data?: string | string[] | null, context?: string | false): void {
     if (typeof data === 'string' && (code >= 400 || hasEnhancedCode(data))) {
       super.send(code, withEnhancedCode(code, data), false);
@@ -48,9 +53,80 @@ class SubmissionConnection extends SMTPConnection {
     }
     super.send(code, data, context);
   }
+
+  private get deadlines(): SessionDeadlines {
+    return (this._server as SubmissionServer).deadlines;
+  }
+
+  /** Say why and close; the client keeps whatever it had not finished handing over. */
+  private hangUp(reply: SmtpReplyError): void {
+    if (this._closing || this._closed) return;
+    this.send(reply.responseCode, reply.message);
+  }
+
+  // smtp-server's own idle timeout restarts on every byte: a client trickling a
+  // byte every few seconds would hold its slot for ever. These deadlines count
+  // what a session achieves instead: AUTH from connect, a complete command since
+  // the last one, the final dot from DATA.
+  override init(): void {
+    super.init();
+    this.authTimer = setTimeout(() => {
+      if (!this.session.user) this.hangUp(REPLIES.authTooSlow());
+    }, this.deadlines.authTimeoutMs);
+    this.authTimer.unref();
+    this.armIdle();
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      // Waiting for us (a handler, or the verdict on a message), or in DATA (its own deadline): not idle.
+      const parser = this._parser;
+      if (this._handlerPending || this._dataStream || (parser && parser._dataMode)) return this.armIdle();
+      this.hangUp(REPLIES.idleTooLong());
+    }, this.deadlines.idleTimeoutMs);
+    this.idleTimer.unref();
+  }
+
+  override _onCommand(command: Buffer, callback?: () => void): void {
+    this.armIdle();
+    super._onCommand(command, callback);
+  }
+
+  override handler_DATA(command: Buffer, callback: () => void): void {
+    super.handler_DATA(command, callback);
+    const parser = this._parser;
+    if (!parser || !parser._dataMode) return;
+    clearTimeout(this.dataTimer);
+    this.dataTimer = setTimeout(() => {
+      if (this._parser && this._parser._dataMode) this.hangUp(REPLIES.dataTooSlow(this.deadlines.dataTimeoutMs / 1000));
+    }, this.deadlines.dataTimeoutMs);
+    this.dataTimer.unref();
+  }
+
+  override _onClose(): void {
+    clearTimeout(this.authTimer);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.dataTimer);
+    super._onClose();
+  }
+}
+
+/** How long a session may take over each phase (config.smtp). */
+interface SessionDeadlines {
+  authTimeoutMs: number;
+  idleTimeoutMs: number;
+  dataTimeoutMs: number;
 }
 
 class SubmissionServer extends SMTPServer {
+  constructor(
+    options: SMTPServerOptions,
+    readonly deadlines: SessionDeadlines,
+  ) {
+    super(options);
+  }
+
   // Same as SMTPServer.connect, with our connection class.
   override connect(socket: net.Socket | tls.TLSSocket, socketOptions?: ConstructorParameters<typeof SMTPConnection>[2]): void {
     // Replies are small and come one by one as each check finishes: send each at
@@ -158,7 +234,12 @@ function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, valu
  */
 type InFlight = Set<Promise<unknown>>;
 
-function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFlight: InFlight, budget: ByteBudget): SMTPServerOptions {
+/** Sessions that hold one of their address's slots (a refused one holds none). */
+const slotHolders = new WeakSet<SMTPServerSession>();
+/** Failed AUTH attempts of each session. */
+const authFailures = new WeakMap<SMTPServerSession, number>();
+
+function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFlight: InFlight, budget: ByteBudget, guard: SessionGuard): SMTPServerOptions {
   const { config } = core;
   const smtp = config.smtp;
   return {
@@ -182,24 +263,60 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     closeTimeout: Math.max(1000, config.shutdownGraceSeconds * 1000),
     logger: false,
 
+    // The idle timeout of the socket (any byte restarts it); the connection's own deadlines count commands.
+    socketTimeout: smtp.idleTimeoutMs,
+    // Commands before AUTH (EHLO, STARTTLS, NOOP, …): a client that will not authenticate is sent away.
+    maxAllowedUnauthenticatedCommands: 10,
+
     onConnect(session, callback) {
+      const address = session.remoteAddress;
       try {
-        core.limits.checkIp(session.remoteAddress);
-        callback();
+        core.limits.checkIp(address);
       } catch {
         callback(REPLIES.tooManyConnections());
+        return;
       }
+      if (guard.lockedOut(address)) {
+        callback(REPLIES.tooManyAuthFailures());
+        return;
+      }
+      if (!guard.open(address)) {
+        callback(REPLIES.tooManyConnections());
+        return;
+      }
+      slotHolders.add(session);
+      callback();
     },
 
-    onAuth(auth, _session, callback) {
+    onClose(session) {
+      if (slotHolders.delete(session)) guard.closed(session.remoteAddress);
+    },
+
+    onAuth(auth, session, callback) {
+      const address = session.remoteAddress;
+      if (guard.lockedOut(address)) {
+        callback(REPLIES.tooManyAuthFailures());
+        return;
+      }
+      /** A failed attempt: counted for the session and the address; the session's last one ends it. */
+      const failed = (reply: SmtpReplyError) => {
+        guard.authFailed(address);
+        const count = (authFailures.get(session) ?? 0) + 1;
+        authFailures.set(session, count);
+        callback(count >= smtp.maxAuthFailures || guard.lockedOut(address) ? REPLIES.tooManyAuthFailures() : reply);
+      };
       if (auth.username !== SMTP_USERNAME || !auth.password) {
-        callback(REPLIES.badCredentials(SMTP_USERNAME));
+        failed(REPLIES.badCredentials(SMTP_USERNAME));
         return;
       }
       const token = auth.password;
       core.tokens.authenticate(token).then(
         (authenticated) => callback(null, { user: { auth: authenticated, token } satisfies SessionUser }),
-        (error: unknown) => callback(replyFor(error, 'auth')),
+        (error: unknown) => {
+          const reply = replyFor(error, 'auth');
+          if (reply.responseCode === 535) failed(reply);
+          else callback(reply);
+        },
       );
     },
 
@@ -349,13 +466,17 @@ export async function startSmtpServer(core: Core, options: SmtpListenOptions): P
   const inFlight: InFlight = new Set();
   // One budget for both ports: they share the process's memory.
   const budget = createByteBudget(core.config.smtp.maxBufferedBytes);
-  const plain = new SubmissionServer(serverOptions(core, false, options.tls, inFlight, budget));
+  // One guard for both ports: an address's share counts its connections to either.
+  const { smtp } = core.config;
+  const guard = createSessionGuard({ maxConnectionsPerAddress: smtp.maxConnectionsPerAddress, maxAuthFailuresPerAddress: smtp.maxAuthFailuresPerAddress });
+  const deadlines: SessionDeadlines = { authTimeoutMs: smtp.authTimeoutMs, idleTimeoutMs: smtp.idleTimeoutMs, dataTimeoutMs: smtp.dataTimeoutMs };
+  const plain = new SubmissionServer(serverOptions(core, false, options.tls, inFlight, budget, guard), deadlines);
   plain.on('error', quiet);
   servers.push(plain);
   const port = await listen(plain, options.port, options.host);
   let securePort: number | null = null;
   if (options.securePort !== null) {
-    const secure = new SubmissionServer(serverOptions(core, true, options.tls, inFlight, budget));
+    const secure = new SubmissionServer(serverOptions(core, true, options.tls, inFlight, budget, guard), deadlines);
     secure.on('error', quiet);
     servers.push(secure);
     try {

@@ -89,8 +89,9 @@ export interface RawSmtpSession {
   destroy(): void;
 }
 
-export function rawSmtpSession(port: number): RawSmtpSession {
-  let socket: net.Socket | tls.TLSSocket = net.connect(port, '127.0.0.1');
+/** A session by hand, from `localAddress` (any of 127/8 on Linux: a client address of its own) when given. */
+export function rawSmtpSession(port: number, localAddress?: string): RawSmtpSession {
+  let socket: net.Socket | tls.TLSSocket = net.connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
   let buffer = '';
   let lines: string[] = [];
   const waiting: ((reply: SmtpReply) => void)[] = [];

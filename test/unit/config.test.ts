@@ -250,6 +250,12 @@ describe('loadConfig: SMTP submission', () => {
       SMTP_MAX_MESSAGE_BYTES: '2048',
       SMTP_MAX_RECIPIENTS: '5',
       SMTP_MAX_BUFFERED_BYTES: '4096',
+      SMTP_MAX_CONNECTIONS_PER_ADDRESS: '7',
+      SMTP_AUTH_TIMEOUT_SECONDS: '11',
+      SMTP_IDLE_TIMEOUT_SECONDS: '12',
+      SMTP_DATA_TIMEOUT_SECONDS: '13',
+      SMTP_MAX_AUTH_FAILURES: '2',
+      SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: '9',
     });
     expect(config.smtp).toEqual({
       securePort: 465,
@@ -260,7 +266,33 @@ describe('loadConfig: SMTP submission', () => {
       maxMessageBytes: 2048,
       maxRecipients: 5,
       maxBufferedBytes: 4096,
+      maxConnectionsPerAddress: 7,
+      authTimeoutMs: 11_000,
+      idleTimeoutMs: 12_000,
+      dataTimeoutMs: 13_000,
+      maxAuthFailures: 2,
+      maxAuthFailuresPerAddress: 9,
     });
+  });
+
+  it('gives the SMTP slot limits and deadlines their documented defaults, and refuses bad ones by name', () => {
+    expect(loadConfig({}).smtp).toMatchObject({
+      maxConnectionsPerAddress: 20,
+      authTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
+      dataTimeoutMs: 300_000,
+      maxAuthFailures: 3,
+      maxAuthFailuresPerAddress: 30,
+    });
+    const problems = configRefusal({ SMTP_MAX_CONNECTIONS_PER_ADDRESS: '0', SMTP_AUTH_TIMEOUT_SECONDS: 'soon', SMTP_IDLE_TIMEOUT_SECONDS: '-1', SMTP_DATA_TIMEOUT_SECONDS: '1.5', SMTP_MAX_AUTH_FAILURES: '0', SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: 'x' }).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'SMTP_AUTH_TIMEOUT_SECONDS',
+      'SMTP_DATA_TIMEOUT_SECONDS',
+      'SMTP_IDLE_TIMEOUT_SECONDS',
+      'SMTP_MAX_AUTH_FAILURES',
+      'SMTP_MAX_AUTH_FAILURES_PER_ADDRESS',
+      'SMTP_MAX_CONNECTIONS_PER_ADDRESS',
+    ]);
   });
 
   it('refuses bad SMTP values, each by name', () => {
