@@ -90,6 +90,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(512),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   DELIVERY_RATE_PER_SECOND: rate.optional(),
@@ -156,6 +160,17 @@ export interface Config {
   /** OAuth clients' metadata documents may be fetched over http from loopback and private addresses (tests, trusted networks). */
   readonly oauthAllowPrivateClients: boolean;
   readonly maxBodyBytes: number;
+  /** How long an HTTP client may take (a slow client holds a connection, not the server). */
+  readonly http: {
+    /** From connect (or the previous request) to the end of a request's headers; then 408. */
+    readonly headersTimeoutMs: number;
+    /** From the start of a request to the end of its body; then 408. */
+    readonly requestTimeoutMs: number;
+    /** A kept-alive connection with no request in it is closed after this. */
+    readonly idleTimeoutMs: number;
+    /** Open connections one peer address may hold; the next is answered 429 and closed. */
+    readonly maxConnectionsPerAddress: number;
+  };
   readonly delivery: {
     readonly maxAttempts: number;
     readonly concurrency: number;
@@ -211,6 +226,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (ports.success && ports.data.SMTP_PORT === 0 && ports.data.SMTPS_PORT !== undefined && ports.data.SMTPS_PORT !== 0) {
     problems.push('SMTPS_PORT: SMTP is off (SMTP_PORT=0), so no SMTP port would be opened; set SMTP_PORT too, or leave SMTPS_PORT unset');
   }
+  const http = envSchema.pick({ HTTP_HEADERS_TIMEOUT_SECONDS: true, HTTP_REQUEST_TIMEOUT_SECONDS: true }).safeParse(cleaned);
+  if (http.success && http.data.HTTP_HEADERS_TIMEOUT_SECONDS > http.data.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push(`HTTP_HEADERS_TIMEOUT_SECONDS: must be at most HTTP_REQUEST_TIMEOUT_SECONDS (${http.data.HTTP_REQUEST_TIMEOUT_SECONDS}): the headers are part of the request`);
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return Object.freeze({
@@ -247,6 +266,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    http: Object.freeze({
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    }),
     delivery: Object.freeze({
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       concurrency: e.DELIVERY_CONCURRENCY,

@@ -1,3 +1,4 @@
+import { connectionOptions, limitConnections } from './connection-limits.ts';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, nulCharacter, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
@@ -75,7 +76,9 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     // URLs the router cannot route (bad percent-encoding, an over-long path
     // parameter) still pass the limits and get their scope's error shape.
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
+    ...connectionOptions(core.config),
   });
+  limitConnections(app, core.config);
   if (options.onRoute) {
     const tell = options.onRoute;
     app.addHook('onRoute', (route) => tell({ method: route.method, url: route.url }));

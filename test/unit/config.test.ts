@@ -275,6 +275,18 @@ describe('loadConfig: SMTP submission', () => {
     });
   });
 
+  it('reads the HTTP bounds, with their documented defaults, and refuses headers that may take longer than the request', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, idleTimeoutMs: 5_000, maxConnectionsPerAddress: 512 });
+    expect(
+      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '3', HTTP_REQUEST_TIMEOUT_SECONDS: '4', HTTP_IDLE_TIMEOUT_SECONDS: '65', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '9' }).http,
+    ).toEqual({ headersTimeoutMs: 3_000, requestTimeoutMs: 4_000, idleTimeoutMs: 65_000, maxConnectionsPerAddress: 9 });
+    expect(configRefusal({ HTTP_HEADERS_TIMEOUT_SECONDS: '30', HTTP_REQUEST_TIMEOUT_SECONDS: '20' }).problems).toEqual([
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must be at most HTTP_REQUEST_TIMEOUT_SECONDS (20): the headers are part of the request',
+    ]);
+    const problems = configRefusal({ HTTP_HEADERS_TIMEOUT_SECONDS: '0', HTTP_REQUEST_TIMEOUT_SECONDS: 'x', HTTP_IDLE_TIMEOUT_SECONDS: '-2', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_IDLE_TIMEOUT_SECONDS', 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 'HTTP_REQUEST_TIMEOUT_SECONDS']);
+  });
+
   it('gives the SMTP slot limits and deadlines their documented defaults, and refuses bad ones by name', () => {
     expect(loadConfig({}).smtp).toMatchObject({
       maxConnectionsPerAddress: 20,

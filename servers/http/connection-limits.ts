@@ -1,0 +1,96 @@
+// Every HTTP request bounded in time, every peer address in connections: a slow
+// or greedy client holds its own connections, never the server. Node's HTTP
+// server keeps the clocks (headers, whole request, keep-alive idle); what it
+// refuses before Fastify sees a request (a request that took too long, headers
+// too large, broken framing) is answered here in the documented error shape of
+// the path (v1 or v2), always with Connection: close, since the socket closes.
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { Config } from '../../src/index.ts';
+
+/** How often Node checks the header and request clocks: the bound is met within this. */
+const CHECK_EVERY_MS = 1000;
+
+/** The path of the request each socket is reading, for answering its error in its version's shape. */
+const readingPath = new WeakMap<Socket, string>();
+
+const isV1 = (path: string | undefined) => path !== undefined && /^\/(api\/)?v1(\/|\?|$)/.test(path);
+
+/** A whole response written on the raw socket, then the socket closed. */
+function answerAndClose(socket: Socket, status: number, name: string, message: string, path: string | undefined, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(isV1(path) ? { success: false, message } : { name, message, statusCode: status });
+  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head =
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n`;
+  socket.end(head + body, () => socket.destroy());
+}
+
+/** The request line's path in what the parser was given, when it got that far. */
+function pathOf(raw: unknown): string | undefined {
+  if (!Buffer.isBuffer(raw)) return undefined;
+  const line = raw.subarray(0, Math.min(raw.length, 8192)).toString('latin1').split('\r\n', 1)[0] ?? '';
+  return /^[A-Z]+ (\S+)/.exec(line)?.[1];
+}
+
+/** Node's clientError: `rawPacket` is what the parser had (a Buffer), when it failed parsing. */
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+/** Fastify's clientErrorHandler: Node's own refusals, in our shapes. */
+function answerClientError(error: ClientError, socket: Socket): void {
+  // A reset connection has nobody to answer; a response already under way must not be corrupted.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const path = pathOf(error.rawPacket) ?? readingPath.get(socket);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    answerAndClose(socket, 408, 'request_timeout', 'The request took too long to arrive (headers or body); send it again, faster', path);
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    answerAndClose(socket, 431, 'headers_too_large', 'The request line and headers are larger than this server accepts', path);
+  } else {
+    answerAndClose(socket, 400, 'bad_request', 'The request is not valid HTTP/1.1', path);
+  }
+}
+
+/** The options of the Fastify instance that bound each request. */
+export function connectionOptions(config: Config): Pick<FastifyHttpOptions<http.Server>, 'keepAliveTimeout' | 'requestTimeout' | 'http' | 'clientErrorHandler'> {
+  return {
+    keepAliveTimeout: config.http.idleTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: CHECK_EVERY_MS },
+    clientErrorHandler: answerClientError,
+  };
+}
+
+/**
+ * Cap each peer address's open connections (HTTP_MAX_CONNECTIONS_PER_ADDRESS),
+ * and note each request's path while it is read. Behind a proxy every
+ * connection comes from the proxy: raise the cap there.
+ */
+export function limitConnections(app: FastifyInstance, config: Config): void {
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const held = open.get(address) ?? 0;
+    if (held >= config.http.maxConnectionsPerAddress) {
+      socket.on('error', () => undefined);
+      answerAndClose(socket, 429, 'rate_limit_exceeded', `Too many open connections from this address (at most ${config.http.maxConnectionsPerAddress}); close some or reuse them`, undefined, { 'Retry-After': '1' });
+      return;
+    }
+    open.set(address, held + 1);
+    socket.once('close', () => {
+      const now = (open.get(address) ?? 1) - 1;
+      if (now <= 0) open.delete(address);
+      else open.set(address, now);
+    });
+  });
+  app.addHook('onRequest', async (request) => {
+    readingPath.set(request.raw.socket, request.raw.url ?? '');
+  });
+  app.addHook('onResponse', async (request) => {
+    readingPath.delete(request.raw.socket);
+  });
+}
