@@ -27,7 +27,7 @@ export interface DnsResolver {
 }
 
 export interface DnsResolverOptions {
-  /** `host[:port]` list (dns.setServers notation); empty: the system's. */
+  /** IP addresses with optional ports (dns.setServers notation, as loadConfig checks DNS_SERVERS); empty: the system's. */
   servers: readonly string[];
   /** The whole lookup's bound, retries included. */
   timeoutMs?: number;
