@@ -21,6 +21,8 @@ describe('address verification', () => {
     dns.set('nullmx.example', [{ type: 'MX', exchange: '.', preference: 0 }]);
     dns.set('xn--bcher-kva.example', [{ type: 'MX', exchange: 'mx.xn--bcher-kva.example', preference: 10 }]);
     dns.silent.add('slow.example');
+    // Real domains close to a common provider's, or short: not typos.
+    for (const domain of ['ibm.com', 'gmx.net', 'email.com', 'mail.com', 'aol.com']) dns.set(domain, [{ type: 'MX', exchange: `mx.${domain}`, preference: 10 }]);
     // No MX; one address family fails (SERVFAIL) or never answers, the other answers.
     dns.set('v4-fails-v6.example', [{ type: 'A', address: '192.0.2.20' }]);
     dns.servfail.add('AAAA v4-fails-v6.example');
@@ -57,6 +59,14 @@ describe('address verification', () => {
     ['ada@nowhere.example', { valid: false, error: 'The domain nowhere.example does not exist', code: 'domain_not_found' }],
     ['bob@mailinator.com', { valid: false, error: 'mailinator.com hands out disposable addresses', code: 'disposable' }],
     ['bob@gmial.com', { valid: false, error: 'Did you mean bob@gmail.com?', code: 'possible_typo', suggestion: 'bob@gmail.com' }],
+    ['bob@gmail.con', { valid: false, error: 'Did you mean bob@gmail.com?', code: 'possible_typo', suggestion: 'bob@gmail.com' }],
+    ['Bob@Hotmial.com', { valid: false, error: 'Did you mean Bob@hotmail.com?', code: 'possible_typo', suggestion: 'Bob@hotmail.com' }],
+    ['bob@yaho.com', { valid: false, error: 'Did you mean bob@yahoo.com?', code: 'possible_typo', suggestion: 'bob@yahoo.com' }],
+    ['ada@ibm.com', { valid: true, error: null, code: 'valid' }],
+    ['ada@gmx.net', { valid: true, error: null, code: 'valid' }],
+    ['ada@email.com', { valid: true, error: null, code: 'valid' }],
+    ['ada@mail.com', { valid: true, error: null, code: 'valid' }],
+    ['ada@aol.com', { valid: true, error: null, code: 'valid' }],
     ['not-an-address', { valid: false, error: 'This is not a valid email address', code: 'invalid_syntax' }],
     ['ada@localhost', { valid: false, error: 'This is not a valid email address', code: 'invalid_syntax' }],
     ['a..b@example.com', { valid: false, error: 'This is not a valid email address', code: 'invalid_syntax' }],
