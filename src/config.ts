@@ -1,3 +1,4 @@
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -27,6 +28,23 @@ const rate = z
   .regex(/^(\d+(\.\d*)?|\.\d+)$/, RATE_RULE)
   .transform(Number)
   .pipe(z.number().positive(RATE_RULE));
+
+const DNS_SERVERS_RULE = 'must be a comma-separated list of IP addresses with optional ports, such as 1.2.3.4, 1.2.3.4:53, ::1 or [::1]:53';
+
+/**
+ * One entry as dns.setServers takes it: an IP address, IPv4 with `:port`, IPv6
+ * in brackets with `:port`. Checked here because setServers throws at startup
+ * on anything else (and aborts the process on port 0); a host name cannot be
+ * one, as finding it would need DNS.
+ */
+function isDnsServer(entry: string): boolean {
+  const isPort = (p: string | undefined) => p === undefined || (Number(p) >= 1 && Number(p) <= 65535);
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIPv6(bracketed[1]!) && isPort(bracketed[2]);
+  const v4WithPort = /^([\d.]+):(\d{1,5})$/.exec(entry);
+  if (v4WithPort) return isIPv4(v4WithPort[1]!) && isPort(v4WithPort[2]);
+  return isIP(entry) !== 0;
+}
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -85,7 +103,16 @@ const envSchema = z.object({
     .string()
     .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')
     .optional(),
-  DNS_SERVERS: z.string().optional(),
+  DNS_SERVERS: z
+    .string()
+    .transform((v, ctx) => {
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const entry of list) {
+        if (!isDnsServer(entry)) ctx.addIssue({ code: 'custom', message: `${DNS_SERVERS_RULE} ("${entry}" is not)` });
+      }
+      return list;
+    })
+    .optional(),
   FORMS_CONFIRM_FROM: z.string().trim().min(3).optional(),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
@@ -261,7 +288,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     relayUrl: e.RELAY_URL,
     roles: Object.freeze([...e.MAILGATE_ROLES]),
     bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,
-    dnsServers: Object.freeze(e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    dnsServers: Object.freeze([...(e.DNS_SERVERS ?? [])]),
     formsConfirmFrom: e.FORMS_CONFIRM_FROM,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,

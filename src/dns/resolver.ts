@@ -20,14 +20,14 @@ export interface MxRecord {
 export interface DnsResolver {
   /** MX records; [] when there are none. `nxdomain`: the name does not exist. */
   mx(domain: string): Promise<{ records: MxRecord[]; nxdomain: boolean }>;
-  /** A and AAAA addresses; [] when there are none. */
+  /** A and AAAA addresses: those either family found, though the other failed; [] when both answered none. Throws DnsUnavailable when none were found and a family did not answer. */
   addresses(domain: string): Promise<string[]>;
   /** TXT records, each joined from its strings; [] when there are none. */
   txt(domain: string): Promise<string[]>;
 }
 
 export interface DnsResolverOptions {
-  /** `host[:port]` list (dns.setServers notation); empty: the system's. */
+  /** IP addresses with optional ports (dns.setServers notation, as loadConfig checks DNS_SERVERS); empty: the system's. */
   servers: readonly string[];
   /** The whole lookup's bound, retries included. */
   timeoutMs?: number;
@@ -65,8 +65,13 @@ export function createDnsResolver(options: DnsResolverOptions): DnsResolver {
       return { records: value, nxdomain };
     },
     async addresses(domain) {
-      const [v4, v6] = await Promise.all([ask(domain, () => resolver.resolve4(domain), [] as string[]), ask(domain, () => resolver.resolve6(domain), [] as string[])]);
-      return [...v4.value, ...v6.value];
+      // Both families asked apart: one that fails or times out must not hide addresses the other found.
+      const answers = await Promise.allSettled([ask(domain, () => resolver.resolve4(domain), [] as string[]), ask(domain, () => resolver.resolve6(domain), [] as string[])]);
+      const found = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value.value : []));
+      const failed = answers.find((a) => a.status === 'rejected');
+      // None found while one family went unanswered is not known to be none.
+      if (found.length === 0 && failed) throw failed.reason;
+      return found;
     },
     async txt(domain) {
       const { value } = await ask(domain, () => resolver.resolveTxt(domain), [] as string[][]);

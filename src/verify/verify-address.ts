@@ -1,16 +1,16 @@
 // Address verification: is this an address mail can be sent to? Syntax
 // (practical RFC 5321/5322: the send pipeline's own rule, IDN domains through
 // their ASCII form), a throwaway domain (mailchecker's maintained list), a
-// likely typo of a common provider (@zootools/email-spell-checker), the domain
+// likely typo of a common provider's domain (provider-typo.ts), the domain
 // accepting mail (MX, else A/AAAA; a null MX accepts none), and whether it is a
 // role account. DNS that does not answer is "could not check" (valid: null),
 // never "invalid".
 import { domainToASCII } from 'node:url';
 import MailChecker from 'mailchecker';
-import spellChecker from '@zootools/email-spell-checker';
 import { DnsUnavailable, type DnsResolver } from '../dns/resolver.ts';
 import { isValidAddress } from '../emails/address.ts';
 import { FIXTURE_DOMAIN } from '../delivery/fixtures.ts';
+import { suggestProviderDomain } from './provider-typo.ts';
 
 export const VERIFY_CODES = ['valid', 'role_account', 'invalid_syntax', 'disposable', 'possible_typo', 'domain_not_found', 'no_mail_server', 'dns_unavailable'] as const;
 export type VerifyCode = (typeof VERIFY_CODES)[number];
@@ -33,7 +33,6 @@ const ROLE_ACCOUNTS = new Set([
 ]);
 
 const DISPOSABLE = new Set<string>(MailChecker.blacklist());
-const POPULAR = new Set<string>(spellChecker.POPULAR_DOMAINS);
 
 /** The domain or any parent of it is on the disposable list (mail.mailinator.com too). */
 function isDisposable(domain: string): boolean {
@@ -52,10 +51,10 @@ export async function verifyAddress(input: string, dns: DnsResolver): Promise<Ve
   }
   const local = email.slice(0, at);
   if (asciiDomain === FIXTURE_DOMAIN) return { valid: true, error: null, code: 'valid' };
-  // Only typos of the common providers the checker knows: its guesses for other domains are too loose.
-  const typo = spellChecker.run({ email: ascii });
-  if (typo && typo.domain !== asciiDomain && POPULAR.has(typo.domain)) {
-    return { valid: false, error: `Did you mean ${typo.full}?`, code: 'possible_typo', suggestion: typo.full };
+  const meant = suggestProviderDomain(asciiDomain);
+  if (meant !== undefined) {
+    const suggestion = `${local}@${meant}`;
+    return { valid: false, error: `Did you mean ${suggestion}?`, code: 'possible_typo', suggestion };
   }
   // After the typo check: some typo domains of common providers are on the disposable list too.
   if (isDisposable(asciiDomain)) return { valid: false, error: `${asciiDomain} hands out disposable addresses`, code: 'disposable' };

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Address verification through fetch against a server whose DNS_SERVERS is a
 // real DNS server on loopback (test/helpers/dns-server.ts), answering from the
-// records each case sets: MX, A only, nothing, a null MX, no such domain, and
-// one that never answers.
+// records each case sets: MX, A only, nothing, a null MX, no such domain, one
+// that never answers, and ones where only one of A and AAAA answers.
 
 describe('address verification', () => {
   let dns: TestDnsServer;
@@ -21,6 +21,20 @@ describe('address verification', () => {
     dns.set('nullmx.example', [{ type: 'MX', exchange: '.', preference: 0 }]);
     dns.set('xn--bcher-kva.example', [{ type: 'MX', exchange: 'mx.xn--bcher-kva.example', preference: 10 }]);
     dns.silent.add('slow.example');
+    // Real domains close to a common provider's, or short: not typos.
+    for (const domain of ['ibm.com', 'gmx.net', 'email.com', 'mail.com', 'aol.com']) dns.set(domain, [{ type: 'MX', exchange: `mx.${domain}`, preference: 10 }]);
+    // No MX; one address family fails (SERVFAIL) or never answers, the other answers.
+    dns.set('v4-fails-v6.example', [{ type: 'A', address: '192.0.2.20' }]);
+    dns.servfail.add('AAAA v4-fails-v6.example');
+    dns.set('v6-fails-v4.example', [{ type: 'AAAA', address: '2001:db8::20' }]);
+    dns.servfail.add('A v6-fails-v4.example');
+    dns.set('v4-slow-v6.example', [{ type: 'A', address: '192.0.2.21' }]);
+    dns.silent.add('AAAA v4-slow-v6.example');
+    dns.set('none-fails-v6.example', [{ type: 'TXT', text: 'v=spf1 -all' }]);
+    dns.servfail.add('AAAA none-fails-v6.example');
+    dns.set('both-fail.example', [{ type: 'TXT', text: 'v=spf1 -all' }]);
+    dns.servfail.add('A both-fail.example');
+    dns.servfail.add('AAAA both-fail.example');
     server = await startTestServer({ worker: false, env: { DNS_SERVERS: dns.address } });
   });
   afterAll(async () => {
@@ -45,6 +59,14 @@ describe('address verification', () => {
     ['ada@nowhere.example', { valid: false, error: 'The domain nowhere.example does not exist', code: 'domain_not_found' }],
     ['bob@mailinator.com', { valid: false, error: 'mailinator.com hands out disposable addresses', code: 'disposable' }],
     ['bob@gmial.com', { valid: false, error: 'Did you mean bob@gmail.com?', code: 'possible_typo', suggestion: 'bob@gmail.com' }],
+    ['bob@gmail.con', { valid: false, error: 'Did you mean bob@gmail.com?', code: 'possible_typo', suggestion: 'bob@gmail.com' }],
+    ['Bob@Hotmial.com', { valid: false, error: 'Did you mean Bob@hotmail.com?', code: 'possible_typo', suggestion: 'Bob@hotmail.com' }],
+    ['bob@yaho.com', { valid: false, error: 'Did you mean bob@yahoo.com?', code: 'possible_typo', suggestion: 'bob@yahoo.com' }],
+    ['ada@ibm.com', { valid: true, error: null, code: 'valid' }],
+    ['ada@gmx.net', { valid: true, error: null, code: 'valid' }],
+    ['ada@email.com', { valid: true, error: null, code: 'valid' }],
+    ['ada@mail.com', { valid: true, error: null, code: 'valid' }],
+    ['ada@aol.com', { valid: true, error: null, code: 'valid' }],
     ['not-an-address', { valid: false, error: 'This is not a valid email address', code: 'invalid_syntax' }],
     ['ada@localhost', { valid: false, error: 'This is not a valid email address', code: 'invalid_syntax' }],
     ['a..b@example.com', { valid: false, error: 'This is not a valid email address', code: 'invalid_syntax' }],
@@ -69,6 +91,26 @@ describe('address verification', () => {
     });
     expect(performance.now() - start).toBeLessThan(6_000);
   }, 15_000);
+
+  describe('without MX, falls back to A and AAAA, each family on its own', () => {
+    it.each(['v4-fails-v6.example', 'v6-fails-v4.example'])('takes %s as accepting mail: one family has addresses, the other failed', async (domain) => {
+      expect(await verify(`ada@${domain}`)).toEqual({ valid: true, error: null, code: 'valid' });
+    });
+
+    it('takes addresses from one family without waiting past the bound for the other', async () => {
+      const start = performance.now();
+      expect(await verify('ada@v4-slow-v6.example')).toEqual({ valid: true, error: null, code: 'valid' });
+      expect(performance.now() - start).toBeLessThan(6_000);
+    }, 15_000);
+
+    it.each(['none-fails-v6.example', 'both-fail.example'])('reports %s as dns_unavailable: no addresses found, and a family did not answer', async (domain) => {
+      expect(await verify(`ada@${domain}`)).toEqual({
+        valid: null,
+        error: `Could not check ${domain} now: ESERVFAIL`,
+        code: 'dns_unavailable',
+      });
+    });
+  });
 
   it('answers the same on POST /api/v2/verify, and in the v1 shape on POST /api/v1/emails/verify', async () => {
     expect(await verify('ada@example.com', '/api/v2/verify')).toEqual({ valid: true, error: null, code: 'valid' });

@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -205,6 +206,41 @@ describe('loadConfig: strict values', () => {
 
   it('keeps the public address normalised, so it goes into links and HTML attributes as it is', () => {
     expect(loadConfig({ BASE_URL: 'https://Mail.Example.com:443/mail gate/"x"/' }).baseUrl).toBe('https://mail.example.com/mail%20gate/%22x%22');
+  });
+});
+
+describe('loadConfig: DNS_SERVERS', () => {
+  const rule = 'DNS_SERVERS: must be a comma-separated list of IP addresses with optional ports, such as 1.2.3.4, 1.2.3.4:53, ::1 or [::1]:53';
+
+  it('reads IPv4 and IPv6 addresses, with or without a port, and node:dns takes each as it is', () => {
+    const servers = loadConfig({ DNS_SERVERS: '1.1.1.1, 8.8.8.8:53,::1,[2606:4700:4700::1111]:53 , [::1]' }).dnsServers;
+    expect(servers).toEqual(['1.1.1.1', '8.8.8.8:53', '::1', '[2606:4700:4700::1111]:53', '[::1]']);
+    // The config's rule and the resolver's agree: what passes here cannot make createCore throw.
+    for (const server of servers) expect(() => new Resolver().setServers([server]), server).not.toThrow();
+  });
+
+  it.each([
+    'dns.example.com',
+    '1.2.3.4:notaport',
+    '1.2.3.4:0',
+    '1.2.3.4:70000',
+    '[::1]:0',
+    '1.2.3',
+    '01.2.3.4',
+    '[1.2.3.4]:53',
+    '[dns.example.com]:53',
+    '1.2.3.4:',
+    'udp://1.2.3.4',
+  ])('refuses %j by name, saying what it wants', (value) => {
+    expect(configRefusal({ DNS_SERVERS: value }).problems).toEqual([`${rule} ("${value}" is not)`]);
+  });
+
+  it('names each bad entry of a list, and reports them with the other problems', () => {
+    expect(configRefusal({ PORT: 'x', DNS_SERVERS: '1.1.1.1, resolver.local, 8.8.8.8:dns' }).problems).toEqual([
+      'PORT: must be a port number from 0 to 65535',
+      `${rule} ("resolver.local" is not)`,
+      `${rule} ("8.8.8.8:dns" is not)`,
+    ]);
   });
 });
 
