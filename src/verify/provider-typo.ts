@@ -11,14 +11,13 @@ import levenshtein from 'damerau-levenshtein';
  */
 export const PROVIDER_DOMAINS = [
   'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'icloud.com', 'aol.com', 'live.com', 'msn.com', 'me.com', 'mac.com',
-  'googlemail.com', 'ymail.com', 'rocketmail.com', 'protonmail.com', 'protonmail.ch', 'proton.me', 'pm.me', 'pm.com', 'zoho.com',
+  'googlemail.com', 'ymail.com', 'rocketmail.com', 'protonmail.com', 'protonmail.ch', 'proton.me', 'pm.me', 'zoho.com',
   'yandex.com', 'yandex.ru', 'yandex.ua', 'yandex.by', 'yandex.kz', 'mail.ru', 'gmx.com', 'gmx.net', 'gmx.de', 'gmx.at', 'gmx.ch',
   'web.de', 't-online.de', 'mail.com', 'email.com', 'fastmail.com', 'hey.com', 'tutanota.com', 'tuta.io', 'titan.email', 'aim.com',
   'qq.com', '163.com', '126.com', 'naver.com', 'hotmail.co.uk', 'hotmail.fr', 'hotmail.de', 'hotmail.it', 'live.co.uk', 'outlook.fr',
   'yahoo.co.uk', 'yahoo.fr', 'yahoo.de', 'yahoo.co.jp', 'yahoo.com.br', 'orange.fr', 'free.fr', 'laposte.net', 'wanadoo.fr', 'libero.it',
   'btinternet.com', 'sky.com', 'comcast.net', 'verizon.net', 'att.net', 'sbcglobal.net', 'bellsouth.net', 'charter.net', 'cox.net',
   'earthlink.net', 'optonline.net', 'rogers.com', 'shaw.ca', 'sympatico.ca', 'telus.net', 'optusnet.com.au', 'bigpond.com', 'xtra.co.nz',
-  'mailw.com',
 ] as const;
 
 /** Real domains one slip from a provider's (icloud.com without its i): never reported as typos. */
