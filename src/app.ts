@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -13,7 +11,7 @@ import {
   type Transport,
   type WaitUntil,
 } from './delivery/index.ts';
-import { createWorker, type Worker } from './queue/index.ts';
+import { createWorker, newOwner, type Worker } from './queue/index.ts';
 import { createAudienceService, type AudienceService } from './audience/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
@@ -98,7 +96,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
-  const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const owner = newOwner();
   const pace = createRelayPace({ clock, waitUntil: deps.waitUntil ?? waitWithTimers(clock), ratePerSecond: config.delivery.ratePerSecond });
 
   let worker: Worker;

@@ -126,7 +126,7 @@ const envSchema = z.object({
   DELIVERY_RATE_PER_SECOND: rate.optional(),
   CPU_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   RENDER_TIME_LIMIT_SECONDS: z.coerce.number().min(0.1).max(600).default(RENDER_TIME_LIMIT_MS / 1000),
-  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
   TRUST_PROXY: z
     .string()

@@ -236,17 +236,47 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       return;
     }
     const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
+    const earlier = await unrecordedAttempts(job, email);
     if (error.permanent) {
-      await outcome(job, email, [{ type: 'bounced', detail }]);
+      await outcome(job, email, [...earlier, { type: 'bounced', detail }]);
     } else if (job.attempts >= maxAttempts) {
-      await outcome(job, email, [{ type: 'failed', detail }]);
+      await outcome(job, email, [...earlier, { type: 'failed', detail }]);
     } else {
       const runAt = clock.now() + retryDelayMs(job.attempts);
-      await outcome(job, email, [{ type: 'delivery_delayed', detail: { ...detail, next_attempt_at: new Date(runAt).toISOString() } }], {
+      await outcome(job, email, [...earlier, { type: 'delivery_delayed', detail: { ...detail, next_attempt_at: new Date(runAt).toISOString() } }], {
         runAt,
         error: error.message,
       });
     }
+  }
+
+  /**
+   * The attempts before this one that recorded no outcome: the claim counts each
+   * attempt before its hand-off, so an attempt whose process stopped mid-way (a
+   * crash, a shutdown) shows here. The relay may have taken it: the email's
+   * events say so, with this attempt's outcome.
+   */
+  async function unrecordedAttempts(job: Job, email: EmailForDelivery): Promise<EventInput[]> {
+    if (job.attempts <= 1) return [];
+    const row = await db
+      .selectFrom('email_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email_id', '=', email.id)
+      .where('type', '=', 'delivery_delayed')
+      .executeTakeFirst();
+    const events: EventInput[] = [];
+    for (let attempt = Number(row?.n ?? 0) + 1; attempt < job.attempts; attempt++) {
+      events.push({
+        type: 'delivery_delayed',
+        detail: {
+          transport: transport.name,
+          attempt,
+          unknown_outcome: true,
+          response: 'No outcome was recorded for this attempt: the process handing it over stopped first (a crash or a shutdown); the relay may have received it. Tried again.',
+        },
+      });
+    }
+    return events;
   }
 
   return async function deliverEmail(job) {
@@ -318,7 +348,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       return settle(job, email, asFailure(error));
     }
     pace.succeeded(turn.ticket);
-    const events: EventInput[] = [{ type: 'sent', detail: { transport: transport.name, response: result.response } }];
+    const events: EventInput[] = [...(await unrecordedAttempts(job, email)), { type: 'sent', detail: { transport: transport.name, response: result.response, attempt: job.attempts } }];
     if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
     await outcome(job, email, events);
   };

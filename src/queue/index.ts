@@ -3,6 +3,7 @@
 // worker loop that claims due jobs and runs each through its kind's handler.
 // Knows no job kind: emails, workflows and delivery bring their own handlers.
 // Must not import anything above it (emails, audience, workflows, delivery).
+export { isGoneOwner, newOwner, releaseGoneOwners } from './owners.ts';
 export { createWorker, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
 export {
   claimDueJobs,

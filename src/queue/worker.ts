@@ -1,6 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { claimDueJobs, JobLeaseLost, releaseJobs, renewLeases, retryJob, type Job } from './job-queue.ts';
+import { releaseGoneOwners } from './owners.ts';
+
+/** How often a worker looks for jobs held by a process on this host that is gone (and at its start). */
+const GONE_OWNERS_EVERY_MS = 10_000;
 
 /** After an abort, how long stopped jobs get to record their outcome. */
 const ABORT_SETTLE_MS = 2_000;
@@ -60,6 +64,7 @@ export function createWorker(options: WorkerOptions): Worker {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let lastHousekeeping = 0;
+  let lastGoneCheck = -Infinity;
   let notified = false;
 
   async function runJob(job: Job): Promise<void> {
@@ -74,6 +79,23 @@ export function createWorker(options: WorkerOptions): Worker {
       }
       logger?.error({ err: error, job }, 'job failed unexpectedly; will retry');
       await retryJob(db.db, job.id, owner, clock.now() + options.retryDelayMs(job.attempts), String(error)).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Take back at once the jobs of a worker on this host whose process is gone (a
+   * crash, a kill -9): a restarted process resumes them within a tick, not when
+   * their leases run out. Holders elsewhere keep theirs until the lease ends.
+   */
+  async function releaseGone(): Promise<void> {
+    const now = Date.now();
+    if (now - lastGoneCheck < GONE_OWNERS_EVERY_MS) return;
+    lastGoneCheck = now;
+    try {
+      const released = await releaseGoneOwners(db.db);
+      if (released > 0) logger?.warn({ released }, `took back ${released} job(s) held by a worker on this host that is gone`);
+    } catch (error) {
+      logger?.error({ err: error }, 'looking for jobs of gone workers failed');
     }
   }
 
@@ -124,6 +146,7 @@ export function createWorker(options: WorkerOptions): Worker {
     currentTick = (async () => {
       try {
         do {
+          await releaseGone();
           await claimRound();
           await housekeeping();
         } while (again && running);

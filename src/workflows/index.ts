@@ -18,7 +18,7 @@ import type { WorkflowRecord, WorkflowRunRecord } from './workflow-record.ts';
 
 export * from './workflow-input.ts';
 export * from './workflow-record.ts';
-export { createWorkflowRunHandler, PAUSED_RECHECK_MS, workflowSendKey } from './runner.ts';
+export { createWorkflowRunHandler, IN_PROGRESS_RECHECK_MS, PAUSED_RECHECK_MS, workflowSendKey } from './runner.ts';
 export { startWorkflowRuns, workflowTriggers, WORKFLOW_RUN_JOB } from './triggers.ts';
 
 export interface WorkflowService {

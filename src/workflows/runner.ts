@@ -3,9 +3,10 @@ import type { AudienceService } from '../audience/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { WorkflowRunsTable } from '../db/schema.ts';
-import { completeJob, deferJob, jobHeldBy, JobLeaseLost, wakeJobs, type Job } from '../queue/index.ts';
+import { completeJob, deferJob, jobHeldBy, JobLeaseLost, postponeJob, wakeJobs, type Job } from '../queue/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
+import { IDEMPOTENCY_CODES } from '../emails/index.ts';
 import { isAppError } from '../errors.ts';
 import type { WorkflowStep } from './workflow-input.ts';
 
@@ -27,6 +28,8 @@ const MAX_ATTEMPTS = 8;
  * and long: a paused workflow holding many runs costs next to nothing.
  */
 export const PAUSED_RECHECK_MS = 60 * 60_000;
+/** How soon a step whose send is still claimed by a stopped run looks again (the claim goes stale after IN_FLIGHT_STALE_MS). */
+export const IN_PROGRESS_RECHECK_MS = 5_000;
 
 export interface WorkflowRunnerDeps {
   db: DatabaseHandle;
@@ -149,6 +152,14 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
       }
       await finish('completed');
     } catch (error) {
+      // The step's send is still claimed by a run that stopped mid-way (a crash
+      // between claiming its idempotency key and committing): the claim goes
+      // stale within a minute and this run takes it over then. Not a failure:
+      // look again shortly, without counting an attempt.
+      if (isAppError(error) && error.kind === 'idempotency_conflict' && error.code === IDEMPOTENCY_CODES.inProgress) {
+        await postponeJob(db, job.id, owner, clock.now() + IN_PROGRESS_RECHECK_MS);
+        return;
+      }
       // A step the rules refuse (a send that no longer validates, or from a domain
       // that may not send) will not pass on retry.
       if (isAppError(error) && (error.kind === 'validation_error' || error.kind === 'forbidden')) return finish('failed', `step ${index}: ${error.message}`);

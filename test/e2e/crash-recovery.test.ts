@@ -66,7 +66,8 @@ describe('a Mailgate process killed mid-delivery', () => {
       ...database!.env,
       MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
       RELAY_URL: sink!.url(),
-      DELIVERY_LEASE_SECONDS: '2',
+      // Far longer than any wait below: a killed process's jobs are taken back because it is gone, not because its lease ran out.
+      DELIVERY_LEASE_SECONDS: '60',
     };
   }
 
@@ -78,7 +79,7 @@ describe('a Mailgate process killed mid-delivery', () => {
     return proc;
   }
 
-  it('loses nothing: after SIGKILL the lease expires and a new process delivers the email', { timeout: 20_000 }, async () => {
+  it('loses nothing: after SIGKILL a new process takes the job back at once (not at lease expiry) and delivers the email', { timeout: 30_000 }, async () => {
     const relay = stallFirstMessage(sink!);
 
     const first = await start();
@@ -117,9 +118,10 @@ describe('a Mailgate process killed mid-delivery', () => {
       'the second process to deliver the email',
     );
     expect(email.last_event).toBe('sent');
-    // The killed attempt left no trace: accepted once, sent once.
-    expect(email.events.map((e) => e.type)).toEqual(['queued', 'sent']);
-    expect(email.events[1]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /) });
+    // The killed attempt is told as one whose outcome is unknown (the relay had it), then the second is sent.
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed', 'sent']);
+    expect(email.events[1]!.detail).toEqual({ transport: 'relay', attempt: 1, unknown_outcome: true, response: expect.stringMatching(/^No outcome was recorded for this attempt/) });
+    expect(email.events[2]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /), attempt: 2 });
 
     expect(relay.messages).toHaveLength(1);
     const delivered = relay.messages[0]!;
@@ -180,8 +182,11 @@ describe('a Mailgate process killed mid-delivery', () => {
       8_000,
       'the next process to deliver the email',
     );
-    // The cut-off attempt was ours, not the relay's: no delivery_delayed, no backoff.
-    expect(email.events.map((e) => e.type)).toEqual(['queued', 'sent']);
+    // The cut-off attempt had handed the whole message over (the relay sat on its answer): its
+    // outcome is unknown and the email says so, then the next attempt is sent with no backoff.
+    expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed', 'sent']);
+    expect(email.events[1]!.detail).toMatchObject({ attempt: 1, unknown_outcome: true });
+    expect(email.events[2]!.detail).toMatchObject({ attempt: 2 });
     expect(relay.messages).toHaveLength(1);
   });
 });

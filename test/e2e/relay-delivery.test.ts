@@ -101,6 +101,7 @@ describe('relay delivery (worker running)', () => {
     expect(email.events[1]!.detail).toEqual({
       transport: 'relay',
       response: expect.stringMatching(/^250 /),
+      attempt: 1,
     });
     expect(Date.parse(email.events[1]!.created_at)).toBeGreaterThanOrEqual(Date.parse(email.events[0]!.created_at));
   });
@@ -280,7 +281,7 @@ describe('relay answering 4xx: retried with backoff on a manual clock', () => {
     email = await getEmail(server, id);
     expect(email.last_event).toBe('sent');
     expect(types(email)).toEqual(['queued', 'delivery_delayed', 'delivery_delayed', 'sent']);
-    expect(email.events[3]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /) });
+    expect(email.events[3]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /), attempt: 3 });
     expect(sink.messages).toHaveLength(1);
     expect(sink.messages[0]!.envelope.rcptTo).toEqual(['later@example.com']);
     expect(sink.messages[0]!.parsed.messageId).toBe(email.message_id);

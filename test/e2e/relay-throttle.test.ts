@@ -96,7 +96,7 @@ describe('a relay that answers 4xx or drops the connection (DELIVERY_MAX_ATTEMPT
     expect(await server.core.worker.drain()).toBe(1);
     email = await getEmail(server, id);
     expect(types(email)).toEqual(['queued', 'delivery_delayed', 'delivery_delayed', 'sent']);
-    expect(email.events[3]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /) });
+    expect(email.events[3]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /), attempt: 3 });
     expect(refused.count).toBeGreaterThanOrEqual(2);
     expect(deliveriesTo(to)).toHaveLength(1);
     expect(deliveriesTo(to)[0]!.parsed.messageId).toBe(email.message_id);

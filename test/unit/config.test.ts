@@ -30,7 +30,7 @@ describe('loadConfig: defaults (DESIGN §3)', () => {
     expect(config.dnsServers).toEqual([]);
     expect(config.webhookAllowPrivate).toBe(false);
     expect(config.renderTimeLimitMs).toBe(5000);
-    expect(config.delivery).toEqual({ maxAttempts: 8, concurrency: 32, leaseSeconds: 120, ratePerSecond: undefined });
+    expect(config.delivery).toEqual({ maxAttempts: 8, concurrency: 32, leaseSeconds: 30, ratePerSecond: undefined });
   });
 
   it('takes RENDER_TIME_LIMIT_SECONDS in seconds, fractions too, and refuses nonsense by name', () => {

@@ -119,7 +119,7 @@ describe('delivering an email through the worker', () => {
     expect(email.last_event).toBe('sent');
     expect(email.events.map((e) => e.type)).toEqual(['queued', 'sent']);
     expect(email.events[1]).toMatchObject({
-      detail: { transport: 'scripted', response: '250 2.0.0 queued as 1234' },
+      detail: { transport: 'scripted', response: '250 2.0.0 queued as 1234', attempt: 1 },
       created_at: new Date(t0).toISOString(),
     });
     expect(email.raw).toBeNull();
@@ -166,7 +166,7 @@ describe('delivering an email through the worker', () => {
     expect(email.last_event).toBe('delivered');
     expect(email.events.map((e) => [e.type, e.detail])).toEqual([
       ['queued', null],
-      ['sent', { transport: 'scripted', response: '250 stored' }],
+      ['sent', { transport: 'scripted', response: '250 stored', attempt: 1 }],
       ['delivered', { transport: 'scripted' }],
     ]);
   });
@@ -334,7 +334,7 @@ describe('delivering an email through the worker', () => {
     expect(email.last_event).toBe('delivered');
     expect(email.events.map((e) => [e.type, e.detail])).toEqual([
       ['queued', null],
-      ['sent', { transport: 'capture', response: 'captured' }],
+      ['sent', { transport: 'capture', response: 'captured', attempt: 1 }],
       ['delivered', { transport: 'capture' }],
     ]);
     expect(email.message_id).toBe(`<${id}@example.com>`);

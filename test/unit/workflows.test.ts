@@ -16,7 +16,7 @@ import {
   type WorkflowRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
-import { createWorkflowRunHandler, createWorkflowService, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
+import { createWorkflowRunHandler, createWorkflowService, IN_PROGRESS_RECHECK_MS, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
@@ -794,6 +794,40 @@ describe('workflows through createCore', () => {
       // Expected the same for the run with waits; actual: failed at once, because its job's
       // attempts (9: one per wake-up) are past MAX_ATTEMPTS (runner.ts).
       expect(await runRow(waityRun!.id)).toMatchObject({ status: 'running', step_index: 8 });
+    });
+
+    it('a send step still claimed by a run that stopped mid-way waits quietly, then takes the stale claim over and sends once', async () => {
+      const wf = await createWorkflow({ name: 'crashy', trigger: { type: 'event', name: 'crashy' }, steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>' }] });
+      await recordEvent({ email: 'ann@example.com', name: 'crashy' });
+      const [run] = await runsOf(wf);
+      const step = (await core.workflows.get(auth, wf.id)).steps[0]!;
+      const request = parseSendBody({ from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>', to: 'ann@example.com' });
+      // What a process killed between claiming the step's key and committing its send leaves.
+      await db()
+        .insertInto('idempotency_keys')
+        .values({
+          organization_id: auth.organizationId,
+          key: workflowSendKey(run!.id, 0, step),
+          fingerprint: requestFingerprint('emails.send', request),
+          claim_token: 'a-process-that-died',
+          state: 'in_flight',
+          response: null,
+          created_at: T0,
+          expires_at: T0 + 86_400_000,
+        })
+        .execute();
+      await core.worker.drain();
+      // Put off a few seconds, not failed and not counted as an attempt, with no error noted.
+      expect(await runRow(run!.id)).toMatchObject({ status: 'running', step_index: 0 });
+      expect(await workflowJobs()).toEqual([expect.objectContaining({ ref_id: run!.id, attempts: 0, run_at: T0 + IN_PROGRESS_RECHECK_MS, last_error: null, lease_owner: null })]);
+      expect(await emailRows()).toEqual([]);
+      // The claim is stale after a minute: the run takes it over and sends, once.
+      for (let i = 0; i < 13; i++) {
+        clock.advance(IN_PROGRESS_RECHECK_MS);
+        await core.worker.drain();
+      }
+      expect(await runRow(run!.id)).toMatchObject({ status: 'completed' });
+      expect((await emailRows()).map((r) => r.source)).toEqual(['workflow']);
     });
 
     it('editing the steps during a wait does not make a later wait pass at once (stale wake_at in the runner)', async () => {
