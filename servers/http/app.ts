@@ -2,7 +2,7 @@ import { connectionOptions, limitConnections } from './connection-limits.ts';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, nulCharacter, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
-import { setRetryAfter, toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
+import { isV1Path, setRetryAfter, toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
 import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
@@ -113,7 +113,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
 
   async function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const path = request.raw.url ?? '';
-    const v1 = /^\/(api\/)?v1(\/|\?|$)/.test(path);
+    const v1 = isV1Path(path);
     const shape = v1 ? v1Body : v2ErrorBody;
     let answer: HttpError;
     try {

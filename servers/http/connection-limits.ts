@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { Config } from '../../src/index.ts';
+import { isV1Path, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 
 /** How often Node checks the header and request clocks: the bound is met within this. */
 const CHECK_EVERY_MS = 1000;
@@ -15,11 +16,14 @@ const CHECK_EVERY_MS = 1000;
 /** The path of the request each socket is reading, for answering its error in its version's shape. */
 const readingPath = new WeakMap<Socket, string>();
 
-const isV1 = (path: string | undefined) => path !== undefined && /^\/(api\/)?v1(\/|\?|$)/.test(path);
 
-/** A whole response written on the raw socket, then the socket closed. */
-function answerAndClose(socket: Socket, status: number, name: string, message: string, path: string | undefined, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(isV1(path) ? { success: false, message } : { name, message, statusCode: status });
+/** v1's body for these refusals (never a rate limit: that one is answered before any path is known, in v2's shape). */
+const v1Body = v1ErrorBody('');
+
+/** A whole response in the path's error shape, written on the raw socket, then the socket closed. */
+function answerAndClose(socket: Socket, error: HttpError, path: string | undefined, headers: Record<string, string> = {}): void {
+  const status = error.status;
+  const body = JSON.stringify(isV1Path(path) ? v1Body(error) : v2ErrorBody(error));
   const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   const head =
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
@@ -47,11 +51,11 @@ function answerClientError(error: ClientError, socket: Socket): void {
   }
   const path = pathOf(error.rawPacket) ?? readingPath.get(socket);
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    answerAndClose(socket, 408, 'request_timeout', 'The request took too long to arrive (headers or body); send it again, faster', path);
+    answerAndClose(socket, { status: 408, name: 'request_timeout', message: 'The request took too long to arrive (headers or body); send it again, faster' }, path);
   } else if (error.code === 'HPE_HEADER_OVERFLOW') {
-    answerAndClose(socket, 431, 'headers_too_large', 'The request line and headers are larger than this server accepts', path);
+    answerAndClose(socket, { status: 431, name: 'headers_too_large', message: 'The request line and headers are larger than this server accepts' }, path);
   } else {
-    answerAndClose(socket, 400, 'bad_request', 'The request is not valid HTTP/1.1', path);
+    answerAndClose(socket, { status: 400, name: 'bad_request', message: 'The request is not valid HTTP/1.1' }, path);
   }
 }
 
@@ -77,7 +81,12 @@ export function limitConnections(app: FastifyInstance, config: Config): void {
     const held = open.get(address) ?? 0;
     if (held >= config.http.maxConnectionsPerAddress) {
       socket.on('error', () => undefined);
-      answerAndClose(socket, 429, 'rate_limit_exceeded', `Too many open connections from this address (at most ${config.http.maxConnectionsPerAddress}); close some or reuse them`, undefined, { 'Retry-After': '1' });
+      answerAndClose(
+        socket,
+        { status: 429, name: 'rate_limit_exceeded', message: `Too many open connections from this address (at most ${config.http.maxConnectionsPerAddress}); close some or reuse them` },
+        undefined,
+        { 'Retry-After': '1' },
+      );
       return;
     }
     open.set(address, held + 1);

@@ -81,6 +81,11 @@ function fromAppError(error: AppError): HttpError {
   };
 }
 
+/** Paths answered in v1's error shape: /api/v1/… and the older /v1/…. */
+export function isV1Path(path: string | undefined): boolean {
+  return path !== undefined && /^\/(api\/)?v1(\/|\?|$)/.test(path);
+}
+
 /** v2 error body: `{name, message, statusCode}` plus `code` and `details` where present. */
 export function v2ErrorBody(e: HttpError): z.infer<typeof v2ErrorSchema> {
   const body: z.infer<typeof v2ErrorSchema> = { name: e.name, message: e.message, statusCode: e.status };

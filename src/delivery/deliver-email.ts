@@ -6,7 +6,7 @@ import type { SubmissionHeaders } from '../emails/submission.ts';
 import type { ComposeInput, ComposeSubmission } from './compose-message.ts';
 import type { DkimKey } from '../domains/index.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
-import { mailboxKey } from '../emails/address.ts';
+import { domainOf, mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import { recordDeliveryOutcomes, type EventTriggers } from '../audience/index.ts';
 import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
@@ -102,7 +102,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
   const keys = new Map<string, { key: Promise<DkimKey | null>; until: number }>();
   /** The key to sign an email from this address with, looked up once per domain and moment. */
   function signingKeyFor(organizationId: string, from: string): Promise<DkimKey | null> {
-    const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+    const domain = domainOf(from);
     const id = `${organizationId} ${domain}`;
     const now = clock.now();
     const hit = keys.get(id);

@@ -38,6 +38,11 @@ export function mailboxKey(address: string): string {
   return address.toLowerCase();
 }
 
+/** The domain of an addr-spec, lower-cased (as written: Unicode stays Unicode). */
+export function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
 function normalizeAddress(address: string): string {
   const at = address.lastIndexOf('@');
   return address.slice(0, at) + '@' + address.slice(at + 1).toLowerCase();

@@ -20,7 +20,7 @@ import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { peekRecipient, recipientRateLimited } from '../limits/index.ts';
 import { createAcceptWriter } from './accept-writer.ts';
-import { formatMailbox, mailboxKey, parseAddress, type Mailbox } from './address.ts';
+import { domainOf, formatMailbox, mailboxKey, parseAddress, type Mailbox } from './address.ts';
 import { findEmail, insertEmails, listEmailEvents, listEmailRows, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { enqueueJobs } from '../queue/index.ts';
 import type { Transaction } from 'kysely';
@@ -191,7 +191,7 @@ function trackingEvents(tracking: TrackingChoice | boolean | undefined): string 
 /** One recipient's email, queued, with its rendered parts. */
 function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rendered: RenderedEmail, now: number): NewEmailRow {
   const id = newId('eml', now);
-  const domain = input.from.address.slice(input.from.address.lastIndexOf('@') + 1);
+  const domain = domainOf(input.from.address);
   const tracked = trackingEvents(input.tracking);
   return {
     email: {
@@ -312,7 +312,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   async function checkSenders(auth: OrgScope, from: readonly Mailbox[]): Promise<void> {
     const isVerified = deps.isVerifiedDomain;
     if (!isVerified) return;
-    const domains = [...new Set(from.map((m) => m.address.slice(m.address.lastIndexOf('@') + 1).toLowerCase()))];
+    const domains = [...new Set(from.map((m) => domainOf(m.address)))];
     const verified = await Promise.all(domains.map((d) => isVerified(auth.organizationId, d)));
     const refused = domains.filter((_, i) => !verified[i]);
     if (refused.length === 0) return;
