@@ -385,7 +385,7 @@ async function main(): Promise<void> {
     const pid = mailgate.child.pid!;
     console.log(
       `mailgate: roles http,worker, RELAY_URL=smtp://127.0.0.1:${sinkPort} (the sink), relay pool ${RELAY_POOL} connections (fixed), ` +
-        `DELIVERY_CONCURRENCY=${passThrough.DELIVERY_CONCURRENCY ?? '32 (default)'}, CPU_THREADS=${passThrough.CPU_THREADS ?? `default (${Math.max(1, Math.min(4, cores - 1))})`}; ` +
+        `DELIVERY_CONCURRENCY=${passThrough.DELIVERY_CONCURRENCY ?? '32 (default)'}, CPU_THREADS=${passThrough.CPU_THREADS ?? `default (${Math.max(2, Math.min(4, cores - 1))})`}; ` +
         `limits on, organization quota ${ORG_QUOTA}/min, never reached`,
     );
 

@@ -46,6 +46,16 @@ function isDnsServer(entry: string): boolean {
   return isIP(entry) !== 0;
 }
 
+/**
+ * Render and compose threads when CPU_THREADS is unset: one per core but one
+ * (the main thread's), at least two, so the pool can keep one free for short
+ * renders while a tenant's slow content holds the other (threads/fair-queue.ts),
+ * and at most four.
+ */
+function defaultCpuThreads(): number {
+  return Math.max(2, Math.min(4, os.availableParallelism() - 1));
+}
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -305,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       ratePerSecond: e.DELIVERY_RATE_PER_SECOND,
     }),
-    cpuThreads: e.CPU_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+    cpuThreads: e.CPU_THREADS ?? defaultCpuThreads(),
     renderTimeLimitMs: Math.round(e.RENDER_TIME_LIMIT_SECONDS * 1000),
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     trustedProxies: Object.freeze(e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : []),

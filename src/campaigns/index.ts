@@ -123,10 +123,10 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
   const links: UnsubscribeLinks = createUnsubscribeLinks(db, deps.baseUrl, () => clock.now());
 
   /** Render a campaign's template (with its unsubscribe link) once, off this thread; bad placeholders and unrenderable content are validation errors. */
-  async function compile(fields: { subject: string; preview: string | null; content: EmailContent }): Promise<CompiledTemplate> {
+  async function compile(organizationId: string, fields: { subject: string; preview: string | null; content: EmailContent }): Promise<CompiledTemplate> {
     try {
       const template = { subject: fields.subject, preview: fields.preview, content: withUnsubscribeLink(fields.content) };
-      return await pool.run('compileTemplate', { template, options: { allowUnsubscribeUrl: true } });
+      return await pool.run('compileTemplate', { template, options: { allowUnsubscribeUrl: true } }, { tenant: organizationId });
     } catch (error) {
       if (!(error instanceof TaskTooSlow)) throw error;
       const field = fields.content.kind === 'parts' ? 'html' : fields.content.kind;
@@ -140,7 +140,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
     const key = `${row.id}:${row.updated_at}:${row.subject}:${row.preview}`;
     let found = compiled.get(key);
     if (!found) {
-      found = compile({ subject: row.subject, preview: row.preview, content: contentOfRow(row) });
+      found = compile(row.organization_id, { subject: row.subject, preview: row.preview, content: contentOfRow(row) });
       found.catch(() => compiled.delete(key));
       if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, found);
@@ -192,7 +192,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
   const service: CampaignService = {
     async create(scope, draft) {
       await selectionOf(scope, draft.audience);
-      await compile(draft);
+      await compile(scope.organizationId, draft);
       const now = clock.now();
       const row: NewCampaignRow = {
         id: newId('cmp', now),
@@ -262,7 +262,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
       }
       const merged = { ...row, ...next };
       if (changes.subject !== undefined || changes.preview !== undefined || changes.content !== undefined) {
-        await compile({ subject: merged.subject, preview: merged.preview, content: contentOfRow(merged) });
+        await compile(row.organization_id, { subject: merged.subject, preview: merged.preview, content: contentOfRow(merged) });
       }
       return db.transaction().execute(async (trx) => {
         const result = await trx.updateTable('campaigns').set(next).where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();

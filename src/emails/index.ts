@@ -149,7 +149,7 @@ export interface EmailService {
    */
   checkRecipient(auth: OrgScope, address: string): Promise<void>;
   /** Render a request's content as a send would, to refuse at once what could never be sent. Throws validation_error. */
-  checkRendering(request: SendRequest): Promise<void>;
+  checkRendering(auth: OrgScope, request: SendRequest): Promise<void>;
   /** May this organization send from these addresses (with a relay, only from its verified domains)? Throws forbidden naming the domains. */
   checkSenders(auth: OrgScope, from: readonly Mailbox[]): Promise<void>;
   /**
@@ -266,19 +266,20 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
    * Render off this thread. Content that takes too long to render (the pool ends
    * the task) is bad input, like content that cannot be rendered at all.
    */
-  async function render(content: EmailContent, preview: string | null): Promise<RenderedEmail> {
+  async function render(tenant: string, content: EmailContent, preview: string | null): Promise<RenderedEmail> {
     // A message that has its text part needs no HTML-to-text conversion: its parts
     // are taken as they are (or the text rendered, cheaply), on this thread.
     if (content.kind === 'parts' && content.text !== null) return renderEmailContent(content, preview);
-    return renderingTask(content, () => deps.pool.run('render', { content, preview }));
+    return renderingTask(content, () => deps.pool.run('render', { content, preview }, { tenant }));
   }
 
   /** A request's subject and parts: rendered, or, for a personalized one (a workflow's send), compiled and filled with its values. */
-  async function renderRequest(request: SendRequest): Promise<{ subject: string } & RenderedEmail> {
+  /** `tenant`: whose render it is (the organization), so the pool shares its threads fairly. */
+  async function renderRequest(tenant: string, request: SendRequest): Promise<{ subject: string } & RenderedEmail> {
     const values = request.personalization;
-    if (!values) return { subject: request.subject, ...(await render(request.content, request.preview)) };
+    if (!values) return { subject: request.subject, ...(await render(tenant, request.content, request.preview)) };
     const template = { subject: request.subject, preview: request.preview, content: request.content };
-    const compiled = await renderingTask(request.content, () => deps.pool.run('compileTemplate', { template, options: {} }));
+    const compiled = await renderingTask(request.content, () => deps.pool.run('compileTemplate', { template, options: {} }, { tenant }));
     return personalize(compiled, values);
   }
 
@@ -296,7 +297,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
   /** One row per recipient, rendered once; a submitted message's rows share its submission. */
   async function buildRows(auth: OrgScope, request: SendRequest, source: EmailSource, now: number): Promise<{ rows: NewEmailRow[]; submission?: NewSubmission }> {
-    const { subject, ...rendered } = await renderRequest(request);
+    const { subject, ...rendered } = await renderRequest(auth.organizationId, request);
     const { from, replyTo, preview, tracking } = request;
     const submission = request.submission ? submissionRows(auth, newId('sbm', now), request.submission, now) : undefined;
     // A client's own Message-ID is kept (its Sent folder and replies thread by it).
@@ -467,8 +468,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       deps.onAccepted();
     },
 
-    async checkRendering(request) {
-      await renderRequest(request);
+    async checkRendering(auth, request) {
+      await renderRequest(auth.organizationId, request);
     },
 
     async get(auth, id) {

@@ -4,6 +4,7 @@
 // its caller gives it the task set (task-set.ts). Imports nothing above errors.ts.
 import { Worker } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskSet, TaskTable } from './task-set.ts';
+import { createFairQueue, type Run } from './fair-queue.ts';
 import { fromWireError, type WireError } from './wire.ts';
 
 export { defineTaskSet, type TaskInput, type TaskName, type TaskOutput, type TaskSet, type TaskTable } from './task-set.ts';
@@ -15,8 +16,18 @@ export { RENDER_TIME_LIMIT_MS } from './time-limits.ts';
  */
 export interface ThreadPool<T extends TaskTable> {
   /** Run a task; rejects with the task's own error (AppErrors keep their kind), or TaskTooSlow. */
-  run<K extends TaskName<T>>(task: K, input: TaskInput<T, K>): Promise<TaskOutput<T, K>>;
+  run<K extends TaskName<T>>(task: K, input: TaskInput<T, K>, options?: RunOptions): Promise<TaskOutput<T, K>>;
   close(): Promise<void>;
+}
+
+export interface RunOptions {
+  /**
+   * Whose work this is (an organization's id). Uninterrupted tasks are shared
+   * between tenants by the time they used lately, not by arrival: one tenant's
+   * slow content delays its own tasks, not everyone's. Tasks without one share
+   * the tenant ''.
+   */
+  tenant?: string;
 }
 
 /**
@@ -51,17 +62,20 @@ const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./thread-entry.m
 interface Task {
   task: string;
   input: unknown;
+  tenant: string;
   resolve: (output: never) => void;
   reject: (e: Error) => void;
 }
 
-type Pending = Task & { thread: Thread; timer: NodeJS.Timeout | undefined };
+type Pending = Task & { thread: Thread; timer: NodeJS.Timeout | undefined; run?: Run };
 
 interface Thread {
   index: number;
   worker: Worker;
   /** Written by the thread: [id of the uninterrupted task it is running (-1: none), when that started (ms)]. */
   running: BigInt64Array;
+  /** The uninterrupted task it was given (one at a time, so none waits on a thread behind another's). */
+  holding: number | null;
   /** Set when a task ran past its limit: that task; the thread is being ended. */
   tooSlow?: number;
 }
@@ -69,17 +83,24 @@ interface Thread {
 /**
  * A pool running the tasks of `tasks`, a set its caller defines (each thread
  * loads the set's module). `threads: 0` runs tasks on the calling thread (tests,
- * the CLI, one-core hosts), without time limits. `timeLimitsMs` replaces tasks'
- * own limits (the set's timeLimitsMs), `startLimitMs` the time a thread has to
- * load (START_LIMIT_MS).
+ * the CLI, one-core hosts), without time limits or sharing. `timeLimitsMs`
+ * replaces tasks' own limits (the set's timeLimitsMs), `startLimitMs` the time a
+ * thread has to load (START_LIMIT_MS).
  *
- * A thread runs its uninterrupted tasks (rendering) one after another, and tells
- * the pool through shared memory which one it is running since when: the pool
- * checks every WATCH_EVERY_MS, so a task is timed from its own start, never
- * blamed for the tasks queued before it. Asynchronous tasks (composing) are
- * timed from when they were handed over, with a limit that only catches one
- * that never ends. A task past its limit ends its thread (the only way to stop
- * a busy one): it fails alone, as TaskTooSlow, and the thread's other tasks run again.
+ * Uninterrupted tasks (rendering) wait in the pool, one queue per tenant
+ * (fair-queue.ts), and a thread is given one only when it has none: the next
+ * comes from the tenant that used the least thread time lately. With two
+ * threads or more, the last free thread goes only to a tenant whose tasks are
+ * short, so a tenant with slow content holds at most the others, and everyone
+ * else's renders find a thread free. Asynchronous tasks (composing) go to a
+ * thread at once, preferably one not busy with a render.
+ *
+ * A thread tells the pool through shared memory which uninterrupted task it is
+ * running since when: the pool checks every WATCH_EVERY_MS, so a task is timed
+ * from its own start. Asynchronous tasks are timed from when they were handed
+ * over, with a limit that only catches one that never ends. A task past its
+ * limit ends its thread (the only way to stop a busy one): it fails alone, as
+ * TaskTooSlow, and the thread's other tasks run again.
  */
 export function createThreadPool<T extends TaskTable>(options: {
   threads: number;
@@ -95,7 +116,9 @@ export function createThreadPool<T extends TaskTable>(options: {
   const uninterrupted: ReadonlySet<string> = set.uninterrupted;
   const limitOf = (task: string) => limits[task]!;
   const pending = new Map<number, Pending>();
-  /** Tasks that came while every thread was being replaced: the next thread to start takes them. */
+  /** Uninterrupted tasks not yet given to a thread. */
+  const queue = createFairQueue<Task>();
+  /** Asynchronous tasks that came while every thread was being replaced: the next thread to start takes them. */
   let waiting: Task[] = [];
   let nextId = 0;
   let turn = 0;
@@ -104,6 +127,8 @@ export function createThreadPool<T extends TaskTable>(options: {
   function settle(id: number, p: Pending): void {
     pending.delete(id);
     clearTimeout(p.timer);
+    if (p.run) queue.end(p.run, Date.now());
+    if (p.thread.holding === id) p.thread.holding = null;
   }
 
   /** End a thread because task `id` ran past its limit; it takes no new tasks from now. */
@@ -119,7 +144,7 @@ export function createThreadPool<T extends TaskTable>(options: {
     const running = new BigInt64Array(shared);
     running[0] = -1n;
     const worker = new Worker(THREAD_ENTRY, { workerData: { running: shared, tasks: set.module } });
-    const thread: Thread = { index, worker, running };
+    const thread: Thread = { index, worker, running, holding: null };
     worker.unref();
     const loading = setTimeout(() => void worker.terminate(), options.startLimitMs ?? START_LIMIT_MS);
     loading.unref();
@@ -133,6 +158,7 @@ export function createThreadPool<T extends TaskTable>(options: {
       settle(message.id, p);
       if (message.error) p.reject(fromWireError(message.error));
       else p.resolve(message.output as never);
+      if (p.run) dispatch();
     });
     worker.on('error', (error) => {
       // A crash, not a time limit: its tasks fail with it (running them again could crash again).
@@ -150,7 +176,7 @@ export function createThreadPool<T extends TaskTable>(options: {
         if (closing) p.reject(new Error('thread pool is closed'));
         else if (thread.tooSlow === undefined) p.reject(new Error('pool thread exited'));
         else if (id === thread.tooSlow) p.reject(new TaskTooSlow(p.task, limitOf(p.task)));
-        // Not the slow one: it waited behind it, or (composing) ran beside it. Run it again.
+        // Not the slow one: it ran beside it (composing), or was held while a compose never ended. Run it again.
         else start(p);
       }
       if (closing) return;
@@ -167,13 +193,15 @@ export function createThreadPool<T extends TaskTable>(options: {
       threads[index] = spawn(index);
     } catch (error) {
       // No thread can be made at all (resources): the waiting tasks fail now, and it is tried again later.
-      for (const t of waiting.splice(0)) t.reject(error instanceof Error ? error : new Error(String(error)));
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const t of [...waiting.splice(0), ...(threads.some(Boolean) ? [] : queue.drain())]) t.reject(failure);
       setTimeout(() => respawn(index), RESPAWN_DELAY_MS).unref();
       return;
     }
     const queued = waiting;
     waiting = [];
     for (const t of queued) start(t);
+    dispatch();
   }
 
   const threads: (Thread | null)[] = Array.from({ length: options.threads }, (_, i) => spawn(i));
@@ -190,17 +218,38 @@ export function createThreadPool<T extends TaskTable>(options: {
   }, WATCH_EVERY_MS);
   watch.unref();
 
+  /** A thread for an asynchronous task: the next in turn, passing over those busy with a render when one is not. */
   function nextThread(): Thread | null {
+    let fallback: Thread | null = null;
     for (let i = 0; i < threads.length; i++) {
       const thread = threads[turn++ % threads.length];
-      if (thread) return thread;
+      if (!thread) continue;
+      if (thread.holding === null) return thread;
+      fallback ??= thread;
     }
-    return null;
+    return fallback;
+  }
+
+  /** Give waiting uninterrupted tasks to the threads that hold none, fairly (see createThreadPool). */
+  function dispatch(): void {
+    while (queue.size > 0 && !closing) {
+      const free = threads.filter((t): t is Thread => t !== null && t.holding === null);
+      if (free.length === 0) return;
+      const now = Date.now();
+      const next = queue.take(threads.length >= 2 && free.length === 1, now);
+      if (!next) return;
+      post(next.item, free[0]!, queue.begin(next.tenant, now));
+    }
   }
 
   function start(t: Task): void {
     if (closing) {
       t.reject(new Error('thread pool is closed'));
+      return;
+    }
+    if (uninterrupted.has(t.task)) {
+      queue.push(t.tenant, t, Date.now());
+      dispatch();
       return;
     }
     const thread = nextThread();
@@ -210,31 +259,39 @@ export function createThreadPool<T extends TaskTable>(options: {
       waiting.push(t);
       return;
     }
+    post(t, thread);
+  }
+
+  /** Hand task `t` to `thread`; `run` when it is the uninterrupted task the thread now holds. */
+  function post(t: Task, thread: Thread, run?: Run): void {
     const id = nextId++;
     let timer: NodeJS.Timeout | undefined;
-    if (!uninterrupted.has(t.task)) {
+    if (run) {
+      thread.holding = id;
+    } else {
       timer = setTimeout(() => endForTime(thread, id), limitOf(t.task));
       timer.unref();
     }
+    const p: Pending = { ...t, thread, timer, run };
+    pending.set(id, p);
     try {
       thread.worker.postMessage({ id, task: t.task, input: t.input });
     } catch (error) {
       // The input could not be copied to the thread: fail this task alone.
-      clearTimeout(timer);
+      settle(id, p);
       t.reject(error instanceof Error ? error : new Error(String(error)));
-      return;
+      if (run) dispatch();
     }
-    pending.set(id, { ...t, thread, timer });
   }
 
   return {
-    run(task, input) {
-      return new Promise((resolve, reject) => start({ task, input, resolve: resolve as (output: never) => void, reject }));
+    run(task, input, runOptions) {
+      return new Promise((resolve, reject) => start({ task, input, tenant: runOptions?.tenant ?? '', resolve: resolve as (output: never) => void, reject }));
     },
     async close() {
       closing = true;
       clearInterval(watch);
-      for (const t of waiting.splice(0)) t.reject(new Error('thread pool is closed'));
+      for (const t of [...waiting.splice(0), ...queue.drain()]) t.reject(new Error('thread pool is closed'));
       const live = threads.filter((t): t is Thread => t !== null);
       await Promise.all(live.map((t) => t.worker.terminate()));
     },

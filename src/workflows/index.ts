@@ -92,7 +92,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
    * Rendering is validation too (a tiptap node nobody knows): every send step is
    * rendered once now, so a workflow that could never send is refused, not saved.
    */
-  async function checkSteps(steps: WorkflowStep[]): Promise<void> {
+  async function checkSteps(scope: OrgScope, steps: WorkflowStep[]): Promise<void> {
     const details: ErrorDetail[] = [];
     for (const [index, step] of steps.entries()) {
       if (step.type !== 'send_email') continue;
@@ -100,7 +100,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       try {
         // Rendered as a template, as the runner sends it: a malformed placeholder is refused now.
         const request = parseSendBody({ ...body, to: 'subscriber@example.com' });
-        await emails.checkRendering({ ...request, personalization: { first_name: null, last_name: null, email: 'subscriber@example.com', attributes: {} } });
+        await emails.checkRendering(scope, { ...request, personalization: { first_name: null, last_name: null, email: 'subscriber@example.com', attributes: {} } });
       } catch (error) {
         if (!isAppError(error) || error.kind !== 'validation_error') throw error;
         const found = (error.details as ErrorDetail[] | undefined) ?? [{ path: '', message: error.message }];
@@ -118,7 +118,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
 
   return {
     async create(scope, input) {
-      await checkSteps(input.steps);
+      await checkSteps(scope, input.steps);
       const now = clock.now();
       const row: WorkflowsTable = {
         id: newId('wfl', now),
@@ -145,7 +145,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
 
     async update(scope, id, input) {
       const row = await find(scope, id);
-      if (input.steps !== undefined) await checkSteps(input.steps);
+      if (input.steps !== undefined) await checkSteps(scope, input.steps);
       // Only what the update names is written: a concurrent update of other fields (a pause, say) is not undone.
       const changes: Partial<WorkflowsTable> & { updated_at: number } = {
         ...(input.name !== undefined ? { name: input.name } : {}),

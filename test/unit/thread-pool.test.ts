@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import cpuTasks from '../../src/delivery/cpu-tasks.ts';
 import { createThreadPool, TaskTooSlow } from '../../src/threads/index.ts';
+import spinTasks from '../helpers/spin-tasks.ts';
 
 describe('the thread pool', () => {
   it('renders on a thread and gives the same answer as inline', async () => {
@@ -39,26 +40,37 @@ describe('the thread pool', () => {
   });
 
   it('ends a thread whose task runs past its time limit: that task fails as TaskTooSlow, the next one is served', async () => {
-    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks, timeLimitsMs: { spin: 300 } });
     try {
-      // Markdown whose unmatched emphasis delimiters keep marked busy for seconds (quadratic).
-      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
+      const slow = pool.run('spin', { ms: 10_000, label: 'slow' });
       await expect(slow).rejects.toBeInstanceOf(TaskTooSlow);
-      await expect(slow).rejects.toMatchObject({ task: 'render', limitMs: 300 });
-      const next = await pool.run('render', { content: { kind: 'html', html: '<p>after</p>' }, preview: null });
-      expect(next.text).toBe('after');
+      await expect(slow).rejects.toMatchObject({ task: 'spin', limitMs: 300 });
+      expect(await pool.run('spin', { ms: 1, label: 'after' })).toBe('after');
     } finally {
       await pool.close();
     }
   });
 
-  it('runs again, not fails, the tasks that waited behind the slow one on its thread', async () => {
-    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
+  it('renders real content on the thread that replaced an ended one', async () => {
+    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 1 } });
     try {
-      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
-      const behind = Array.from({ length: 3 }, (_, i) => pool.run('render', { content: { kind: 'html', html: `<p>behind ${i}</p>` }, preview: null }));
+      // A megabyte of markdown takes far longer than 1 ms: ended, refused alone.
+      const big = pool.run('render', { content: { kind: 'markdown', markdown: 'Some *text* and [a link](https://x.example).\n\n'.repeat(25_000) }, preview: null });
+      await expect(big).rejects.toBeInstanceOf(TaskTooSlow);
+      const next = await pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' });
+      expect(next).toBeNull();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs, not fails, the tasks that waited behind the slow one', async () => {
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks, timeLimitsMs: { spin: 300 } });
+    try {
+      const slow = pool.run('spin', { ms: 10_000, label: 'slow' });
+      const behind = Array.from({ length: 3 }, (_, i) => pool.run('spin', { ms: 1, label: `behind ${i}` }));
       await expect(slow).rejects.toBeInstanceOf(TaskTooSlow);
-      expect((await Promise.all(behind)).map((r) => r.text)).toEqual(['behind 0', 'behind 1', 'behind 2']);
+      expect(await Promise.all(behind)).toEqual(['behind 0', 'behind 1', 'behind 2']);
     } finally {
       await pool.close();
     }
@@ -73,50 +85,48 @@ describe('the thread pool', () => {
     }
   });
 
-  it('times each render from its own start: a long queue neither shields a slow render nor gets an innocent one blamed', async () => {
-    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
+  it('times each task from its own start: a long queue neither shields a slow task nor gets an innocent one blamed', async () => {
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks, timeLimitsMs: { spin: 300 } });
     try {
-      const quick = (i: number) => pool.run('render', { content: { kind: 'markdown', markdown: `**${i}** ${'_a'.repeat(1_500)}` }, preview: null });
-      await quick(0);
-      const queue = Array.from({ length: 30 }, (_, i) => quick(i));
+      await pool.run('spin', { ms: 1, label: 'warm' });
+      // 30 tasks of 150 ms ahead: 4.5 s of queue, each well inside its limit.
+      const queue = Array.from({ length: 30 }, (_, i) => pool.run('spin', { ms: 150, label: `q${i}` }));
       const started = performance.now();
-      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
-      await new Promise((r) => setTimeout(r, 50));
-      const after = quick(99);
+      const slow = pool.run('spin', { ms: 10_000, label: 'slow' });
+      const after = pool.run('spin', { ms: 150, label: 'after' });
       const slowEnded = slow.then(
-        () => 'rendered',
+        () => 'ran',
         (error: unknown) => (error instanceof TaskTooSlow ? performance.now() - started : error),
       );
       expect((await Promise.allSettled([...queue, after])).filter((r) => r.status === 'rejected')).toEqual([]);
       const waited = await slowEnded;
       expect(typeof waited).toBe('number');
-      // Its own 300 ms (plus the watch's period), after the queue ahead of it: not seconds more.
-      const queueTime = (waited as number) - 300;
-      expect(queueTime).toBeLessThan(3_000);
+      // Ended after the queue ahead of it (4.5 s) and its own 300 ms: not at once (blamed for the queue), not seconds later.
+      expect(waited as number).toBeGreaterThan(4_500);
+      expect((waited as number) - 4_800).toBeLessThan(3_000);
     } finally {
       await pool.close();
     }
   });
 
   it('does not blame a task with a short limit for the long task before it', async () => {
-    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 20_000, linkByTag: 150 } });
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks, timeLimitsMs: { spin: 20_000, quick: 150 } });
     try {
-      await pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' });
-      const long = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(20_000) }, preview: null });
-      const clicks: Promise<string | null>[] = [];
+      const long = pool.run('spin', { ms: 1_000, label: 'long' });
+      const quick: Promise<string>[] = [];
       for (let i = 0; i < 4; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        clicks.push(pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' }));
+        quick.push(pool.run('quick', { ms: 1, label: `quick ${i}` }));
       }
-      expect(await Promise.allSettled(clicks)).toEqual(clicks.map(() => ({ status: 'fulfilled', value: null })));
-      await expect(long).resolves.toMatchObject({ html: expect.any(String) });
+      expect(await Promise.all(quick)).toEqual(['quick 0', 'quick 1', 'quick 2', 'quick 3']);
+      await expect(long).resolves.toBe('long');
     } finally {
       await pool.close();
     }
   });
 
-  it('ends a slow render running beside composes: the render fails alone, the composes are run again and succeed', async () => {
-    const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 300 } });
+  it('ends a slow task running beside composes: it fails alone, the composes are run again and succeed', async () => {
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks, timeLimitsMs: { spin: 300 } });
     const compose = (i: number) =>
       pool.run('compose', {
         from: 'a@example.com',
@@ -132,12 +142,85 @@ describe('the thread pool', () => {
     try {
       await compose(0);
       const composes = Array.from({ length: 8 }, (_, i) => compose(i));
-      const slow = pool.run('render', { content: { kind: 'markdown', markdown: '_a'.repeat(60_000) }, preview: null });
+      const slow = pool.run('spin', { ms: 10_000, label: 'slow' });
       await expect(slow).rejects.toBeInstanceOf(TaskTooSlow);
       const raws = await Promise.all(composes);
       expect(raws.map((raw, i) => raw.includes(`Subject: s${i}`))).toEqual(raws.map(() => true));
     } finally {
       await pool.close();
     }
+  });
+});
+
+/** When a task resolved, in ms from `t0`. */
+const doneAt = (t0: number) => (label: string) => ({ label, at: performance.now() - t0 });
+
+describe('the thread pool shares its threads between tenants', () => {
+  it('serves the tenant that used the least time first, not the first to arrive', async () => {
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks });
+    try {
+      await pool.run('spin', { ms: 1, label: 'warm' });
+      const order: string[] = [];
+      const track = (p: Promise<string>) => p.then((label) => void order.push(label));
+      // Tenant a queues five long tasks; b comes after with two short ones.
+      const a = Array.from({ length: 5 }, (_, i) => track(pool.run('spin', { ms: 120, label: `a${i}` }, { tenant: 'a' })));
+      const b = Array.from({ length: 2 }, (_, i) => track(pool.run('spin', { ms: 5, label: `b${i}` }, { tenant: 'b' })));
+      await Promise.all([...a, ...b]);
+      // a0 was running; b, having used nothing, goes before a's others.
+      expect(order).toEqual(['a0', 'b0', 'b1', 'a1', 'a2', 'a3', 'a4']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("keeps a thread free for short tasks while a tenant's long ones hold the other", async () => {
+    const pool = createThreadPool({ threads: 2, tasks: spinTasks });
+    try {
+      await Promise.all([pool.run('spin', { ms: 1, label: 'warm' }), pool.run('spin', { ms: 1, label: 'warm' })]);
+      // The slow tenant learns it is slow from its first task.
+      await pool.run('spin', { ms: 200, label: 'first' }, { tenant: 'slow' });
+      const t0 = performance.now();
+      const slow = Array.from({ length: 6 }, (_, i) => pool.run('spin', { ms: 200, label: `slow${i}` }, { tenant: 'slow' }).then(doneAt(t0)));
+      const quick: { label: string; waited: number }[] = [];
+      for (let i = 0; i < 10; i++) {
+        const asked = performance.now();
+        const label = await pool.run('spin', { ms: 2, label: `quick${i}` }, { tenant: 'quick' });
+        quick.push({ label, waited: performance.now() - asked });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const done = await Promise.all(slow);
+      // Each short task found the free thread: it waited for none of the 200 ms ones.
+      expect(quick.filter((q) => q.waited > 150)).toEqual([]);
+      // The slow tenant had one thread: its six tasks ran one after another.
+      expect(done.at(-1)!.at).toBeGreaterThan(6 * 200 - 50);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives one tenant of short tasks every thread', async () => {
+    const pool = createThreadPool({ threads: 2, tasks: spinTasks });
+    try {
+      await Promise.all([pool.run('spin', { ms: 1, label: 'warm' }), pool.run('spin', { ms: 1, label: 'warm' })]);
+      const t0 = performance.now();
+      const done = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.run('spin', { ms: 40, label: `t${i}` }, { tenant: 'bulk' }).then(doneAt(t0))));
+      // Two at a time: about 4 × 40 ms, not 8 × 40.
+      expect(Math.max(...done.map((d) => d.at))).toBeLessThan(8 * 40);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails the tasks still waiting when it closes', async () => {
+    const pool = createThreadPool({ threads: 1, tasks: spinTasks });
+    const running = pool.run('spin', { ms: 200, label: 'running' }, { tenant: 'a' });
+    const waiting = pool.run('spin', { ms: 1, label: 'waiting' }, { tenant: 'b' });
+    const outcomes = Promise.allSettled([running, waiting]);
+    await new Promise((r) => setTimeout(r, 50));
+    await pool.close();
+    expect(await outcomes).toEqual([
+      { status: 'rejected', reason: new Error('thread pool is closed') },
+      { status: 'rejected', reason: new Error('thread pool is closed') },
+    ]);
   });
 });

@@ -85,7 +85,7 @@ export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool
       const email = await trackedEmail(ref.emailId, ref.key);
       const [body] = await findEmailBodies(db, [email.id]);
       // Reading the body is parsing HTML: off the thread that owns the database.
-      const url = body ? await pool.run('linkByTag', { html: body.html, tag: ref.tag }) : null;
+      const url = body ? await pool.run('linkByTag', { html: body.html, tag: ref.tag }, { tenant: email.organization_id }) : null;
       if (url === null) throw notFound();
       if (reader) await record(email, 'clicked', { url, ...seen(reader) });
       return url;
