@@ -8,6 +8,9 @@ import { compileTemplate, renderEmailContent, type CompiledTemplate, type EmailC
 import { defineTaskSet, RENDER_TIME_LIMIT_MS } from '../threads/index.ts';
 import { composeMessage, type ComposeInput } from './compose-message.ts';
 
+/** Markdown using what ordinary emails do: each thread renders it once before taking work. */
+const WARM_UP_MARKDOWN = '# Warm-up\n\nSome *emphasis*, **strong**, `code` and [a link](https://example.com/).\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+
 export default defineTaskSet({
   module: import.meta.url,
   tasks: {
@@ -28,4 +31,22 @@ export default defineTaskSet({
     compose: 120_000,
   },
   uninterrupted: new Set(['render', 'compileTemplate', 'linkByTag'] as const),
+  warmUp: [
+    { task: 'render', input: { content: { kind: 'markdown', markdown: WARM_UP_MARKDOWN }, preview: 'Warm-up' } },
+    { task: 'render', input: { content: { kind: 'html', html: `<p>Warm-up <a href="https://example.com/">link</a></p>` }, preview: null } },
+    {
+      task: 'compose',
+      input: {
+        from: 'warm-up@example.com',
+        to: 'warm-up@example.org',
+        replyTo: null,
+        subject: 'Warm-up',
+        html: '<p>Warm-up</p>',
+        text: 'Warm-up',
+        messageId: '<warm-up@example.com>',
+        emailId: 'eml_00000000000000000000000000',
+        date: new Date(0),
+      },
+    },
+  ],
 });

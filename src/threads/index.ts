@@ -76,6 +76,8 @@ interface Thread {
   running: BigInt64Array;
   /** The uninterrupted task it was given (one at a time, so none waits on a thread behind another's). */
   holding: number | null;
+  /** Loaded: it is given uninterrupted tasks only from then, so none waits for a thread that is loading while another is free. */
+  ready: boolean;
   /** Set when a task ran past its limit: that task; the thread is being ended. */
   tooSlow?: number;
 }
@@ -90,9 +92,9 @@ interface Thread {
  * Uninterrupted tasks (rendering) wait in the pool, one queue per tenant
  * (fair-queue.ts), and a thread is given one only when it has none: the next
  * comes from the tenant that used the least thread time lately. With two
- * threads or more, the last free thread goes only to a tenant whose tasks are
- * short, so a tenant with slow content holds at most the others, and everyone
- * else's renders find a thread free. Asynchronous tasks (composing) go to a
+ * threads or more, the last free thread goes only to a tenant known to have
+ * short tasks, so tenants with slow content hold at most the others, and
+ * everyone else's renders find a thread free. Asynchronous tasks (composing) go to a
  * thread at once, preferably one not busy with a render.
  *
  * A thread tells the pool through shared memory which uninterrupted task it is
@@ -118,8 +120,8 @@ export function createThreadPool<T extends TaskTable>(options: {
   const pending = new Map<number, Pending>();
   /** Uninterrupted tasks not yet given to a thread. */
   const queue = createFairQueue<Task>();
-  /** Asynchronous tasks that came while every thread was being replaced: the next thread to start takes them. */
-  let waiting: Task[] = [];
+  /** Asynchronous tasks that came while no thread was free of a render (or every one was being replaced). */
+  const waiting: Task[] = [];
   let nextId = 0;
   let turn = 0;
   let closing = false;
@@ -127,7 +129,8 @@ export function createThreadPool<T extends TaskTable>(options: {
   function settle(id: number, p: Pending): void {
     pending.delete(id);
     clearTimeout(p.timer);
-    if (p.run) queue.end(p.run, Date.now());
+    // Its tenant is charged from when the thread started it (it may have finished a compose first).
+    if (p.run) queue.end(p.run, Date.now(), Number(Atomics.load(p.thread.running, 1)));
     if (p.thread.holding === id) p.thread.holding = null;
   }
 
@@ -144,13 +147,15 @@ export function createThreadPool<T extends TaskTable>(options: {
     const running = new BigInt64Array(shared);
     running[0] = -1n;
     const worker = new Worker(THREAD_ENTRY, { workerData: { running: shared, tasks: set.module } });
-    const thread: Thread = { index, worker, running, holding: null };
+    const thread: Thread = { index, worker, running, holding: null, ready: false };
     worker.unref();
     const loading = setTimeout(() => void worker.terminate(), options.startLimitMs ?? START_LIMIT_MS);
     loading.unref();
     worker.on('message', (message: { id: number; output?: unknown; error?: WireError } | { ready: true }) => {
       if ('ready' in message) {
         clearTimeout(loading);
+        thread.ready = true;
+        dispatch();
         return;
       }
       const p = pending.get(message.id);
@@ -180,6 +185,10 @@ export function createThreadPool<T extends TaskTable>(options: {
         else start(p);
       }
       if (closing) return;
+      if (!thread.ready && !threads.some((t) => t?.ready)) {
+        // It never loaded, and no thread has: what waits for one would wait for ever.
+        for (const t of [...waiting.splice(0), ...queue.drain()]) t.reject(new Error('pool thread exited before it loaded'));
+      }
       // Ended for a time limit: replace it at once. Crashed: after a pause.
       setTimeout(() => respawn(index), thread.tooSlow === undefined ? RESPAWN_DELAY_MS : 0).unref();
     });
@@ -192,15 +201,12 @@ export function createThreadPool<T extends TaskTable>(options: {
     try {
       threads[index] = spawn(index);
     } catch (error) {
-      // No thread can be made at all (resources): the waiting tasks fail now, and it is tried again later.
+      // No thread can be made (resources): with none left, the waiting tasks fail now; it is tried again later.
       const failure = error instanceof Error ? error : new Error(String(error));
-      for (const t of [...waiting.splice(0), ...(threads.some(Boolean) ? [] : queue.drain())]) t.reject(failure);
+      if (!threads.some(Boolean)) for (const t of [...waiting.splice(0), ...queue.drain()]) t.reject(failure);
       setTimeout(() => respawn(index), RESPAWN_DELAY_MS).unref();
       return;
     }
-    const queued = waiting;
-    waiting = [];
-    for (const t of queued) start(t);
     dispatch();
   }
 
@@ -218,27 +224,26 @@ export function createThreadPool<T extends TaskTable>(options: {
   }, WATCH_EVERY_MS);
   watch.unref();
 
-  /** A thread for an asynchronous task: the next in turn, passing over those busy with a render when one is not. */
-  function nextThread(): Thread | null {
-    let fallback: Thread | null = null;
-    for (let i = 0; i < threads.length; i++) {
-      const thread = threads[turn++ % threads.length];
-      if (!thread) continue;
-      if (thread.holding === null) return thread;
-      fallback ??= thread;
-    }
-    return fallback;
+  /** Threads loaded and holding no uninterrupted task. */
+  function freeThreads(): Thread[] {
+    return threads.filter((t): t is Thread => t !== null && t.ready && t.holding === null);
   }
 
-  /** Give waiting uninterrupted tasks to the threads that hold none, fairly (see createThreadPool). */
+  /**
+   * Give waiting tasks to the threads that hold no render: every asynchronous
+   * one (they share a thread), in turn, so that none waits behind a render; then
+   * uninterrupted ones, fairly (see createThreadPool).
+   */
   function dispatch(): void {
-    while (queue.size > 0 && !closing) {
-      const free = threads.filter((t): t is Thread => t !== null && t.holding === null);
-      if (free.length === 0) return;
+    if (closing) return;
+    let free = freeThreads();
+    if (free.length > 0) for (const t of waiting.splice(0)) post(t, free[turn++ % free.length]!);
+    while (queue.size > 0 && free.length > 0) {
       const now = Date.now();
       const next = queue.take(threads.length >= 2 && free.length === 1, now);
       if (!next) return;
       post(next.item, free[0]!, queue.begin(next.tenant, now));
+      free = freeThreads();
     }
   }
 
@@ -247,19 +252,9 @@ export function createThreadPool<T extends TaskTable>(options: {
       t.reject(new Error('thread pool is closed'));
       return;
     }
-    if (uninterrupted.has(t.task)) {
-      queue.push(t.tenant, t, Date.now());
-      dispatch();
-      return;
-    }
-    const thread = nextThread();
-    if (!thread) {
-      // Not here instead: the task that ended the last thread may come again, and
-      // on this thread nothing could stop it.
-      waiting.push(t);
-      return;
-    }
-    post(t, thread);
+    if (uninterrupted.has(t.task)) queue.push(t.tenant, t, Date.now());
+    else waiting.push(t);
+    dispatch();
   }
 
   /** Hand task `t` to `thread`; `run` when it is the uninterrupted task the thread now holds. */

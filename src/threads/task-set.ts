@@ -24,6 +24,13 @@ export interface TaskSet<T extends TaskTable> {
    * others are asynchronous: timed from when they were handed over.
    */
   readonly uninterrupted: ReadonlySet<TaskName<T>>;
+  /**
+   * Tasks each thread runs once before it takes work, so the first real task
+   * does not pay for loading and compiling the code it runs (a first render can
+   * take a few hundred ms where the next takes one): neither its latency nor its
+   * tenant's share of thread time (fair-queue.ts) should carry that.
+   */
+  readonly warmUp?: readonly { [K in TaskName<T>]: { task: K; input: TaskInput<T, K> } }[TaskName<T>][];
 }
 
 /** Define a task set; the defining module exports it as its default export, with `module: import.meta.url`. */

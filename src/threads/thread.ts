@@ -24,6 +24,15 @@ const set = ((await import(data.tasks)) as { default?: TaskSet<TaskTable> }).def
 if (set?.module !== data.tasks) throw new Error(`${data.tasks} must export its task set (module: import.meta.url) as its default export`);
 const { tasks, uninterrupted } = set;
 
+// Compile what the tasks run before taking work (a warm-up that fails is no reason not to start).
+for (const { task, input } of set.warmUp ?? []) {
+  try {
+    await (tasks[task] as (input: unknown) => unknown)(input);
+  } catch {
+    // the real task will say what is wrong
+  }
+}
+
 port.on('message', (message: { id: number; task: string; input: never }) => {
   const task = tasks[message.task] as (input: unknown) => unknown;
   if (uninterrupted.has(message.task)) {

@@ -177,8 +177,9 @@ describe('the thread pool shares its threads between tenants', () => {
     const pool = createThreadPool({ threads: 2, tasks: spinTasks });
     try {
       await Promise.all([pool.run('spin', { ms: 1, label: 'warm' }), pool.run('spin', { ms: 1, label: 'warm' })]);
-      // The slow tenant learns it is slow from its first task.
-      await pool.run('spin', { ms: 200, label: 'first' }, { tenant: 'slow' });
+      // The slow tenant has used a second of thread time lately (LIGHT_USAGE_MS is half that).
+      await pool.run('spin', { ms: 1_000, label: 'first' }, { tenant: 'slow' });
+      await pool.run('spin', { ms: 1, label: 'known' }, { tenant: 'quick' });
       const t0 = performance.now();
       const slow = Array.from({ length: 6 }, (_, i) => pool.run('spin', { ms: 200, label: `slow${i}` }, { tenant: 'slow' }).then(doneAt(t0)));
       const quick: { label: string; waited: number }[] = [];
