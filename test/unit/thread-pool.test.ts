@@ -89,8 +89,8 @@ describe('the thread pool', () => {
     const pool = createThreadPool({ threads: 1, tasks: spinTasks, timeLimitsMs: { spin: 300 } });
     try {
       await pool.run('spin', { ms: 1, label: 'warm' });
-      // 30 tasks of 150 ms ahead: 4.5 s of queue, each well inside its limit.
-      const queue = Array.from({ length: 30 }, (_, i) => pool.run('spin', { ms: 150, label: `q${i}` }));
+      // 16 tasks of 150 ms ahead: 2.4 s of queue, each well inside its limit.
+      const queue = Array.from({ length: 16 }, (_, i) => pool.run('spin', { ms: 150, label: `q${i}` }));
       const started = performance.now();
       const slow = pool.run('spin', { ms: 10_000, label: 'slow' });
       const after = pool.run('spin', { ms: 150, label: 'after' });
@@ -101,9 +101,9 @@ describe('the thread pool', () => {
       expect((await Promise.allSettled([...queue, after])).filter((r) => r.status === 'rejected')).toEqual([]);
       const waited = await slowEnded;
       expect(typeof waited).toBe('number');
-      // Ended after the queue ahead of it (4.5 s) and its own 300 ms: not at once (blamed for the queue), not seconds later.
-      expect(waited as number).toBeGreaterThan(4_500);
-      expect((waited as number) - 4_800).toBeLessThan(3_000);
+      // Ended after the queue ahead of it (2.4 s) and its own 300 ms: not at once (blamed for the queue), not seconds later.
+      expect(waited as number).toBeGreaterThan(2_400);
+      expect((waited as number) - 2_700).toBeLessThan(3_000);
     } finally {
       await pool.close();
     }
