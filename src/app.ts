@@ -189,6 +189,7 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
     sqlitePath: config.sqlitePath,
+    durability: config.durability,
   });
   await migrateToLatest(handle);
   return handle;

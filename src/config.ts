@@ -84,6 +84,7 @@ const envSchema = z.object({
     }, 'must be a plain address (scheme, host, optional port and path): no query, fragment or credentials')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  DURABILITY: z.enum(['fsync', 'process']).default('fsync'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -187,6 +188,8 @@ export interface Config {
   readonly sqlitePath: string;
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string | undefined;
+  /** What an accepted email survives: `fsync`, a crash of the machine; `process`, only a killed process (db/connect.ts). */
+  readonly durability: 'fsync' | 'process';
   readonly relayUrl: string | undefined;
   readonly roles: readonly Role[];
   readonly bootstrapToken: string | undefined;
@@ -295,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sqlitePath: path.join(path.resolve(e.DATA_DIR), 'mailgate.db'),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    durability: e.DURABILITY,
     relayUrl: e.RELAY_URL,
     roles: Object.freeze([...e.MAILGATE_ROLES]),
     bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,

@@ -176,7 +176,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .action(async () => {
       const { loadConfig, migrateToLatest, openDatabase } = await loadCore();
       const c = loadConfig(env);
-      const handle = await openDatabase({ databaseUrl: c.databaseUrl, databaseSchema: c.databaseSchema, sqlitePath: c.sqlitePath });
+      const handle = await openDatabase({ databaseUrl: c.databaseUrl, databaseSchema: c.databaseSchema, sqlitePath: c.sqlitePath, durability: c.durability });
       try {
         print({ migrated: await migrateToLatest(handle), dialect: handle.dialect });
       } finally {

@@ -22,9 +22,20 @@ export interface DatabaseOptions {
   sqlitePath?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * What a committed write survives (DURABILITY): `fsync` (the default), a crash
+   * of the machine: SQLite syncs the WAL at every commit (synchronous=FULL; a
+   * group commit shares one sync), PostgreSQL keeps its synchronous commit.
+   * `process`, only a killed process: SQLite syncs at checkpoints
+   * (synchronous=NORMAL), PostgreSQL commits asynchronously.
+   */
+  durability?: Durability;
   /** Diagnostics: told the SQL and duration of every query (benchmarks, slow-query hunting). */
   onQuery?: (sql: string, durationMs: number) => void;
 }
+
+export type Durability = 'fsync' | 'process';
+export const DURABILITIES: readonly Durability[] = ['fsync', 'process'];
 
 const INT8_OID = 20;
 
@@ -33,18 +44,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const log: LogConfig | undefined = options.onQuery
     ? (event) => options.onQuery!(event.query.sql, event.queryDurationMillis)
     : undefined;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, options.poolSize ?? 10, log);
-  return openSqlite(options.sqlitePath ?? ':memory:', log);
+  const durability = options.durability ?? 'fsync';
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, options.poolSize ?? 10, durability, log);
+  return openSqlite(options.sqlitePath ?? ':memory:', durability, log);
 }
 
-function openSqlite(file: string, log: LogConfig | undefined): DatabaseHandle {
+function openSqlite(file: string, durability: Durability, log: LogConfig | undefined): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // SQLite's default 4 KB pages. 16 KB pages suit bulk loads, but a group commit
   // rewrites every page it touches in the WAL (about ten b-trees per batch of
   // sends), and measured here 4 KB pages accepted ~20 % more sends per second.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(durability === 'fsync' ? 'synchronous = FULL' : 'synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({
@@ -86,6 +98,7 @@ async function openPostgres(
   url: string,
   schema: string | undefined,
   poolSize: number,
+  durability: Durability,
   log: LogConfig | undefined,
 ): Promise<DatabaseHandle> {
   const types = {
@@ -109,11 +122,12 @@ async function openPostgres(
       await client.end();
     }
   }
+  const settings = [...(schema ? [`-c search_path="${schema}"`] : []), ...(durability === 'process' ? ['-c synchronous_commit=off'] : [])];
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types,
-    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
