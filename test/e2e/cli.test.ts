@@ -131,7 +131,7 @@ describe('mailgate CLI', () => {
     expect(unknownOption.stderr).toContain("unknown option '--nme'");
   });
 
-  it('its tokens work against a server process on the same database', { timeout: 20_000 }, async () => {
+  it('its tokens work against a server process on the same database', { timeout: 60_000 }, async () => {
     expect(orgToken).toMatch(TOKEN);
     expect(extraToken).toMatch(TOKEN);
     server = await startMailgateProcess(database.env);
@@ -186,7 +186,7 @@ describe('mailgate CLI', () => {
     expect(await otherGet.json()).toEqual({ name: 'not_found', message: `Email ${id} not found`, statusCode: 404 });
   });
 
-  it('org list and token list show what was created; token revoke ends a token', async () => {
+  it('org list and token list show what was created; token revoke ends a token', { timeout: 60_000 }, async () => {
     const orgs = json(await run('org', 'list', '--json')) as { id: string; name: string; plan: string }[];
     expect(orgs.map((o) => [o.name, o.plan])).toEqual(expect.arrayContaining([['Acme', 'premium']]));
     const table = await run('org', 'list');

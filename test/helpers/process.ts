@@ -133,7 +133,8 @@ export async function startMailgateProcess(
   const port = await freePort();
   const child = spawn(process.execPath, command, {
     cwd: REPO_ROOT,
-    env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
+    // One render thread unless a test asks for more: each thread compiles the TypeScript sources as it starts, and suites start many processes.
+    env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', CPU_THREADS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const running = track(child);

@@ -45,6 +45,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: '/tmp/mailgate-test-unused',
     LOG_LEVEL: 'silent',
     MAILGATE_BOOTSTRAP_TOKEN: TEST_TOKEN,
+    // One render thread unless a test asks for more (fair-cpu.test.ts): each thread compiles the TypeScript sources as it starts.
+    CPU_THREADS: '1',
     ...options.env,
   });
   const core = createCore(config, {
