@@ -37,7 +37,7 @@ function describeRun(count: number, run: NeighboursResult, lags: (number | null)
   return (
     `${count} attackers: victim send p50 ${ms(percentile(run.victimMs, 50))}, p99 ${ms(percentile(run.victimMs, 99))}, max ${ms(Math.max(...run.victimMs))} ` +
     `(${run.victimMs.length} sends, refused: ${refused}); delivered ${delivered.length}/${lags.length}, accepted→delivered p50 ${ms(percentile(delivered, 50))}, p99 ${ms(percentile(delivered, 99))}` +
-    (count > 0 ? `; attackers' answers: ${attacks}` : '')
+    (count > 0 ? `; attackers: ${run.attackerRequests} requests, answers ${attacks} (the rest still open at the end)` : '')
   );
 }
 

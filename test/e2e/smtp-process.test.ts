@@ -59,7 +59,7 @@ describe('the SMTP listener of a Mailgate process', () => {
     return proc;
   }
 
-  it('generates its certificate into DATA_DIR at first start, serves STARTTLS with it, and reuses it after a clean restart', async () => {
+  it('generates its certificate into DATA_DIR at first start, serves STARTTLS with it, and reuses it after a clean restart', { timeout: 60_000 }, async () => {
     database = await createProcessDatabase();
     const smtpPort = await freePort();
     const first = await start(smtpPort);

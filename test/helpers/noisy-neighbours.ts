@@ -25,6 +25,8 @@ export interface NeighboursResult {
   victimRefused: Record<number, number>;
   /** The ids of the victim's accepted emails. */
   victimIds: string[];
+  /** Attackers' requests sent, answered or not when the run ended. */
+  attackerRequests: number;
   /** Attackers' answers by status (200 accepted, 422 refused as too slow to render, 429 over quota). */
   attackerAnswers: Record<number, number>;
 }
@@ -32,25 +34,34 @@ export interface NeighboursResult {
 let unique = 0;
 const recipient = (who: string) => `${who}-${process.pid}-${unique++}@example.com`;
 
-async function post(url: string, token: string, body: unknown): Promise<Response> {
+async function post(url: string, token: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   return fetch(`${url}/api/v2/emails`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
   });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Run the attackers and the victim for `durationMs`, then wait for the requests still open. */
+/** Run the attackers and the victim for `durationMs`; then the victim's last send is awaited, the attackers' still open are abandoned. */
 export async function runNoisyNeighbours(o: NeighboursOptions): Promise<NeighboursResult> {
   const until = performance.now() + o.durationMs;
-  const result: NeighboursResult = { victimMs: [], victimRefused: {}, victimIds: [], attackerAnswers: {} };
+  const stopAttacks = new AbortController();
+  const result: NeighboursResult = { victimMs: [], victimRefused: {}, victimIds: [], attackerRequests: 0, attackerAnswers: {} };
   const attackBody = o.attackMarkdown ?? PATHOLOGICAL_MARKDOWN;
 
   async function attack(token: string): Promise<void> {
     while (performance.now() < until) {
-      const res = await post(o.url, token, { from: 'attacker@acme.example', to: recipient('attacked'), subject: 'slow', markdown: attackBody });
+      let res: Response;
+      result.attackerRequests++;
+      try {
+        res = await post(o.url, token, { from: 'attacker@acme.example', to: recipient('attacked'), subject: 'slow', markdown: attackBody }, stopAttacks.signal);
+      } catch (error) {
+        if (stopAttacks.signal.aborted) return;
+        throw error;
+      }
       result.attackerAnswers[res.status] = (result.attackerAnswers[res.status] ?? 0) + 1;
       await res.arrayBuffer();
       // As fast as the plan allows: over quota, wait as told (never past the end).
@@ -76,7 +87,10 @@ export async function runNoisyNeighbours(o: NeighboursOptions): Promise<Neighbou
     }
   }
 
-  await Promise.all([victim(), ...o.attackerTokens.map((t) => attack(t))]);
+  const attacks = o.attackerTokens.map((t) => attack(t));
+  await victim();
+  stopAttacks.abort();
+  await Promise.all(attacks);
   return result;
 }
 
