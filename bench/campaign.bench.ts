@@ -20,7 +20,6 @@
 // The subscribers are written straight into the SQLite file (after `mailgate
 // migrate`, before the server starts), not through the API. Timing never fails
 // the bench; a lost, duplicated, refused or failed message does (exit 1).
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,9 +27,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { newId } from '../src/ids.ts';
 import { searchTextOf } from '../src/audience/audience.repository.ts';
-import type { DomainsTable, SubscribersTable } from '../src/db/schema.ts';
+import type { SubscribersTable } from '../src/db/schema.ts';
 import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_PREVIEW, CAMPAIGN_SUBJECT, subscriberAt } from './campaign-fixture.ts';
-import { cpuSeconds, createOrg, freePort, mailgateCli, readDb, startChild, startMailgate, stopAll, stopChild, tempDir, watchdog } from './lib.ts';
+import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, mailgateCli, readDb, startChild, startMailgate, stopAll, stopChild, tempDir, watchdog } from './lib.ts';
 
 const SUBSCRIBERS = Math.max(100, Number(process.env.BENCH_SUBSCRIBERS ?? 100_000));
 /** Mailgate's relay transport pools this many connections (fixed in src/delivery/relay-transport.ts). */
@@ -63,44 +62,6 @@ let dkim: { keyFile: string; selector: string; domain: string } | null = null;
 
 // ---------------------------------------------------------------------------
 // The audience, written into the SQLite file before the server starts.
-
-/**
- * With a relay only a verified domain may send: the campaign's from domain is
- * written as verified, with a DKIM key made here, so Mailgate signs every
- * message as it would in production. The compose baselines sign with the same
- * key (DKIM_KEY_FILE), so both sides do the same work.
- */
-function insertVerifiedDomain(dataDir: string, organizationId: string): { keyFile: string; selector: string; domain: string } {
-  const domain = CAMPAIGN_FROM.slice(CAMPAIGN_FROM.lastIndexOf('@') + 1, -1);
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-  const selector = `mg${randomBytes(4).toString('hex')}`;
-  const db = new Database(path.join(dataDir, 'mailgate.db'));
-  try {
-    const now = Date.now();
-    const row: DomainsTable = {
-      id: newId('dom', now),
-      organization_id: organizationId,
-      name: domain,
-      status: 'verified',
-      dkim_selector: selector,
-      dkim_private_key: privateKey,
-      dkim_public_key: publicKey.toString('base64'),
-      checks: null,
-      created_at: now,
-      updated_at: now,
-      verified_at: now,
-    };
-    db.prepare(
-      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, created_at, updated_at, verified_at)
-       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @created_at, @updated_at, @verified_at)`,
-    ).run(row);
-  } finally {
-    db.close();
-  }
-  const keyFile = path.join(dataDir, 'dkim-private.pem');
-  fs.writeFileSync(keyFile, privateKey);
-  return { keyFile, selector, domain };
-}
 
 function insertAudience(dataDir: string, organizationId: string): { seconds: number } {
   const db = new Database(path.join(dataDir, 'mailgate.db'));
@@ -356,7 +317,7 @@ async function main(): Promise<void> {
     await mailgateCli(['migrate'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     const org = await createOrg(dataDir, { name: 'bench-campaign', plan: 'enterprise', rateLimit: ORG_QUOTA });
     const inserted = insertAudience(dataDir, org.id);
-    dkim = insertVerifiedDomain(dataDir, org.id);
+    dkim = insertVerifiedDomain(dataDir, org.id, CAMPAIGN_FROM.slice(CAMPAIGN_FROM.lastIndexOf('@') + 1, -1));
     console.log(`sending domain: ${dkim.domain} written as verified, DKIM selector ${dkim.selector}: Mailgate signs each message (rsa-sha256) and so do the compose baselines, with the same key`);
     console.log(
       `audience: ${SUBSCRIBERS} subscribed subscribers tagged "${AUDIENCE_TAG}", written straight into the SQLite file with better-sqlite3 ` +

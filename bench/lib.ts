@@ -1,4 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import type { DomainsTable } from '../src/db/schema.ts';
+import { newId } from '../src/ids.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -198,6 +201,47 @@ export async function createOrg(
   if (org.rateLimit !== undefined) args.push('--rate-limit', String(org.rateLimit));
   const out = (await mailgateCli(args, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })) as { org: { id: string; rate_limit?: number }; token: string };
   return { id: out.org.id, token: out.token, rateLimit: out.org.rate_limit ?? null };
+}
+
+/**
+ * With a relay only a verified domain may send: write `domain` into the server's
+ * SQLite file as verified for the organization, with a DKIM key made here, so
+ * Mailgate signs every message as it would in production. The key is also
+ * written to DATA_DIR/dkim-private.pem, for baselines that sign with the same one.
+ */
+export function insertVerifiedDomain(
+  dataDir: string,
+  organizationId: string,
+  domain: string,
+): { keyFile: string; selector: string; domain: string; privateKey: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const selector = `mg${randomBytes(4).toString('hex')}`;
+  const db = new Database(path.join(dataDir, 'mailgate.db'));
+  try {
+    const now = Date.now();
+    const row: DomainsTable = {
+      id: newId('dom', now),
+      organization_id: organizationId,
+      name: domain,
+      status: 'verified',
+      dkim_selector: selector,
+      dkim_private_key: privateKey,
+      dkim_public_key: publicKey.toString('base64'),
+      checks: null,
+      created_at: now,
+      updated_at: now,
+      verified_at: now,
+    };
+    db.prepare(
+      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, created_at, updated_at, verified_at)
+       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @created_at, @updated_at, @verified_at)`,
+    ).run(row);
+  } finally {
+    db.close();
+  }
+  const keyFile = path.join(dataDir, 'dkim-private.pem');
+  fs.writeFileSync(keyFile, privateKey);
+  return { keyFile, selector, domain, privateKey };
 }
 
 /** Open the server's SQLite file read-only for one query (WAL readers do not block the writer). */

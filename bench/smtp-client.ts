@@ -1,5 +1,7 @@
-// A small SMTP load client for bench:smtp: pre-built messages over raw sockets,
-// MAIL/RCPT/DATA pipelined (RFC 2920), so that the client is not what is measured.
+// A small SMTP load client for bench:smtp and bench:e2e: pre-built messages over
+// raw sockets, lock-step or with MAIL/RCPT/DATA pipelined (RFC 2920), so that the
+// client is not what is measured. As fast as the server answers, or paced at a
+// fixed offered rate.
 import net from 'node:net';
 
 export interface SmtpLoadResult {
@@ -69,14 +71,16 @@ async function expectCode(reader: ReplyReader, code: string): Promise<void> {
   if (!reply.startsWith(code)) throw new Error(reply);
 }
 
-async function open(port: number, authPlain: string) {
+async function open(port: number, authPlain: string | undefined) {
   const { socket, reader } = await connect(port);
   socket.on('error', () => {});
   await expectCode(reader, '220');
   socket.write('EHLO bench.client\r\n');
   await expectCode(reader, '250');
-  socket.write(`AUTH PLAIN ${authPlain}\r\n`);
-  await expectCode(reader, '235');
+  if (authPlain !== undefined) {
+    socket.write(`AUTH PLAIN ${authPlain}\r\n`);
+    await expectCode(reader, '235');
+  }
   return { socket, reader };
 }
 
@@ -122,8 +126,8 @@ export interface LoadOptions {
   port: number;
   connections: number;
   durationMs: number;
-  /** base64 of "\0user\0password". */
-  authPlain: string;
+  /** base64 of "\0user\0password"; none: no AUTH (a relay that trusts loopback). */
+  authPlain?: string;
   from: string;
   /** The recipient and message of the n-th transaction (message already dot-stuffed, ending in CRLF.CRLF). */
   next: (n: number) => { to: string; message: Buffer };
@@ -131,6 +135,25 @@ export interface LoadOptions {
   perMessageConnection?: boolean;
   /** true: MAIL, RCPT and DATA in one write (RFC 2920); false: each waits for its reply. */
   pipelining: boolean;
+  /** Offered load: the n-th message is not started before start + n / ratePerSecond. None: each connection goes as fast as it is answered. */
+  ratePerSecond?: number;
+  /** Called for each message answered 250, with its number and when (ms since the epoch, sub-ms). */
+  onAccepted?: (n: number, at: number) => void;
+}
+
+/** Now, in ms since the epoch with sub-ms precision: comparable across processes on one machine. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** With a rate, wait until the n-th message's slot; false when the slot is past the deadline. */
+export async function paced(start: number, n: number, ratePerSecond: number | undefined, deadline: number): Promise<boolean> {
+  if (ratePerSecond === undefined) return true;
+  const slot = start + (n * 1000) / ratePerSecond;
+  if (slot >= deadline) return false;
+  const wait = slot - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return true;
 }
 
 /** Run the load for a fixed time; every connection stops after its transaction in flight. */
@@ -144,10 +167,11 @@ export async function smtpLoad(options: LoadOptions): Promise<SmtpLoadResult> {
   const deadline = start + options.durationMs;
 
   /** Count one transaction: queued (with its latency from t0), or refused or failed (with a sample of why). */
-  function settle(refusal: string | null, t0: number): void {
+  function settle(refusal: string | null, t0: number, number: number): void {
     if (refusal === null) {
       accepted++;
       latencies.push(performance.now() - t0);
+      options.onAccepted?.(number, epochNow());
     } else {
       failed++;
       if (samples.length < 5) samples.push(refusal);
@@ -158,9 +182,11 @@ export async function smtpLoad(options: LoadOptions): Promise<SmtpLoadResult> {
     const { socket, reader } = await open(options.port, options.authPlain);
     try {
       while (performance.now() < deadline) {
-        const { to, message } = options.next(n++);
+        const number = n++;
+        if (!(await paced(start, number, options.ratePerSecond, deadline))) break;
+        const { to, message } = options.next(number);
         const t0 = performance.now();
-        settle(await transaction(socket, reader, options.from, to, message, options.pipelining), t0);
+        settle(await transaction(socket, reader, options.from, to, message, options.pipelining), t0, number);
       }
       socket.write('QUIT\r\n');
     } finally {
@@ -170,21 +196,23 @@ export async function smtpLoad(options: LoadOptions): Promise<SmtpLoadResult> {
 
   async function perMessage(): Promise<void> {
     while (performance.now() < deadline) {
+      const number = n++;
+      if (!(await paced(start, number, options.ratePerSecond, deadline))) break;
       const t0 = performance.now();
-      const { to, message } = options.next(n++);
+      const { to, message } = options.next(number);
       try {
         const { socket, reader } = await open(options.port, options.authPlain);
         const refusal = await transaction(socket, reader, options.from, to, message, options.pipelining);
         socket.end('QUIT\r\n');
-        settle(refusal, t0);
+        settle(refusal, t0, number);
       } catch (error) {
-        settle(String(error), t0);
+        settle(String(error), t0, number);
       }
     }
   }
 
   const loops = Array.from({ length: options.connections }, () =>
-    (options.perMessageConnection ? perMessage() : reused()).catch((error: unknown) => settle(String(error), 0)),
+    (options.perMessageConnection ? perMessage() : reused()).catch((error: unknown) => settle(String(error), 0, -1)),
   );
   await Promise.all(loops);
   const seconds = (performance.now() - start) / 1000;
