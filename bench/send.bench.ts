@@ -156,7 +156,7 @@ async function main(): Promise<void> {
       console.log(`worker off (BENCH_ROLES=${roles}): accepting only`);
     }
     const ratios = rounds.map((r) => (r.send.rps / r.bare.rps).toFixed(3)).join(', ');
-    console.log(`ratio send/bare: ${(median.send.rps / median.bare.rps).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (target ≥ 0.25 with p99 ≤ 50 ms)`);
+    console.log(`ratio send/bare: ${(median.send.rps / median.bare.rps).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (a diagnostic of accepting alone; the throughput target is bench:e2e's, end to end)`);
 
     // Broken, not slow: any refusal or failure of a send means the numbers above measured something else.
     const sends = rounds.reduce((n, r) => n + r.send.requests, 0);

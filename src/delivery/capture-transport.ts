@@ -15,7 +15,7 @@ export function createCaptureTransport(db: Kysely<Database>, clock: Clock): Tran
   return {
     name: 'capture',
     async deliver(message) {
-      await store.write({ emailId: message.emailId, raw: message.raw, at: clock.now() });
+      await store.write({ emailId: message.emailId, raw: Buffer.from(message.raw.buffer, message.raw.byteOffset, message.raw.byteLength).toString('utf8'), at: clock.now() });
       return { outcome: 'delivered', response: 'captured' };
     },
     async close() {},

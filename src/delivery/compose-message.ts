@@ -64,8 +64,14 @@ function parsedKey(pem: string): KeyObject {
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** Build the RFC 5322 message (multipart/alternative, text and HTML, plus attachments) with nodemailer. */
-export async function composeMessage(input: ComposeInput): Promise<string> {
+/**
+ * Build the RFC 5322 message (multipart/alternative, text and HTML, plus
+ * attachments) with nodemailer. Bytes, not a string: they cross from the pool
+ * thread and go out on the relay's socket as they are, where a string would be
+ * decoded here and encoded again there (measured: a twentieth of the main
+ * thread's time went to encoding messages for the socket).
+ */
+export async function composeMessage(input: ComposeInput): Promise<Uint8Array> {
   const sub = input.submission;
   const t = input.tracking;
   const unsubscribe = input.listUnsubscribe;
@@ -126,5 +132,6 @@ export async function composeMessage(input: ComposeInput): Promise<string> {
     node.processFunc((stream: Readable) => new DKIM(options).sign(stream));
   }
   const buffer = await node.build();
-  return buffer.toString('utf8');
+  // Its own exact-size copy: a small Buffer is a view into a shared 8 KB slab, which crossing threads would copy whole.
+  return new Uint8Array(buffer);
 }

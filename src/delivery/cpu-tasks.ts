@@ -15,7 +15,7 @@ export default defineTaskSet({
   module: import.meta.url,
   tasks: {
     render: (input: { content: EmailContent; preview: string | null }): RenderedEmail => renderEmailContent(input.content, input.preview),
-    compose: (input: ComposeInput): Promise<string> => composeMessage(input),
+    compose: (input: ComposeInput): Promise<Uint8Array> => composeMessage(input),
     // Content with placeholders (a campaign's, a workflow step's), rendered once for all its recipients.
     compileTemplate: (input: { template: Template; options: PlaceholderOptions }): CompiledTemplate => compileTemplate(input.template, input.options),
     linkByTag: (input: { html: string; tag: string }): string | null => linkByTag(input.html, input.tag),

@@ -60,7 +60,7 @@ export interface DeliverEmailDeps {
   /** When each hand-off may start (DELIVERY_RATE_PER_SECOND, cooling after a throttle); it hears how each one went. */
   pace: RelayPace;
   /** Builds MIME messages off the thread that owns the database (the pool's compose task). */
-  pool: ThreadPool<{ compose: (input: ComposeInput) => Promise<string> }>;
+  pool: ThreadPool<{ compose: (input: ComposeInput) => Promise<Uint8Array> }>;
   maxAttempts: number;
   owner: string;
   /** A mailbox that bounces is refused transactional sends for this long (0: no cooldown). */
@@ -307,7 +307,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       error instanceof DeliveryFailure || error instanceof DeliveryInterrupted
         ? error
         : new DeliveryFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`, false);
-    let raw: string;
+    let raw: Uint8Array;
     try {
       const submission = composeSubmission(email, loaded.submission);
       const dkim = await signingKeyFor(email.organization_id, addressOf(email.from_address));

@@ -42,7 +42,7 @@ export function createRelayTransport(options: RelayOptions): Transport {
       const aborted = new Promise<never>((_, reject) => (abort = reject));
       inFlight.add(abort!);
       try {
-        const info = await Promise.race([transporter.sendMail({ envelope: message.envelope, raw: message.raw }), aborted]);
+        const info = await Promise.race([transporter.sendMail({ envelope: message.envelope, raw: Buffer.from(message.raw.buffer, message.raw.byteOffset, message.raw.byteLength) }), aborted]);
         return { outcome: 'sent', response: info.response };
       } catch (error) {
         if (error instanceof DeliveryInterrupted) throw error;

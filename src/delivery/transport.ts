@@ -5,7 +5,8 @@
 export interface OutboundMessage {
   emailId: string;
   envelope: { from: string; to: string[] };
-  raw: string;
+  /** The message's bytes, as they go out. */
+  raw: Uint8Array;
 }
 
 export interface TransportResult {

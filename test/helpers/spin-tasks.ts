@@ -18,7 +18,7 @@ export default defineTaskSet({
     spin,
     /** The same, under another name with a limit of its own. */
     quick: spin,
-    compose: (input: ComposeInput): Promise<string> => composeMessage(input),
+    compose: (input: ComposeInput): Promise<Uint8Array> => composeMessage(input),
   },
   timeLimitsMs: { spin: 20_000, quick: 20_000, compose: 120_000 },
   uninterrupted: new Set(['spin', 'quick'] as const),

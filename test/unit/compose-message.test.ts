@@ -1,6 +1,9 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { composeMessage, type ComposeInput } from '../../src/delivery/compose-message.ts';
+import { composeMessage as composeBytes, type ComposeInput } from '../../src/delivery/compose-message.ts';
+
+/** The message as text, to read it. */
+const composeMessage = async (input: ComposeInput) => Buffer.from(await composeBytes(input)).toString('utf8');
 
 const input: ComposeInput = {
   from: 'Acme <hello@acme.example>',
@@ -15,6 +18,13 @@ const input: ComposeInput = {
 };
 
 describe('composing the message of an email', () => {
+  it('is bytes of their own, not a view into a shared buffer (they cross threads)', async () => {
+    const bytes = await composeBytes(input);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+  });
+
   it('builds the same bytes on every attempt, with boundaries made from the email id', async () => {
     const first = await composeMessage(input);
     expect(await composeMessage(input)).toBe(first);

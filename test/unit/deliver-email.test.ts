@@ -128,8 +128,9 @@ describe('delivering an email through the worker', () => {
     const call = transport.calls[0]!;
     expect(call.emailId).toBe(id);
     expect(call.envelope).toEqual({ from: 'sender@example.com', to: ['someone@example.com'] });
-    expect(call.raw).toContain(`Message-ID: ${email.message_id}`);
-    expect(call.raw).toContain('Subject: Hello there');
+    const raw = Buffer.from(call.raw).toString('utf8');
+    expect(raw).toContain(`Message-ID: ${email.message_id}`);
+    expect(raw).toContain('Subject: Hello there');
 
     expect(await jobs()).toEqual([]);
     expect(await core.worker.drain()).toBe(0);
