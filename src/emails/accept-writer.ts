@@ -27,9 +27,12 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
   return createGroupCommit<AcceptUnit>(handle.db, {
     weight: (unit) => unit.rows.length,
     maxWeight: 200,
-    // Renders come back from the pool one by one; waiting a millisecond lets a
-    // burst share its commit (the commit, not the inserts, is most of the cost).
-    delayMs: 1,
+    // Renders come back from the pool one by one, and lock-step SMTP clients send
+    // one message each per reply: waiting a few milliseconds lets the sends of
+    // the moment share one commit and its fsync (the commit, not the inserts, is
+    // most of the cost). bench:e2e over SMTP: 3 ms instead of 1 took CPU per
+    // email from 2.50 to 2.24 ms and carried 513 emails/s instead of 453.
+    delayMs: 3,
     async apply(trx, units) {
       const at = now();
       const decisions = await admitSends(
