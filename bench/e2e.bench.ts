@@ -30,7 +30,7 @@ import { restFloor, smtpFloor, type Floor } from './library-floor.ts';
 import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, medianBy, startChild, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
 import { startPostfix, type PostfixRelay } from './postfix.ts';
 import { restLoad } from './rest-client.ts';
-import { smtpLoad } from './smtp-client.ts';
+import { percentile, smtpLoad } from './smtp-client.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -206,11 +206,6 @@ async function measure(target: Target, sink: Sink, durationMs: number, rate?: nu
     missing,
     duplicates: duplicates + [...arrivals.keys()].filter((id) => id.startsWith(run) && !accepted.has(id)).length,
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
 // --- the targets -----------------------------------------------------------

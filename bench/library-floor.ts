@@ -18,6 +18,7 @@ import { Marked } from 'marked';
 import type { Readable } from 'node:stream';
 import DKIM from 'nodemailer/lib/dkim/index.js';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { HTML_TO_TEXT_OPTIONS } from '../src/render/html-to-text.ts';
 
 export interface DkimKey {
   domainName: string;
@@ -32,16 +33,7 @@ export interface Floor {
 }
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
-const toText = compile({
-  wordwrap: 78,
-  selectors: [
-    { selector: 'img', format: 'skip' },
-    { selector: 'head', format: 'skip' },
-    { selector: 'style', format: 'skip' },
-    { selector: 'script', format: 'skip' },
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-  ],
-});
+const toText = compile(HTML_TO_TEXT_OPTIONS);
 
 /** CPU µs (user + system) per call of `step` over `count` calls, after as many to warm up (the JIT, the caches). */
 async function cpuPer(count: number, step: (i: number) => unknown): Promise<number> {

@@ -3,7 +3,7 @@
 // answers or paced at a fixed offered rate, recording each accepted email's id and
 // when its 200 came. Its shape is smtp-client.ts's, so both doors are driven alike.
 import http from 'node:http';
-import { epochNow, paced } from './smtp-client.ts';
+import { epochNow, paced, percentile, type SmtpLoadResult } from './smtp-client.ts';
 
 export interface RestLoadOptions {
   url: string;
@@ -18,17 +18,8 @@ export interface RestLoadOptions {
   onAccepted?: (n: number, id: string, at: number) => void;
 }
 
-export interface RestLoadResult {
-  accepted: number;
-  failed: number;
-  /** First few unexpected answers, for the report. */
-  samples: string[];
-  seconds: number;
-  rate: number;
-  /** Request to response, ms. */
-  p50: number;
-  p99: number;
-}
+/** The same shape as the SMTP client's; p50/p99 are request to response. */
+export type RestLoadResult = SmtpLoadResult;
 
 function post(agent: http.Agent, url: URL, token: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -49,11 +40,6 @@ function post(agent: http.Agent, url: URL, token: string, body: string): Promise
     req.on('error', reject);
     req.end(body);
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
 /** Run the load for a fixed time; every connection stops after its request in flight. */

@@ -117,7 +117,8 @@ async function transaction(socket: net.Socket, reader: ReplyReader, from: string
   return done.startsWith('250') ? null : done;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (0 when there are none). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }

@@ -1,7 +1,7 @@
-import { compile } from 'html-to-text';
+import { compile, type HtmlToTextOptions } from 'html-to-text';
 
-// Compiled once: html-to-text builds its selector tables per call otherwise.
-const convert = compile({
+/** How a text part is derived (bench:e2e's library floor converts with the same). */
+export const HTML_TO_TEXT_OPTIONS: HtmlToTextOptions = {
   wordwrap: 78,
   selectors: [
     { selector: 'img', format: 'skip' },
@@ -10,7 +10,10 @@ const convert = compile({
     { selector: 'script', format: 'skip' },
     { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
   ],
-});
+};
+
+// Compiled once: html-to-text builds its selector tables per call otherwise.
+const convert = compile(HTML_TO_TEXT_OPTIONS);
 
 /** The text part derived from an HTML body. */
 export function htmlToPlainText(html: string): string {
