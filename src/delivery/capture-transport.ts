@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import { createGroupCommit } from '../db/group-commit.ts';
 import type { Database } from '../db/schema.ts';
 import { storeCapturedMessages } from '../emails/email.repository.ts';
-import type { Transport } from './transport.ts';
+import { asBuffer, type Transport } from './transport.ts';
 
 /** The default transport: keeps the finished message in the database, readable through the email record. */
 export function createCaptureTransport(db: Kysely<Database>, clock: Clock): Transport {
@@ -15,7 +15,7 @@ export function createCaptureTransport(db: Kysely<Database>, clock: Clock): Tran
   return {
     name: 'capture',
     async deliver(message) {
-      await store.write({ emailId: message.emailId, raw: Buffer.from(message.raw.buffer, message.raw.byteOffset, message.raw.byteLength).toString('utf8'), at: clock.now() });
+      await store.write({ emailId: message.emailId, raw: asBuffer(message.raw).toString('utf8'), at: clock.now() });
       return { outcome: 'delivered', response: 'captured' };
     },
     async close() {},

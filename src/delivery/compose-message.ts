@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { SubmissionHeaders, SubmittedAttachment } from '../emails/submission.ts';
 import { clickUrl, openUrl, type TrackingRef } from '../emails/tracking/links.ts';
 import { withTracking } from '../emails/tracking/tracked-html.ts';
+import { asBuffer } from './transport.ts';
 
 /**
  * What a submitted (SMTP) message keeps on the way out besides the fields every
@@ -61,8 +62,6 @@ function parsedKey(pem: string): KeyObject {
   }
   return key;
 }
-
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * Build the RFC 5322 message (multipart/alternative, text and HTML, plus

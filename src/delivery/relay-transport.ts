@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { DeliveryFailure, DeliveryInterrupted, type Transport } from './transport.ts';
+import { asBuffer, DeliveryFailure, DeliveryInterrupted, type Transport } from './transport.ts';
 
 export interface RelayOptions {
   /** `smtp://user:pass@host:port` or `smtps://…` */
@@ -42,7 +42,7 @@ export function createRelayTransport(options: RelayOptions): Transport {
       const aborted = new Promise<never>((_, reject) => (abort = reject));
       inFlight.add(abort!);
       try {
-        const info = await Promise.race([transporter.sendMail({ envelope: message.envelope, raw: Buffer.from(message.raw.buffer, message.raw.byteOffset, message.raw.byteLength) }), aborted]);
+        const info = await Promise.race([transporter.sendMail({ envelope: message.envelope, raw: asBuffer(message.raw) }), aborted]);
         return { outcome: 'sent', response: info.response };
       } catch (error) {
         if (error instanceof DeliveryInterrupted) throw error;

@@ -9,6 +9,9 @@ export interface OutboundMessage {
   raw: Uint8Array;
 }
 
+/** The same bytes as a Buffer (no copy), for Node APIs that want one. */
+export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 export interface TransportResult {
   /** `delivered` when the transport is the final destination (capture), `sent` when handed to a relay. */
   outcome: 'delivered' | 'sent';
