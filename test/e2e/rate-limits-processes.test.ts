@@ -36,7 +36,7 @@ describe('the organization quota across two processes on one database', () => {
     ]);
     for (const s of started) if (s.status === 'fulfilled') processes.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
-  }, 30_000);
+  }, 70_000);
 
   afterAll(async () => {
     await Promise.all(processes.splice(0).map((p) => p.stop('SIGKILL')));

@@ -124,10 +124,12 @@ export interface MailgateProcess extends RunningProcess {
 /**
  * Spawn `node --import tsx servers/main.ts` (or `node ...command`) on a free port
  * and wait until `GET /health` answers 200. SMTP is off unless `env` says otherwise.
+ * 30 s by default: two processes starting at once on PostgreSQL, beside a full
+ * suite's other worker, once took longer than 15 s to migrate and answer.
  */
 export async function startMailgateProcess(
   env: Record<string, string>,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
   command: readonly string[] = ['--import', 'tsx', 'servers/main.ts'],
 ): Promise<MailgateProcess> {
   const port = await freePort();
