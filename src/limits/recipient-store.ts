@@ -57,10 +57,17 @@ export async function admitSends(
       .returning(['organization_id', 'mailbox', 'sends', 'cooldown_until']),
   );
 
+  // `now` was read before the row locks were granted; a transaction that waited
+  // for them (another process's, PostgreSQL) finds sends stamped after it. This
+  // one takes effect after them, so it judges and records at the latest of those
+  // times: a refusal never asks to wait longer than the window itself.
+  let at = now;
   const states = new Map<string, MailboxState>();
   for (const row of rows) {
+    const sends = JSON.parse(row.sends) as number[];
+    if (sends.length > 0) at = Math.max(at, sends[sends.length - 1]!);
     states.set(keyOf(row.organization_id, row.mailbox), {
-      sends: JSON.parse(row.sends) as number[],
+      sends,
       cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until),
     });
   }
@@ -73,9 +80,9 @@ export async function admitSends(
       const send = unit[index]!;
       const key = keyOf(send.organizationId, send.mailbox);
       const state = tentative.get(key) ?? states.get(key)!;
-      const refusal = checkMailbox(state, now);
+      const refusal = checkMailbox(state, at);
       if (refusal) return { index, mailbox: send.mailbox, refusal };
-      tentative.set(key, { ...state, sends: recordSend(state.sends, now) });
+      tentative.set(key, { ...state, sends: recordSend(state.sends, at) });
     }
     for (const [key, state] of tentative) {
       states.set(key, state);

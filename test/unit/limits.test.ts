@@ -601,6 +601,21 @@ describe('recipient guard store (recipient-store.ts)', () => {
     expect(await sendsOf('a@d.example')).toEqual([T0, T0, T0, T0, T0, T0 + SHORT]);
   });
 
+  it('judges at the latest recorded send when its own clock reading is older (it waited for the row locks)', async () => {
+    // Another process recorded five sends at T0 + 1 s while this transaction, with now = T0, waited for the lock.
+    expect(await admit(Array.from({ length: 5 }, () => [to('a@d.example')]), T0 + 1000)).toEqual([null, null, null, null, null]);
+    expect(await admit([[to('a@d.example')]], T0)).toEqual([
+      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } },
+    ]);
+    // An admitted send is recorded at that time too, so the stored sends stay in order.
+    expect(await admit([[to('b@d.example')]], T0 + 2000)).toEqual([null]);
+    expect(await admit([[to('b@d.example')], [to('a@d.example')]], T0)).toEqual([
+      null,
+      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT - 1000 } },
+    ]);
+    expect(await sendsOf('b@d.example')).toEqual([T0 + 2000, T0 + 2000]);
+  });
+
   it('counts organizations separately for the same mailbox', async () => {
     const five = Array.from({ length: 5 }, () => to('a@d.example', 'org_one'));
     expect(await admit([five], T0)).toEqual([null]);
