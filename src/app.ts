@@ -89,7 +89,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const db = deps.db;
   const transport =
     deps.transport ??
-    (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db.db, clock));
+    (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
   const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl) });

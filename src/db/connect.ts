@@ -10,6 +10,18 @@ import type { Database } from './schema.ts';
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: DialectName;
+  /**
+   * Run `fn` on a connection whose commits do not wait for the disk: a crash of
+   * the machine may undo the last such commits, a killed process never does
+   * (SQLite: synchronous=NORMAL; PostgreSQL: synchronous_commit off). The next
+   * synced commit makes them durable too (SQLite's WAL and PostgreSQL's log are
+   * written in order). Only for writes that are safe to lose and do again: a
+   * worker's claims (a lost claim is a job claimed again) and delivery outcomes
+   * (a lost outcome is an email delivered again: at least once, never lost).
+   * Whatever a 200 or a 250 answers for is committed synced. `fn` holds the
+   * connection throughout: it runs database work only.
+   */
+  unsynced<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -63,7 +75,20 @@ function openSqlite(file: string, durability: Durability, log: LogConfig | undef
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(log ? { log } : {}),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // synchronous is a setting of the connection: it is held from the pragma that
+  // lowers it to the one that puts it back (SQLite has only the one anyway).
+  const unsynced = <R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> =>
+    durability === 'process'
+      ? fn(db)
+      : db.connection().execute(async (conn) => {
+          await sql`pragma synchronous = NORMAL`.execute(conn);
+          try {
+            return await fn(conn);
+          } finally {
+            await sql`pragma synchronous = FULL`.execute(conn);
+          }
+        });
+  return { db, dialect: 'sqlite', unsynced, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_MAX = 500;
@@ -130,7 +155,17 @@ async function openPostgres(
     ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  // RESET puts back the connection's own default (off already with DURABILITY=process).
+  const unsynced = <R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> =>
+    db.connection().execute(async (conn) => {
+      await sql`set synchronous_commit = off`.execute(conn);
+      try {
+        return await fn(conn);
+      } finally {
+        await sql`reset synchronous_commit`.execute(conn);
+      }
+    });
+  return { db, dialect: 'postgres', unsynced, close: () => db.destroy() };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */

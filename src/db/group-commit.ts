@@ -28,6 +28,11 @@ export interface GroupCommitOptions<T> {
    * of the event loop). Background writers trade a little latency for fewer commits.
    */
   delayMs?: number;
+  /**
+   * Where a group's transaction runs (default: on `db`); a background writer whose
+   * writes are safe to do again passes the handle's `unsynced`.
+   */
+  connection?: <R>(fn: (db: Kysely<Database>) => Promise<R>) => Promise<R>;
 }
 
 export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitOptions<T>): GroupCommit<T> {
@@ -39,7 +44,8 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
   let pending: { item: T; resolve: () => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
 
-  const commit = (items: T[]) => db.transaction().execute((trx) => options.apply(trx, items));
+  const connection = options.connection ?? ((fn) => fn(db));
+  const commit = (items: T[]) => connection((conn) => conn.transaction().execute((trx) => options.apply(trx, items)));
   const settle = (g: { resolve: () => void; reject: (e: unknown) => void }, refusal: unknown) =>
     refusal === undefined ? g.resolve() : g.reject(refusal);
 

@@ -118,6 +118,8 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
   const outcomes = createGroupCommit<Outcome>(db, {
     weight: (o) => o.events.length + 1,
     delayMs: OUTCOME_COMMIT_DELAY_MS,
+    // An outcome lost to a crash of the machine is an email delivered again, never one lost.
+    connection: handle.unsynced,
     async apply(trx, items) {
       // Only an attempt whose job this worker still holds may record what happened:
       // if the lease was lost (a stall past it), the job belongs to someone else now.
