@@ -344,6 +344,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         emailId: email.id,
         envelope: { from: addressOf(email.from_address), to: [recipient] },
         raw,
+        messageId: email.message_id,
       });
     } catch (error) {
       if (error instanceof DeliveryFailure && isThrottle(error)) pace.throttled(turn.ticket);

@@ -7,6 +7,8 @@ export interface OutboundMessage {
   envelope: { from: string; to: string[] };
   /** The message's bytes, as they go out. */
   raw: Uint8Array;
+  /** Its Message-ID header (`<…>`), so a transport need not look for it in the bytes. */
+  messageId: string;
 }
 
 /** The same bytes as a Buffer (no copy), for Node APIs that want one. */
