@@ -14,7 +14,17 @@
 // here, so logging goes through postlogd into /dev/null (maillog_file): one cheap
 // datagram per log line, never a blocked write. The queue is emptied before each
 // start, and Postfix is stopped by stop() or, failing that, when this process exits.
-import { execFile, execFileSync } from 'node:child_process';
+//
+// With `dkim`, Postfix signs as a real sending MTA does: Debian's opendkim as a
+// milter (installed the same way when missing), run by this module as a child in
+// the foreground with its own opendkim.conf and key in a private directory
+// (OPENDKIM_DIR), listening on 127.0.0.1:PORT, signing (mode s only) every message
+// whose From is the domain. Postfix's smtpd and cleanup talk to it per message;
+// if it is unreachable Postfix tempfails (milter_default_action), so a broken
+// signer shows as failed sends, never as unsigned mail. Its CPU and memory count
+// as Postfix's, and it stops with Postfix.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -28,19 +38,35 @@ const QUEUE_DIR = '/var/spool/postfix';
 const MASTER_PID = path.join(QUEUE_DIR, 'pid', 'master.pid');
 /** The queues a message can wait in (hold only if something puts it there). */
 const QUEUES = ['maildrop', 'incoming', 'active', 'deferred', 'hold'];
+const OPENDKIM = '/usr/sbin/opendkim';
+/**
+ * The opendkim this module runs keeps its configuration, key, stderr and pid
+ * here, made afresh (0700) on each start and removed on stop. Not under /tmp:
+ * opendkim refuses a configuration or key file on a path others can write to.
+ * The pid lets the next start stop an opendkim whose run died without stopping it.
+ */
+const OPENDKIM_DIR = '/run/mailgate-bench-opendkim';
+const OPENDKIM_PID = path.join(OPENDKIM_DIR, 'opendkim.pid');
+
+/** What the milter signs with: d= and s= of the DKIM-Signature, and the private RSA key (PKCS#8 or PKCS#1 PEM). */
+export interface DkimSigning {
+  domain: string;
+  selector: string;
+  privateKeyPem: string;
+}
 
 export interface PostfixRelay {
   /** The smtpd port on 127.0.0.1 that takes submissions (no AUTH). */
   port: number;
-  /** CPU seconds (user+system) used so far by Postfix's whole process tree: live processes plus the master's reaped children (cutime/cstime). Read from /proc. */
+  /** CPU seconds (user+system) used so far by Postfix's whole process tree: live processes plus the master's reaped children (cutime/cstime), and opendkim's when it signs. Read from /proc. */
   cpuSeconds(): number;
-  /** Resident memory in bytes summed over Postfix's live processes now. */
+  /** Resident memory in bytes summed over Postfix's live processes now, and opendkim's when it signs. */
   rssBytes(): number;
   /** Messages in Postfix's queue now (all queues: incoming, active, deferred, maildrop, hold), counted as queue files, for backlog. */
   queued(): number;
   /** Delete everything queued (postsuper -d ALL), between runs. */
   flush(): Promise<void>;
-  /** Stop Postfix (postfix stop, wait until the master and its children are gone). */
+  /** Stop Postfix (postfix stop, wait until the master and its children are gone), then opendkim if it signs. */
   stop(): Promise<void>;
 }
 
@@ -79,6 +105,53 @@ function settings(sinkPort: number, concurrency: number): string[] {
   ];
 }
 
+/** The main.cf settings that put opendkim on 127.0.0.1:port in front of every message, SMTP-submitted or not. */
+function milterSettings(port: number): string[] {
+  return [
+    `smtpd_milters = inet:127.0.0.1:${port}`,
+    `non_smtpd_milters = inet:127.0.0.1:${port}`,
+    // A milter that cannot be reached fails the message (4xx), so unsigned mail never passes for signed.
+    'milter_default_action = tempfail',
+    'milter_protocol = 6',
+  ];
+}
+
+/**
+ * opendkim.conf(5) for one signing domain: sign only (no verifying, so no DNS),
+ * relaxed/relaxed rsa-sha256 with From oversigned (as Debian's own opendkim.conf
+ * does), nothing logged. Only mail from InternalHosts is signed; the clients are
+ * all on 127.0.0.1 (also opendkim's default, listed so that it is plain). Nothing
+ * is ever rejected: verifying outcomes are accepted, and a message that cannot
+ * be signed is tempfailed (4xx) rather than passed on unsigned.
+ */
+function opendkimConf(dkim: DkimSigning, keyFile: string, port: number, user: string | null): string {
+  return [
+    'Background no',
+    'Mode s',
+    `Domain ${dkim.domain}`,
+    `Selector ${dkim.selector}`,
+    `KeyFile ${keyFile}`,
+    'Canonicalization relaxed/relaxed',
+    'SignatureAlgorithm rsa-sha256',
+    'OversignHeaders From',
+    `Socket inet:${port}@127.0.0.1`,
+    'InternalHosts 127.0.0.1',
+    ...(user ? [`UserID ${user}`] : []),
+    'Syslog no',
+    'SyslogSuccess no',
+    'LogWhy no',
+    'On-Default accept',
+    'On-BadSignature accept',
+    'On-DNSError accept',
+    'On-KeyNotFound accept',
+    'On-NoSignature accept',
+    'On-Security accept',
+    'On-SignatureError tempfail',
+    'On-InternalError tempfail',
+    '',
+  ].join('\n');
+}
+
 /** The clock ticks per second that /proc/PID/stat counts in (USER_HZ, 100 on Linux almost everywhere). */
 function clockTicks(): number {
   try {
@@ -93,22 +166,33 @@ function installed(): boolean {
   return ['/usr/sbin/postfix', '/usr/sbin/postconf', path.join(CONFIG_DIR, 'master.cf.proto')].every((file) => fs.existsSync(file));
 }
 
-/**
- * Debian's package, without questions: debconf is preseeded with "No
- * configuration" (no main.cf, no start), and the package lists are refreshed
- * only if the first attempt fails.
- */
-async function install(): Promise<void> {
-  await run('sh', ['-c', "echo 'postfix postfix/main_mailer_type select No configuration' | debconf-set-selections"], { timeout: 30_000 });
+/** apt-get install a Debian package without questions; the package lists are refreshed only if the first attempt fails. */
+async function aptInstall(pkg: string): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const args = ['install', '-y', '-q', '--no-install-recommends', '-o', 'DPkg::Lock::Timeout=60', '-o', 'Dpkg::Options::=--force-confold', 'postfix'];
+  const args = ['install', '-y', '-q', '--no-install-recommends', '-o', 'DPkg::Lock::Timeout=60', '-o', 'Dpkg::Options::=--force-confold', pkg];
   try {
     await run('apt-get', args, { env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
   } catch {
     await run('apt-get', ['update', '-q'], { env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
     await run('apt-get', args, { env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
   }
+}
+
+/** Debian's package, with debconf preseeded with "No configuration" (no main.cf, no start). */
+async function install(): Promise<void> {
+  await run('sh', ['-c', "echo 'postfix postfix/main_mailer_type select No configuration' | debconf-set-selections"], { timeout: 30_000 });
+  await aptInstall('postfix');
   if (!installed()) throw new Error('apt-get install postfix left no /usr/sbin/postfix');
+}
+
+/**
+ * Debian's opendkim package. Where services may start (no policy-rc.d denying
+ * them), it also starts its own daemon on /run/opendkim/opendkim.sock as a
+ * verifier with no key: idle, not ours, and left alone.
+ */
+async function installOpendkim(): Promise<void> {
+  await aptInstall('opendkim');
+  if (!fs.existsSync(OPENDKIM)) throw new Error(`apt-get install opendkim left no ${OPENDKIM}`);
 }
 
 /** Fields of /proc/PID/stat after the command name: [1] is the parent, [11..14] utime, stime, cutime, cstime (in clock ticks). */
@@ -192,30 +276,175 @@ async function stopPostfix(): Promise<void> {
   }
 }
 
-/** The master this module started, stopped with SIGTERM (what postfix stop sends) if this process exits first. */
+/** An opendkim this module runs: the child, and the directory with its key and configuration. */
+interface Signer {
+  child: ChildProcess;
+  pid: number;
+  dir: string;
+}
+
+/** Whether the child has exited (or been killed) and been reaped. */
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** The uid and gid of a system user (opendkim's package creates `opendkim`), or null when there is none. */
+function systemUser(name: string): { uid: number; gid: number } | null {
+  for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
+    const [user, , uid, gid] = line.split(':');
+    if (user === name && uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
+  }
+  return null;
+}
+
+/** An opendkim left running by a run that died before stopping it (its pid file, checked against /proc): SIGKILL, it serves nobody. Then its directory goes. */
+function killStaleSigner(): void {
+  try {
+    const pid = Number(fs.readFileSync(OPENDKIM_PID, 'utf8').trim());
+    if (pid > 0 && fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'opendkim') process.kill(pid, 'SIGKILL');
+  } catch {
+    // no pid file, or no such process
+  }
+  fs.rmSync(OPENDKIM_DIR, { recursive: true, force: true });
+}
+
+/** Whether 127.0.0.1:port accepts a TCP connection. */
+async function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Start opendkim (opendkim.conf above) on a free port of 127.0.0.1 and wait until
+ * it accepts connections. Its key and configuration go into OPENDKIM_DIR, owned
+ * by the user it runs as (it reads the key as root at start, but as that user on
+ * a reload); its stderr (start-up errors: Syslog is off) into a file there. It
+ * runs in the foreground as this process's child, unref'd so that it never keeps
+ * this process alive.
+ */
+async function startSigner(dkim: DkimSigning): Promise<{ signer: Signer; port: number }> {
+  // A key opendkim cannot use would only show as failed sends: check it here.
+  let type: string | undefined;
+  try {
+    type = createPrivateKey(dkim.privateKeyPem).asymmetricKeyType;
+  } catch (error) {
+    throw new Error(`the DKIM private key does not parse: ${firstLine(error)}`);
+  }
+  if (type !== 'rsa') throw new Error(`the DKIM private key is ${type ?? 'of no known type'}, not RSA (rsa-sha256)`);
+  killStaleSigner();
+  const user = systemUser('opendkim');
+  const dir = OPENDKIM_DIR;
+  fs.mkdirSync(dir, { mode: 0o700 });
+  const keyFile = path.join(dir, 'private.pem');
+  fs.writeFileSync(keyFile, dkim.privateKeyPem, { mode: 0o600 });
+  if (user) {
+    fs.chownSync(dir, user.uid, user.gid);
+    fs.chownSync(keyFile, user.uid, user.gid);
+  }
+  const port = await freePort();
+  const conf = path.join(dir, 'opendkim.conf');
+  fs.writeFileSync(conf, opendkimConf(dkim, keyFile, port, user ? 'opendkim' : null));
+  const log = path.join(dir, 'stderr.log');
+  const fd = fs.openSync(log, 'w');
+  let child: ChildProcess;
+  try {
+    child = spawn(OPENDKIM, ['-f', '-x', conf], { stdio: ['ignore', fd, fd] });
+  } finally {
+    fs.closeSync(fd);
+  }
+  child.unref();
+  child.once('error', () => undefined);
+  const pid = child.pid;
+  if (pid === undefined) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`could not run ${OPENDKIM}`);
+  }
+  const signer = { child, pid, dir };
+  fs.writeFileSync(OPENDKIM_PID, `${pid}\n`);
+  running = signer;
+  hookExit();
+  const deadline = Date.now() + 10_000;
+  while (!(await accepts(port))) {
+    const said = () => fs.readFileSync(log, 'utf8').trim().split('\n').at(-1) ?? '';
+    if (exited(child)) throw new Error(`opendkim exited with ${child.exitCode ?? child.signalCode} (${said()})`);
+    if (Date.now() > deadline) throw new Error(`opendkim: nothing listening on 127.0.0.1:${port} within 10 s (${said()})`);
+    await sleep(50);
+  }
+  return { signer, port };
+}
+
+/**
+ * SIGTERM to opendkim, SIGKILL after 1 s; then its key and configuration are
+ * removed. libmilter notices SIGTERM only when its listener's poll times out
+ * (some 4 s), and with Postfix stopped first no message is in flight and
+ * opendkim keeps nothing on disk, so there is nothing to wait for.
+ */
+async function stopSigner(): Promise<void> {
+  const signer = running;
+  if (signer === null) return;
+  const { child, dir } = signer;
+  if (!exited(child)) {
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 1_000);
+    await gone;
+    clearTimeout(timer);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  running = null;
+}
+
+/** Postfix, then the milter it talks to. */
+async function stopAll(): Promise<void> {
+  await stopPostfix();
+  await stopSigner();
+}
+
+/**
+ * The master this module started, stopped with SIGTERM (what postfix stop sends)
+ * if this process exits first; and the opendkim it runs, killed (see stopSigner:
+ * SIGTERM would leave it running seconds after this process is gone), with its key.
+ */
 let started: number | null = null;
+let running: Signer | null = null;
 let exitHook = false;
-function stopOnExit(master: number): void {
-  started = master;
+function hookExit(): void {
   if (exitHook) return;
   exitHook = true;
   process.once('exit', () => {
-    if (started === null || masterPid() !== started) return;
-    try {
-      process.kill(started, 'SIGTERM');
-    } catch {
-      // gone meanwhile
+    if (started !== null && masterPid() === started) {
+      try {
+        process.kill(started, 'SIGTERM');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    if (running !== null) {
+      if (!exited(running.child)) running.child.kill('SIGKILL');
+      fs.rmSync(running.dir, { recursive: true, force: true });
     }
   });
+}
+function stopOnExit(master: number): void {
+  started = master;
+  hookExit();
 }
 
 /**
  * Install Postfix from Debian's package if missing, configure it as a loopback
  * relay into 127.0.0.1:sinkPort, start it with an empty queue and wait until its
- * port answers 220. { skipped } with a one-line reason when it cannot be (not
- * root, apt fails, Postfix does not start); never throws for those.
+ * port answers 220. With `dkim`, opendkim (installed too if missing) signs every
+ * message from that domain as Postfix takes it. { skipped } with a one-line
+ * reason when it cannot be (not root, apt fails, Postfix or opendkim does not
+ * start); never throws for those.
  */
-export async function startPostfix(options: { sinkPort: number; concurrency?: number }): Promise<PostfixRelay | { skipped: string }> {
+export async function startPostfix(options: { sinkPort: number; concurrency?: number; dkim?: DkimSigning }): Promise<PostfixRelay | { skipped: string }> {
   const concurrency = options.concurrency ?? 20;
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return { skipped: 'Postfix needs root on Linux to install and run, and the bench is not root' };
   if (!installed()) {
@@ -226,14 +455,24 @@ export async function startPostfix(options: { sinkPort: number; concurrency?: nu
       return { skipped: `could not install Debian's postfix package: ${firstLine(error)}` };
     }
   }
+  if (options.dkim && !fs.existsSync(OPENDKIM)) {
+    console.log("postfix: opendkim not installed; installing Debian's package (apt-get install opendkim)…");
+    try {
+      await installOpendkim();
+    } catch (error) {
+      return { skipped: `could not install Debian's opendkim package: ${firstLine(error)}` };
+    }
+  }
   try {
-    // A master left running by an earlier run would hold the queue.
-    await stopPostfix();
+    // A master left running by an earlier run would hold the queue; an opendkim still running from an earlier start would be a second signer.
+    await stopAll();
+    const signing = options.dkim ? await startSigner(options.dkim) : null;
+    const signer = signing?.signer ?? null;
     const port = await freePort();
     fs.writeFileSync(path.join(CONFIG_DIR, 'main.cf'), '');
     fs.copyFileSync(path.join(CONFIG_DIR, 'master.cf.proto'), path.join(CONFIG_DIR, 'master.cf'));
     const postconf = (...args: string[]) => run('postconf', args, { timeout: 30_000 });
-    await postconf('-e', ...settings(options.sinkPort, concurrency));
+    await postconf('-e', ...settings(options.sinkPort, concurrency), ...(signing ? milterSettings(signing.port) : []));
     await postconf('-MX', 'smtp/inet');
     await postconf('-F', '*/*/chroot = n');
     await postconf('-M', `127.0.0.1:${port}/inet = 127.0.0.1:${port} inet n - n - - smtpd`);
@@ -250,6 +489,9 @@ export async function startPostfix(options: { sinkPort: number; concurrency?: nu
     if (master === null) throw new Error(`no master process (${MASTER_PID})`);
     stopOnExit(master);
     const ticks = clockTicks();
+    /** opendkim's CPU ticks when last read: all its threads' (live and ended), which is all it used once it has exited. */
+    let signerTicks = 0;
+    const signerPids = () => (signer && !exited(signer.child) ? [signer.pid] : []);
     return {
       port,
       cpuSeconds() {
@@ -260,11 +502,15 @@ export async function startPostfix(options: { sinkPort: number; concurrency?: nu
           used += Number(fields[11]) + Number(fields[12]);
           if (pid === master) used += Number(fields[13]) + Number(fields[14]);
         }
-        return used / ticks;
+        for (const pid of signerPids()) {
+          const fields = stat(pid);
+          if (fields) signerTicks = Number(fields[11]) + Number(fields[12]);
+        }
+        return (used + signerTicks) / ticks;
       },
       rssBytes() {
         let bytes = 0;
-        for (const pid of tree(master)) {
+        for (const pid of [...tree(master), ...signerPids()]) {
           try {
             const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
             if (match) bytes += Number(match[1]) * 1024;
@@ -278,10 +524,10 @@ export async function startPostfix(options: { sinkPort: number; concurrency?: nu
       async flush() {
         await run('postsuper', ['-d', 'ALL'], { timeout: 60_000 });
       },
-      stop: stopPostfix,
+      stop: stopAll,
     };
   } catch (error) {
-    await stopPostfix().catch(() => undefined);
+    await stopAll().catch(() => undefined);
     return { skipped: `Postfix did not start as a loopback relay: ${firstLine(error)}` };
   }
 }
