@@ -15,10 +15,11 @@ export interface DatabaseHandle {
    * the machine may undo the last such commits, a killed process never does
    * (SQLite: synchronous=NORMAL; PostgreSQL: synchronous_commit off). The next
    * synced commit makes them durable too (SQLite's WAL and PostgreSQL's log are
-   * written in order). Only for writes that are safe to lose and do again: a
-   * worker's claims (a lost claim is a job claimed again) and delivery outcomes
-   * (a lost outcome is an email delivered again: at least once, never lost).
-   * Whatever a 200 or a 250 answers for is committed synced. `fn` holds the
+   * written in order). Only for writes that are safe to lose and do again:
+   * delivery outcomes and captures (a lost outcome is an email delivered again,
+   * its synced claim's attempt showing that it may have gone out already: at
+   * least once, never lost). Whatever a 200 or a 250 answers for, and a job's
+   * claim, is committed synced. `fn` holds the
    * connection throughout: it runs database work only.
    */
   unsynced<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
@@ -155,16 +156,19 @@ async function openPostgres(
     ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  // RESET puts back the connection's own default (off already with DURABILITY=process).
+  // RESET puts back the connection's own default. With DURABILITY=process every
+  // connection commits asynchronously already.
   const unsynced = <R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> =>
-    db.connection().execute(async (conn) => {
-      await sql`set synchronous_commit = off`.execute(conn);
-      try {
-        return await fn(conn);
-      } finally {
-        await sql`reset synchronous_commit`.execute(conn);
-      }
-    });
+    durability === 'process'
+      ? fn(db)
+      : db.connection().execute(async (conn) => {
+          await sql`set synchronous_commit = off`.execute(conn);
+          try {
+            return await fn(conn);
+          } finally {
+            await sql`reset synchronous_commit`.execute(conn);
+          }
+        });
   return { db, dialect: 'postgres', unsynced, close: () => db.destroy() };
 }
 

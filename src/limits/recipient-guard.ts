@@ -52,6 +52,17 @@ export function checkMailbox(state: MailboxState, now: number): GuardRefusal | n
   return worst;
 }
 
+/**
+ * When a check of this mailbox takes effect: not before its latest recorded send.
+ * A clock read before waiting for the mailbox's row (another process was
+ * recording a send to it) is earlier than that send; judged at it, a refusal
+ * would ask to wait longer than the window itself.
+ */
+export function judgedAt(state: MailboxState, now: number): number {
+  const last = state.sends[state.sends.length - 1];
+  return last !== undefined && last > now ? last : now;
+}
+
 /** The sends worth keeping after one at `now`: those still inside the long window, at most its allowance. */
 export function recordSend(sends: readonly number[], now: number): number[] {
   return [...sends.filter((t) => t > now - LONG_WINDOW.windowMs), now].sort((a, b) => a - b).slice(-LONG_WINDOW.max);

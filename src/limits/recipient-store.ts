@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { insertRows } from '../db/insert-rows.ts';
 import type { Database } from '../db/schema.ts';
-import { checkMailbox, recordSend, stateExpiresAt, type GuardRefusal, type MailboxState } from './recipient-guard.ts';
+import { checkMailbox, judgedAt, recordSend, stateExpiresAt, type GuardRefusal, type MailboxState } from './recipient-guard.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -57,17 +57,10 @@ export async function admitSends(
       .returning(['organization_id', 'mailbox', 'sends', 'cooldown_until']),
   );
 
-  // `now` was read before the row locks were granted; a transaction that waited
-  // for them (another process's, PostgreSQL) finds sends stamped after it. This
-  // one takes effect after them, so it judges and records at the latest of those
-  // times: a refusal never asks to wait longer than the window itself.
-  let at = now;
   const states = new Map<string, MailboxState>();
   for (const row of rows) {
-    const sends = JSON.parse(row.sends) as number[];
-    if (sends.length > 0) at = Math.max(at, sends[sends.length - 1]!);
     states.set(keyOf(row.organization_id, row.mailbox), {
-      sends,
+      sends: JSON.parse(row.sends) as number[],
       cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until),
     });
   }
@@ -80,6 +73,8 @@ export async function admitSends(
       const send = unit[index]!;
       const key = keyOf(send.organizationId, send.mailbox);
       const state = tentative.get(key) ?? states.get(key)!;
+      // `now` was read before the row locks were granted: judged and recorded no earlier than the mailbox's latest send.
+      const at = judgedAt(state, now);
       const refusal = checkMailbox(state, at);
       if (refusal) return { index, mailbox: send.mailbox, refusal };
       tentative.set(key, { ...state, sends: recordSend(state.sends, at) });
@@ -174,7 +169,8 @@ export async function peekRecipient(db: Db, send: GuardedSend, now: number): Pro
     .where('mailbox', '=', send.mailbox)
     .executeTakeFirst();
   if (!row) return null;
-  return checkMailbox({ sends: JSON.parse(row.sends) as number[], cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until) }, now);
+  const state: MailboxState = { sends: JSON.parse(row.sends) as number[], cooldownUntil: row.cooldown_until === null ? null : Number(row.cooldown_until) };
+  return checkMailbox(state, judgedAt(state, now));
 }
 
 /**

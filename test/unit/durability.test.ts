@@ -65,7 +65,7 @@ describe('DURABILITY on SQLite', () => {
     }
   });
 
-  it("commits a worker's claims and delivery outcomes unsynced, and everything a send is answered for synced", async () => {
+  it("commits delivery outcomes and captures unsynced, and everything a send is answered for, and each claim, synced", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
     dirs.push(dir);
     // Every statement, with the synchronous setting it ran under.
@@ -97,8 +97,12 @@ describe('DURABILITY on SQLite', () => {
       expect(under(accepted, 'insert into "emails"')).toEqual(['FULL', 'FULL', 'FULL']);
       expect(under(accepted, 'insert into "jobs"')).toEqual(['FULL', 'FULL', 'FULL']);
       expect(accepted.every((q) => q.synchronous === 'FULL')).toBe(true);
-      // Claims, outcomes (events, job completions) and captures: each ran, and only unsynced.
-      for (const start of ['update "jobs" set "lease_until"', 'delete from "jobs"', 'insert into "email_events"', 'insert into "captured_messages"']) {
+      // Claims synced: the attempt each counts is the record that a hand-off may have happened.
+      const claims = under(delivering, 'update "jobs" set "lease_until"');
+      expect(claims.length).toBeGreaterThan(0);
+      expect(new Set(claims)).toEqual(new Set(['FULL']));
+      // Outcomes (events, job completions) and captures: each ran, and only unsynced.
+      for (const start of ['delete from "jobs"', 'insert into "email_events"', 'insert into "captured_messages"']) {
         const settings = under(delivering, start);
         expect(settings.length, start).toBeGreaterThan(0);
         expect(new Set(settings), start).toEqual(new Set(['NORMAL']));

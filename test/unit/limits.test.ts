@@ -22,6 +22,7 @@ import {
 } from '../../src/limits/recipient-guard.ts';
 import {
   admitSends,
+  peekRecipient,
   purgeRecipientGuards,
   startBounceCooldown,
   type GuardedSend,
@@ -607,13 +608,16 @@ describe('recipient guard store (recipient-store.ts)', () => {
     expect(await admit([[to('a@d.example')]], T0)).toEqual([
       { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } },
     ]);
-    // An admitted send is recorded at that time too, so the stored sends stay in order.
+    // An admitted send is recorded at that time too, so the stored sends stay in order;
+    // each mailbox by its own sends (a later one elsewhere moves no other mailbox's time).
     expect(await admit([[to('b@d.example')]], T0 + 2000)).toEqual([null]);
     expect(await admit([[to('b@d.example')], [to('a@d.example')]], T0)).toEqual([
       null,
-      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT - 1000 } },
+      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } },
     ]);
     expect(await sendsOf('b@d.example')).toEqual([T0 + 2000, T0 + 2000]);
+    // A look without recording (SMTP's RCPT TO) is judged the same way.
+    expect(await peekRecipient(ctx.current.handle.db, to('a@d.example'), T0)).toEqual({ reason: 'short_window', waitMs: SHORT });
   });
 
   it('counts organizations separately for the same mailbox', async () => {
