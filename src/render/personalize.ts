@@ -234,7 +234,9 @@ function splitAtPlaceholders(text: string, options: PlaceholderOptions, each: (p
  * rendered parts are searched case-insensitively.
  */
 function createSentinels(options: PlaceholderOptions) {
-  const prefix = `0mgph${randomBytes(6).readUIntBE(0, 6).toString(36)}`;
+  // Always 10 nonce digits (2^48 needs 10 in base 36): the text part wraps with the
+  // sentinels in place, so a shorter nonce now and then wrapped lines differently.
+  const prefix = `0mgph${randomBytes(6).readUIntBE(0, 6).toString(36).padStart(10, '0')}`;
   const pattern = new RegExp(`${prefix}(\\d+)z`, 'gi');
   const placeholders: Placeholder[] = [];
   const slots = new Map<string, number>();
