@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, type LogConfig, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, Migrator, type LogConfig, PostgresDialect, type RawBuilder, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import { isUniqueViolation, type DialectName } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -76,20 +76,29 @@ function openSqlite(file: string, durability: Durability, log: LogConfig | undef
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(log ? { log } : {}),
   });
-  // synchronous is a setting of the connection: it is held from the pragma that
-  // lowers it to the one that puts it back (SQLite has only the one anyway).
-  const unsynced = <R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> =>
+  // synchronous is a setting of the connection, which SQLite has only one of.
+  const unsynced = unsyncedOn(db, durability, sql`pragma synchronous = NORMAL`, sql`pragma synchronous = FULL`);
+  return { db, dialect: 'sqlite', unsynced, close: () => db.destroy() };
+}
+
+/**
+ * DatabaseHandle.unsynced for one dialect: `fn` runs on a connection held from
+ * the statement that lowers its durability to the one that puts it back, so no
+ * other query runs on it in between. With DURABILITY=process every commit is
+ * unsynced already.
+ */
+function unsyncedOn(db: Kysely<Database>, durability: Durability, lower: RawBuilder<unknown>, restore: RawBuilder<unknown>): DatabaseHandle['unsynced'] {
+  return (fn) =>
     durability === 'process'
       ? fn(db)
       : db.connection().execute(async (conn) => {
-          await sql`pragma synchronous = NORMAL`.execute(conn);
+          await lower.execute(conn);
           try {
             return await fn(conn);
           } finally {
-            await sql`pragma synchronous = FULL`.execute(conn);
+            await restore.execute(conn);
           }
         });
-  return { db, dialect: 'sqlite', unsynced, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_MAX = 500;
@@ -156,19 +165,8 @@ async function openPostgres(
     ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  // RESET puts back the connection's own default. With DURABILITY=process every
-  // connection commits asynchronously already.
-  const unsynced = <R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> =>
-    durability === 'process'
-      ? fn(db)
-      : db.connection().execute(async (conn) => {
-          await sql`set synchronous_commit = off`.execute(conn);
-          try {
-            return await fn(conn);
-          } finally {
-            await sql`reset synchronous_commit`.execute(conn);
-          }
-        });
+  // RESET puts back the connection's own default.
+  const unsynced = unsyncedOn(db, durability, sql`set synchronous_commit = off`, sql`reset synchronous_commit`);
   return { db, dialect: 'postgres', unsynced, close: () => db.destroy() };
 }
 
