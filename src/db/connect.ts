@@ -19,8 +19,8 @@ export interface DatabaseHandle {
    * delivery outcomes and captures (a lost outcome is an email delivered again,
    * its synced claim's attempt showing that it may have gone out already: at
    * least once, never lost). Whatever a 200 or a 250 answers for, and a job's
-   * claim, is committed synced. `fn` holds the
-   * connection throughout: it runs database work only.
+   * claim, is committed synced. `fn` holds the connection throughout: it runs
+   * database work only.
    */
   unsynced<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
   close(): Promise<void>;
