@@ -38,6 +38,14 @@ import { percentile, smtpLoad } from './smtp-client.ts';
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/**
+ * Seconds of saturated load each target gets before the first round, not
+ * counted: the targets are measured in their steady state. Node's optimizing
+ * compiler keeps working for about 15 s of this load (measured: V8's
+ * background threads used a third of Mailgate's CPU in the first 8 s and a
+ * twentieth from 20 s on), which a short run would count as the cost of mail.
+ */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 20);
 /** The paced run offers this share of the saturated run's delivered rate. */
 const PACED_SHARE = 0.8;
 /** Longest wait for a backlog to reach the sink. */
@@ -307,7 +315,7 @@ function floorLine(label: string, floor: Floor): string {
 
 async function main(): Promise<void> {
   console.log(
-    `bench:e2e  ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION} s saturated + ${DURATION} s paced at ${PACED_SHARE * 100} % per target, ` +
+    `bench:e2e  ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION} s saturated (after ${WARM_UP} s of warm-up) + ${DURATION} s paced at ${PACED_SHARE * 100} % per target, ` +
       `~${smtpMessage('x', 0).message.length}-byte SMTP messages, REST markdown sends, ${os.cpus().length} cores`,
   );
   watchdog((240 + ROUNDS * 3 * 2 * (DURATION + 5 + DRAIN_LIMIT_MS / 1000)) * 1000);
@@ -382,7 +390,7 @@ async function main(): Promise<void> {
     }
 
     // Warm every target up, then take the rounds, each target in turn.
-    for (const { target } of targets) await measure(target, sink, 2000);
+    for (const { target } of targets) await measure(target, sink, WARM_UP * 1000);
     const results = new Map<string, { saturated: RunResult; paced: RunResult; floor: Floor | null }[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const { key, target } of targets) {
