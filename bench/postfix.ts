@@ -391,6 +391,10 @@ async function stopSigner(): Promise<void> {
   const { child, dir } = signer;
   if (!exited(child)) {
     const gone = new Promise((resolve) => child.once('exit', resolve));
+    // Held again while it stops: unref'd, nothing would keep this process alive
+    // until its exit is heard once the SIGKILL timer has fired, and the process
+    // would end silently here, before the bench's summary.
+    child.ref();
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 1_000);
     await gone;
