@@ -23,6 +23,17 @@ export interface DatabaseHandle {
    * database work only.
    */
   unsynced<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
+  /**
+   * Run `fn` and settle once its commits are on stable storage, as durable as a
+   * synced commit, without holding the thread while the disk syncs. SQLite
+   * (DURABILITY=fsync) commits inside `fn` unsynced and then syncs its WAL file
+   * off the event loop, one sync for every commit made before it started; so the
+   * thread that owns the database accepts and delivers while the disk works,
+   * where a synced commit would block it for the whole sync. PostgreSQL's commit
+   * already waits for its log on the server, not here: `fn` runs as it is. For
+   * the commits whose answers promise durability (a 200, a 250, a job's claim).
+   */
+  syncAfter<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -78,7 +89,91 @@ function openSqlite(file: string, durability: Durability, log: LogConfig | undef
   });
   // synchronous is a setting of the connection, which SQLite has only one of.
   const unsynced = unsyncedOn(db, durability, sql`pragma synchronous = NORMAL`, sql`pragma synchronous = FULL`);
-  return { db, dialect: 'sqlite', unsynced, close: () => db.destroy() };
+  const wal = durability === 'fsync' && file !== ':memory:' ? walSyncer(file) : null;
+  const syncAfter: DatabaseHandle['syncAfter'] = wal
+    ? async (fn) => {
+        const result = await unsynced(fn);
+        await wal.sync();
+        return result;
+      }
+    : (fn) => fn(db);
+  return {
+    db,
+    dialect: 'sqlite',
+    unsynced,
+    syncAfter,
+    close: async () => {
+      await db.destroy();
+      wal?.close();
+    },
+  };
+}
+
+/**
+ * Syncs of a SQLite database's WAL file, off the event loop (libuv's threads):
+ * what synchronous=FULL does inside each commit, done after it. In WAL mode a
+ * commit is durable once the WAL is synced after its frames were written (the
+ * database file is written, and synced, only by checkpoints, which sync the WAL
+ * first under NORMAL too). Callers that come while a sync runs wait for the next
+ * one, which starts when it ends and serves them all: a group commit of syncs.
+ * The file stays put while the connection is open (SQLite removes it only when
+ * the last connection closes), so one descriptor serves throughout.
+ */
+function walSyncer(file: string): { sync(): Promise<void>; close(): void } {
+  let fd: number | null = null;
+  let syncing = false;
+  let closed = false;
+  let waiting: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+
+  function open(): number {
+    if (fd === null) {
+      fd = fs.openSync(`${file}-wal`, 'r');
+      // Its directory entry too, once: a new WAL file is found after a crash only if its name was synced.
+      const dir = fs.openSync(path.dirname(file), 'r');
+      try {
+        fs.fsyncSync(dir);
+      } finally {
+        fs.closeSync(dir);
+      }
+    }
+    return fd;
+  }
+
+  function start(): void {
+    const group = waiting;
+    waiting = [];
+    syncing = true;
+    const done = (error: unknown) => {
+      syncing = false;
+      for (const w of group) error ? w.reject(error) : w.resolve();
+      if (waiting.length > 0) start();
+      else if (closed) release();
+    };
+    try {
+      fs.fdatasync(open(), done);
+    } catch (error) {
+      done(error);
+    }
+  }
+
+  function release(): void {
+    if (fd !== null) fs.closeSync(fd);
+    fd = null;
+  }
+
+  return {
+    sync: () =>
+      new Promise<void>((resolve, reject) => {
+        if (closed) return reject(new Error('the database is closed'));
+        waiting.push({ resolve, reject });
+        if (!syncing) start();
+      }),
+    // A sync under way keeps the descriptor until it ends.
+    close() {
+      closed = true;
+      if (!syncing) release();
+    },
+  };
 }
 
 /**
@@ -167,7 +262,9 @@ async function openPostgres(
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   // RESET puts back the connection's own default.
   const unsynced = unsyncedOn(db, durability, sql`set synchronous_commit = off`, sql`reset synchronous_commit`);
-  return { db, dialect: 'postgres', unsynced, close: () => db.destroy() };
+  // The server waits for its log at commit (or, with DURABILITY=process, does not): no thread of ours is held.
+  const syncAfter: DatabaseHandle['syncAfter'] = (fn) => fn(db);
+  return { db, dialect: 'postgres', unsynced, syncAfter, close: () => db.destroy() };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */

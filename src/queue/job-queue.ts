@@ -67,15 +67,18 @@ export async function claimDueJobs(
   // One statement that writes from its start: on SQLite a second process waits for
   // the write lock (busy_timeout) instead of failing a read-then-write transaction;
   // on PostgreSQL, rows another worker is claiming are skipped.
-  // Synced like an accept: the attempt it counts is the only record, written before
-  // the hand-off, that a job cut off by a crash of the machine may have reached the
-  // relay (deliver-email's unknown_outcome). The outcomes after it may be unsynced.
-  const rows = await handle.db
-    .updateTable('jobs')
-    .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', skipLockedRows(due.orderBy('run_at').limit(limit), handle.dialect))
-    .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
-    .execute();
+  // Durable like an accept before any job runs: the attempt it counts is the only
+  // record, written before the hand-off, that a job cut off by a crash of the machine
+  // may have reached the relay (deliver-email's unknown_outcome). The outcomes after
+  // it may be unsynced.
+  const rows = await handle.syncAfter((db) =>
+    db
+      .updateTable('jobs')
+      .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', skipLockedRows(due.orderBy('run_at').limit(limit), handle.dialect))
+      .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
+      .execute(),
+  );
   return rows
     .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }))
     .sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openConfiguredDatabase } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createCore, migrateToLatest, openDatabase, parseSendBody } from '../../src/index.ts';
@@ -65,52 +65,123 @@ describe('DURABILITY on SQLite', () => {
     }
   });
 
-  it("commits delivery outcomes and captures unsynced, and everything a send is answered for, and each claim, synced", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
-    dirs.push(dir);
-    // Every statement, with the synchronous setting it ran under.
-    const ran: { sql: string; synchronous: 'FULL' | 'NORMAL' }[] = [];
+  /**
+   * A log of what happened, in order: each statement with the synchronous setting
+   * it ran under, and each fdatasync of the WAL file, when it started and when it
+   * ended (fs.fdatasync, watched).
+   */
+  function watchedDatabase(dir: string) {
+    const log: { sql?: string; synchronous?: 'FULL' | 'NORMAL'; sync?: 'start' | 'done'; mark?: string }[] = [];
     let synchronous: 'FULL' | 'NORMAL' = 'FULL';
-    const handle = await openDatabase({
+    const real = fs.fdatasync;
+    const spy = vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+      expect(fs.readlinkSync(`/proc/self/fd/${fd}`)).toBe(path.join(dir, 'mailgate.db-wal'));
+      log.push({ sync: 'start' });
+      real(fd, (error) => {
+        log.push({ sync: 'done' });
+        callback(error);
+      });
+    }) as typeof fs.fdatasync);
+    const open = openDatabase({
       sqlitePath: path.join(dir, 'mailgate.db'),
       onQuery: (text) => {
         const set = /^pragma synchronous = (FULL|NORMAL)$/.exec(text);
         if (set) synchronous = set[1] as 'FULL' | 'NORMAL';
-        else ran.push({ sql: text, synchronous });
+        else log.push({ sql: text, synchronous });
       },
     });
+    return { log, open, restore: () => spy.mockRestore() };
+  }
+
+  type Log = ReturnType<typeof watchedDatabase>['log'];
+  /** Whether a sync of the WAL both started after position `from` and ended before position `to`. */
+  const syncedBetween = (log: Log, from: number, to: number) => {
+    const start = log.findIndex((e, i) => i > from && e.sync === 'start');
+    const done = log.findIndex((e, i) => i > start && e.sync === 'done');
+    return start > from && done > start && done < to;
+  };
+
+  it('answers a send, and starts a claimed job, only after a sync of the WAL that began after its commit; outcomes and captures commit unsynced', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
+    dirs.push(dir);
+    const { log, open, restore } = watchedDatabase(dir);
+    const handle = await open;
     await migrateToLatest(handle);
     const core = createCore(loadConfig({ LOG_LEVEL: 'silent' }), { db: handle });
     try {
       const token = 'mailgate_durability_token_0123456789abcdef';
       await core.orgs.bootstrap(token);
       const auth = await core.tokens.authenticate(token);
-      ran.length = 0;
+      log.length = 0;
       for (let i = 0; i < 3; i++) {
         await core.emails.send(auth, parseSendBody({ from: 'hello@acme.example', to: `user${i}@example.com`, subject: 'Hi', html: '<p>hi</p>' }), { source: 'api' });
+        log.push({ mark: 'answered' });
       }
-      const accepted = ran.splice(0);
-      expect(await core.worker.drain()).toBe(3);
-      const delivering = ran.splice(0);
+      // Each send's rows, then its commit, then a sync that began after that commit and ended before the answer.
+      let from = 0;
+      for (let i = 0; i < 3; i++) {
+        const answered = log.findIndex((e, at) => at > from && e.mark === 'answered');
+        let inserted = answered;
+        while (inserted >= 0 && !log[inserted]!.sql?.startsWith('insert into "emails"')) inserted--;
+        const committed = log.findIndex((e, at) => at > inserted && e.sql === 'commit');
+        expect(inserted, `send ${i}`).toBeGreaterThan(from - 1);
+        expect(committed, `send ${i}`).toBeGreaterThan(inserted);
+        expect(syncedBetween(log, committed, answered), `send ${i}`).toBe(true);
+        from = answered;
+      }
 
-      const under = (list: typeof ran, start: string) => list.filter((q) => q.sql.startsWith(start)).map((q) => q.synchronous);
-      expect(under(accepted, 'insert into "emails"')).toEqual(['FULL', 'FULL', 'FULL']);
-      expect(under(accepted, 'insert into "jobs"')).toEqual(['FULL', 'FULL', 'FULL']);
-      expect(accepted.every((q) => q.synchronous === 'FULL')).toBe(true);
-      // Claims synced: the attempt each counts is the record that a hand-off may have happened.
-      const claims = under(delivering, 'update "jobs" set "lease_until"');
+      log.length = 0;
+      expect(await core.worker.drain()).toBe(3);
+      // Each claim (one statement, its own commit) is on disk before any job it claimed is handed on (here: captured).
+      const claims = log.flatMap((e, i) => (e.sql?.startsWith('update "jobs" set "lease_until"') ? [i] : []));
       expect(claims.length).toBeGreaterThan(0);
-      expect(new Set(claims)).toEqual(new Set(['FULL']));
+      for (const claim of claims) {
+        const handedOn = log.findIndex((e, i) => i > claim && e.sql?.startsWith('insert into "captured_messages"'));
+        if (handedOn >= 0) expect(syncedBetween(log, claim, handedOn)).toBe(true);
+      }
       // Outcomes (events, job completions) and captures: each ran, and only unsynced.
       for (const start of ['delete from "jobs"', 'insert into "email_events"', 'insert into "captured_messages"']) {
-        const settings = under(delivering, start);
+        const settings = log.filter((e) => e.sql?.startsWith(start)).map((e) => e.synchronous);
         expect(settings.length, start).toBeGreaterThan(0);
         expect(new Set(settings), start).toEqual(new Set(['NORMAL']));
       }
-      // And the connection is back at FULL for the next send.
+      // And the connection is back at FULL for whatever else commits.
       expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(handle.db)).rows[0]!.synchronous).toBe(2);
     } finally {
+      restore();
       await core.close();
+      await handle.close();
+    }
+  });
+
+  it('shares a sync among the commits made while one runs, and never lets a commit ride on a sync that began before it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
+    dirs.push(dir);
+    const { log, open, restore } = watchedDatabase(dir);
+    const handle = await open;
+    try {
+      await sql`create table t (x integer)`.execute(handle.db);
+      log.length = 0;
+      const writes = Array.from({ length: 20 }, (_, i) =>
+        handle.syncAfter(async (db) => {
+          await sql`insert into t values (${i})`.execute(db);
+          log.push({ mark: `committed ${i}` });
+        }).then(() => log.push({ mark: `answered ${i}` })),
+      );
+      await Promise.all(writes);
+      const syncs = log.filter((e) => e.sync === 'start').length;
+      expect(syncs).toBeGreaterThanOrEqual(1);
+      expect(syncs).toBeLessThan(20);
+      for (let i = 0; i < 20; i++) {
+        const committed = log.findIndex((e) => e.mark === `committed ${i}`);
+        const answered = log.findIndex((e) => e.mark === `answered ${i}`);
+        expect(syncedBetween(log, committed, answered), `write ${i}`).toBe(true);
+      }
+      // Unsynced inside, FULL again after.
+      expect(new Set(log.filter((e) => e.sql?.startsWith('insert')).map((e) => e.synchronous))).toEqual(new Set(['NORMAL']));
+      expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(handle.db)).rows[0]!.synchronous).toBe(2);
+    } finally {
+      restore();
       await handle.close();
     }
   });
