@@ -19,8 +19,8 @@ export interface DatabaseHandle {
    * delivery outcomes and captures (a lost outcome is an email delivered again,
    * its synced claim's attempt showing that it may have gone out already: at
    * least once, never lost). Whatever a 200 or a 250 answers for, and a job's
-   * claim, is committed synced. `fn` holds the connection throughout: it runs
-   * database work only.
+   * claim, is durable before it is answered (see syncAfter). `fn` holds the
+   * connection throughout: it runs database work only.
    */
   unsynced<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
   /**
@@ -32,6 +32,10 @@ export interface DatabaseHandle {
    * where a synced commit would block it for the whole sync. PostgreSQL's commit
    * already waits for its log on the server, not here: `fn` runs as it is. For
    * the commits whose answers promise durability (a 200, a 250, a job's claim).
+   * If the sync fails, the commits are made but not known to be on disk: it
+   * rejects with CommittedNotSynced, and so does every later one (an I/O error
+   * on the log is reported once by the kernel, and the pages it lost are not
+   * written again), so nothing is answered as durable from then on.
    */
   syncAfter<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
   close(): Promise<void>;
@@ -56,6 +60,17 @@ export interface DatabaseOptions {
   durability?: Durability;
   /** Diagnostics: told the SQL and duration of every query (benchmarks, slow-query hunting). */
   onQuery?: (sql: string, durationMs: number) => void;
+}
+
+/**
+ * The commits of a syncAfter are made but could not be synced to disk: they are
+ * not to be done again (they are there), nor answered as durable.
+ */
+export class CommittedNotSynced extends Error {
+  constructor(cause: unknown) {
+    super(`committed, but the database's log could not be synced to disk: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'CommittedNotSynced';
+  }
 }
 
 export type Durability = 'fsync' | 'process';
@@ -89,7 +104,9 @@ function openSqlite(file: string, durability: Durability, log: LogConfig | undef
   });
   // synchronous is a setting of the connection, which SQLite has only one of.
   const unsynced = unsyncedOn(db, durability, sql`pragma synchronous = NORMAL`, sql`pragma synchronous = FULL`);
-  const wal = durability === 'fsync' && file !== ':memory:' ? walSyncer(file) : null;
+  // The file SQLite names its WAL after: the real one, where the path given is a symbolic link.
+  const main = (sqlite.pragma('database_list') as { name: string; file: string }[]).find((d) => d.name === 'main')?.file;
+  const wal = durability === 'fsync' && main ? walSyncer(main) : null;
   const syncAfter: DatabaseHandle['syncAfter'] = wal
     ? async (fn) => {
         const result = await unsynced(fn);
@@ -123,6 +140,8 @@ function walSyncer(file: string): { sync(): Promise<void>; close(): void } {
   let fd: number | null = null;
   let syncing = false;
   let closed = false;
+  /** The first failure: it stays, since a later sync could succeed without the pages the failed one lost. */
+  let failed: CommittedNotSynced | null = null;
   let waiting: { resolve: () => void; reject: (e: unknown) => void }[] = [];
 
   function open(): number {
@@ -145,7 +164,8 @@ function walSyncer(file: string): { sync(): Promise<void>; close(): void } {
     syncing = true;
     const done = (error: unknown) => {
       syncing = false;
-      for (const w of group) error ? w.reject(error) : w.resolve();
+      if (error && !failed) failed = new CommittedNotSynced(error);
+      for (const w of group) failed ? w.reject(failed) : w.resolve();
       if (waiting.length > 0) start();
       else if (closed) release();
     };
@@ -164,6 +184,7 @@ function walSyncer(file: string): { sync(): Promise<void>; close(): void } {
   return {
     sync: () =>
       new Promise<void>((resolve, reject) => {
+        if (failed) return reject(failed);
         if (closed) return reject(new Error('the database is closed'));
         waiting.push({ resolve, reject });
         if (!syncing) start();

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { CommittedNotSynced } from './connect.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -65,8 +66,9 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
       const refusals = await commit(group.map((g) => g.item));
       group.forEach((g, i) => settle(g, refusals?.[i]));
     } catch (error) {
-      if (group.length === 1) {
-        group[0]!.reject(error);
+      // Committed, only not known to be on disk: doing the items again would write them twice.
+      if (error instanceof CommittedNotSynced || group.length === 1) {
+        for (const g of group) g.reject(error);
         return;
       }
       for (const g of group) {

@@ -345,7 +345,12 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         fingerprint: requestFingerprint(idempotency.operation, idempotency.request),
         now,
       });
-      if (claim.status === 'replay') return claim.response as R;
+      if (claim.status === 'replay') {
+        // The first request's commit may still be syncing (its own answer waits for
+        // that): a replay is answered only once what it repeats is on disk too.
+        await handle.syncAfter(async () => undefined);
+        return claim.response as R;
+      }
       keyRef = { organizationId: auth.organizationId, key: idempotency.key, token: claim.token };
     }
     let result: R;

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openConfiguredDatabase } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createCore, migrateToLatest, openDatabase, parseSendBody } from '../../src/index.ts';
+import { CommittedNotSynced } from '../../src/db/index.ts';
 import { dropSchema, newSchemaName, testDatabaseUrl } from '../helpers/db.ts';
 
 const dirs: string[] = [];
@@ -70,16 +71,20 @@ describe('DURABILITY on SQLite', () => {
    * it ran under, and each fdatasync of the WAL file, when it started and when it
    * ended (fs.fdatasync, watched).
    */
-  function watchedDatabase(dir: string) {
+  function watchedDatabase(dir: string, syncs: { delayMs?: number; failFirst?: boolean } = {}) {
     const log: { sql?: string; synchronous?: 'FULL' | 'NORMAL'; sync?: 'start' | 'done'; mark?: string }[] = [];
     let synchronous: 'FULL' | 'NORMAL' = 'FULL';
     const real = fs.fdatasync;
+    let count = 0;
     const spy = vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
       expect(fs.readlinkSync(`/proc/self/fd/${fd}`)).toBe(path.join(dir, 'mailgate.db-wal'));
       log.push({ sync: 'start' });
+      const failing = syncs.failFirst && count++ === 0;
       real(fd, (error) => {
-        log.push({ sync: 'done' });
-        callback(error);
+        setTimeout(() => {
+          log.push({ sync: 'done' });
+          callback(failing ? Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }) : error);
+        }, syncs.delayMs ?? 0);
       });
     }) as typeof fs.fdatasync);
     const open = openDatabase({
@@ -92,6 +97,15 @@ describe('DURABILITY on SQLite', () => {
     });
     return { log, open, restore: () => spy.mockRestore() };
   }
+
+  async function coreOn(handle: Awaited<ReturnType<typeof openDatabase>>) {
+    await migrateToLatest(handle);
+    const core = createCore(loadConfig({ LOG_LEVEL: 'silent' }), { db: handle });
+    const token = 'mailgate_durability_token_0123456789abcdef';
+    await core.orgs.bootstrap(token);
+    return { core, auth: await core.tokens.authenticate(token) };
+  }
+  const hello = (to: string) => parseSendBody({ from: 'hello@acme.example', to, subject: 'Hi', html: '<p>hi</p>' });
 
   type Log = ReturnType<typeof watchedDatabase>['log'];
   /** Whether a sync of the WAL both started after position `from` and ended before position `to`. */
@@ -135,10 +149,14 @@ describe('DURABILITY on SQLite', () => {
       // Each claim (one statement, its own commit) is on disk before any job it claimed is handed on (here: captured).
       const claims = log.flatMap((e, i) => (e.sql?.startsWith('update "jobs" set "lease_until"') ? [i] : []));
       expect(claims.length).toBeGreaterThan(0);
+      let handedOnAfterClaims = 0;
       for (const claim of claims) {
         const handedOn = log.findIndex((e, i) => i > claim && e.sql?.startsWith('insert into "captured_messages"'));
-        if (handedOn >= 0) expect(syncedBetween(log, claim, handedOn)).toBe(true);
+        if (handedOn < 0) continue;
+        handedOnAfterClaims++;
+        expect(syncedBetween(log, claim, handedOn)).toBe(true);
       }
+      expect(handedOnAfterClaims).toBeGreaterThan(0);
       // Outcomes (events, job completions) and captures: each ran, and only unsynced.
       for (const start of ['delete from "jobs"', 'insert into "email_events"', 'insert into "captured_messages"']) {
         const settings = log.filter((e) => e.sql?.startsWith(start)).map((e) => e.synchronous);
@@ -182,6 +200,72 @@ describe('DURABILITY on SQLite', () => {
       expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(handle.db)).rows[0]!.synchronous).toBe(2);
     } finally {
       restore();
+      await handle.close();
+    }
+  });
+
+  it('answers a replayed idempotency key only once what it repeats is on disk', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
+    dirs.push(dir);
+    const { log, open, restore } = watchedDatabase(dir, { delayMs: 150 });
+    const handle = await open;
+    const { core, auth } = await coreOn(handle);
+    try {
+      log.length = 0;
+      const first = core.emails.send(auth, hello('user@example.com'), { source: 'api', idempotencyKey: 'order-1' });
+      // Committed (readable), its sync still running:
+      while (!log.some((e) => e.sql === 'commit')) await new Promise((r) => setTimeout(r, 2));
+      log.push({ mark: 'replay asked' });
+      const replay = await core.emails.send(auth, hello('user@example.com'), { source: 'api', idempotencyKey: 'order-1' });
+      log.push({ mark: 'replay answered' });
+      expect(replay).toEqual(await first);
+      const asked = log.findIndex((e) => e.mark === 'replay asked');
+      const answered = log.findIndex((e) => e.mark === 'replay answered');
+      expect(log.slice(asked, answered).some((e) => e.sync === 'done')).toBe(true);
+    } finally {
+      restore();
+      await core.close();
+      await handle.close();
+    }
+  });
+
+  it('fails the sends of a commit whose sync failed, without writing them again, and every send after it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
+    dirs.push(dir);
+    const { open, restore } = watchedDatabase(dir, { failFirst: true });
+    const handle = await open;
+    const { core, auth } = await coreOn(handle);
+    try {
+      const sends = await Promise.allSettled([0, 1, 2].map((i) => core.emails.send(auth, hello(`user${i}@example.com`), { source: 'api' })));
+      for (const s of sends) {
+        expect(s.status).toBe('rejected');
+        expect((s as PromiseRejectedResult).reason).toBeInstanceOf(CommittedNotSynced);
+      }
+      // They were committed once (not once more by a retry of each alone).
+      const { rows } = await sql<{ n: number }>`select count(*) as n from emails`.execute(handle.db);
+      expect(rows[0]!.n).toBe(3);
+      // The next sync would succeed, but the lost pages are not written again: nothing is answered as durable any more.
+      await expect(core.emails.send(auth, hello('later@example.com'), { source: 'api' })).rejects.toBeInstanceOf(CommittedNotSynced);
+    } finally {
+      restore();
+      await core.close();
+      await handle.close();
+    }
+  });
+
+  it('syncs the WAL of the real file when the database path is a symbolic link', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
+    dirs.push(dir);
+    fs.mkdirSync(path.join(dir, 'real'));
+    fs.writeFileSync(path.join(dir, 'real', 'mailgate.db'), '');
+    fs.symlinkSync(path.join(dir, 'real', 'mailgate.db'), path.join(dir, 'mailgate.db'));
+    const handle = await openDatabase({ sqlitePath: path.join(dir, 'mailgate.db') });
+    try {
+      await sql`create table t (x integer)`.execute(handle.db);
+      await handle.syncAfter((db) => sql`insert into t values (1)`.execute(db));
+      expect(fs.existsSync(path.join(dir, 'real', 'mailgate.db-wal'))).toBe(true);
+      expect(fs.existsSync(path.join(dir, 'mailgate.db-wal'))).toBe(false);
+    } finally {
       await handle.close();
     }
   });
