@@ -40,13 +40,17 @@ function listenersOf(config: Config): ListenerAddress[] {
  * Nothing is reported as listening until every listener is; when one cannot be opened, what was
  * opened is closed again and a CannotListenError says which and why.
  */
-export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: (line: string) => void = console.log,
+  hooks: Parameters<typeof openConfiguredDatabase>[1] = {},
+): Promise<RunningServer> {
   const listeners = listenersOf(config);
   // Before anything is created: a busy port must not leave a database, an organization
   // whose token was shown once to nobody, or a certificate behind.
   await checkListenersCanOpen(listeners);
 
-  const db = await openConfiguredDatabase(config);
+  const db = await openConfiguredDatabase(config, hooks);
   const stops: Stop[] = [() => db.close()];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop();
@@ -139,6 +143,22 @@ export async function startServer(config: Config, log: (line: string) => void = 
   }
 }
 
+/** sysexits' EX_IOERR: the database's log could not be synced to disk. */
+const EXIT_SYNC_FAILED = 74;
+
+/**
+ * A sync of the database's log failed (SQLite, DURABILITY=fsync). Every answer
+ * already given is on disk; the commits since are not known to be, and nothing
+ * can be answered as durable again. So, as PostgreSQL does after a failed fsync,
+ * stop at once and write nothing more (no graceful close: closing checkpoints
+ * the log into the database). A restart recovers the database from what is on
+ * disk; clients retry what they were never answered.
+ */
+function stopAtOnce(error: Error): void {
+  console.error(`mailgate: ${error.message}; stopping at once, so that a restart recovers the database from what is on disk`);
+  process.exit(EXIT_SYNC_FAILED);
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -152,7 +172,7 @@ async function main(): Promise<void> {
   }
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    server = await startServer(config, console.log, { onSyncFailure: stopAtOnce });
   } catch (error) {
     if (error instanceof CannotListenError) {
       console.error(error.message);

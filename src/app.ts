@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/index.ts';
 import {
   createCaptureTransport,
   createDeliverEmailHandler,
@@ -183,13 +183,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   };
 }
 
-/** Open and migrate the database the config names. */
-export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+/** Open and migrate the database the config names; `onSyncFailure` as in openDatabase. */
+export async function openConfiguredDatabase(config: Config, hooks: Pick<DatabaseOptions, 'onSyncFailure'> = {}): Promise<DatabaseHandle> {
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
     sqlitePath: config.sqlitePath,
     durability: config.durability,
+    ...hooks,
   });
   await migrateToLatest(handle);
   return handle;

@@ -60,6 +60,12 @@ export interface DatabaseOptions {
   durability?: Durability;
   /** Diagnostics: told the SQL and duration of every query (benchmarks, slow-query hunting). */
   onQuery?: (sql: string, durationMs: number) => void;
+  /**
+   * Told once, when a sync of the log first fails (SQLite, DURABILITY=fsync): from
+   * then on nothing can be answered as durable (see syncAfter), and the process
+   * should stop, so that a restart recovers the database from what is on disk.
+   */
+  onSyncFailure?: (error: CommittedNotSynced) => void;
 }
 
 /**
@@ -85,10 +91,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : undefined;
   const durability = options.durability ?? 'fsync';
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, options.poolSize ?? 10, durability, log);
-  return openSqlite(options.sqlitePath ?? ':memory:', durability, log);
+  return openSqlite(options.sqlitePath ?? ':memory:', durability, log, options.onSyncFailure);
 }
 
-function openSqlite(file: string, durability: Durability, log: LogConfig | undefined): DatabaseHandle {
+function openSqlite(
+  file: string,
+  durability: Durability,
+  log: LogConfig | undefined,
+  onSyncFailure: DatabaseOptions['onSyncFailure'],
+): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // SQLite's default 4 KB pages. 16 KB pages suit bulk loads, but a group commit
@@ -106,7 +117,7 @@ function openSqlite(file: string, durability: Durability, log: LogConfig | undef
   const unsynced = unsyncedOn(db, durability, sql`pragma synchronous = NORMAL`, sql`pragma synchronous = FULL`);
   // The file SQLite names its WAL after: the real one, where the path given is a symbolic link.
   const main = (sqlite.pragma('database_list') as { name: string; file: string }[]).find((d) => d.name === 'main')?.file;
-  const wal = durability === 'fsync' && main ? walSyncer(main) : null;
+  const wal = durability === 'fsync' && main ? walSyncer(main, onSyncFailure) : null;
   const syncAfter: DatabaseHandle['syncAfter'] = wal
     ? async (fn) => {
         const result = await unsynced(fn);
@@ -136,7 +147,7 @@ function openSqlite(file: string, durability: Durability, log: LogConfig | undef
  * The file stays put while the connection is open (SQLite removes it only when
  * the last connection closes), so one descriptor serves throughout.
  */
-function walSyncer(file: string): { sync(): Promise<void>; close(): void } {
+function walSyncer(file: string, onFailure: DatabaseOptions['onSyncFailure']): { sync(): Promise<void>; close(): void } {
   let fd: number | null = null;
   let syncing = false;
   let closed = false;
@@ -164,8 +175,10 @@ function walSyncer(file: string): { sync(): Promise<void>; close(): void } {
     syncing = true;
     const done = (error: unknown) => {
       syncing = false;
-      if (error && !failed) failed = new CommittedNotSynced(error);
+      const first = Boolean(error) && !failed;
+      if (first) failed = new CommittedNotSynced(error);
       for (const w of group) failed ? w.reject(failed) : w.resolve();
+      if (first) onFailure?.(failed!);
       if (waiting.length > 0) start();
       else if (closed) release();
     };

@@ -71,7 +71,7 @@ describe('DURABILITY on SQLite', () => {
    * it ran under, and each fdatasync of the WAL file, when it started and when it
    * ended (fs.fdatasync, watched).
    */
-  function watchedDatabase(dir: string, syncs: { delayMs?: number; failFirst?: boolean } = {}) {
+  function watchedDatabase(dir: string, syncs: { delayMs?: number; failFirst?: boolean; onSyncFailure?: (error: CommittedNotSynced) => void } = {}) {
     const log: { sql?: string; synchronous?: 'FULL' | 'NORMAL'; sync?: 'start' | 'done'; mark?: string }[] = [];
     let synchronous: 'FULL' | 'NORMAL' = 'FULL';
     const real = fs.fdatasync;
@@ -89,6 +89,7 @@ describe('DURABILITY on SQLite', () => {
     }) as typeof fs.fdatasync);
     const open = openDatabase({
       sqlitePath: path.join(dir, 'mailgate.db'),
+      ...(syncs.onSyncFailure ? { onSyncFailure: syncs.onSyncFailure } : {}),
       onQuery: (text) => {
         const set = /^pragma synchronous = (FULL|NORMAL)$/.exec(text);
         if (set) synchronous = set[1] as 'FULL' | 'NORMAL';
@@ -229,10 +230,11 @@ describe('DURABILITY on SQLite', () => {
     }
   });
 
-  it('fails the sends of a commit whose sync failed, without writing them again, and every send after it', async () => {
+  it('fails the sends of a commit whose sync failed, without writing them again, and every send after it; tells onSyncFailure once', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
     dirs.push(dir);
-    const { open, restore } = watchedDatabase(dir, { failFirst: true });
+    const failures: CommittedNotSynced[] = [];
+    const { open, restore } = watchedDatabase(dir, { failFirst: true, onSyncFailure: (error) => failures.push(error) });
     const handle = await open;
     const { core, auth } = await coreOn(handle);
     try {
@@ -246,6 +248,9 @@ describe('DURABILITY on SQLite', () => {
       expect(rows[0]!.n).toBe(3);
       // The next sync would succeed, but the lost pages are not written again: nothing is answered as durable any more.
       await expect(core.emails.send(auth, hello('later@example.com'), { source: 'api' })).rejects.toBeInstanceOf(CommittedNotSynced);
+      // Told of the failure once, with the error the sends were rejected with.
+      expect(failures).toEqual([(sends[0] as PromiseRejectedResult).reason]);
+      expect(failures[0]!.message).toBe("committed, but the database's log could not be synced to disk: EIO: i/o error, fdatasync");
     } finally {
       restore();
       await core.close();
