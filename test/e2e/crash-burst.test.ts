@@ -5,6 +5,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { addVerifiedDomainTo } from '../helpers/domains.ts';
 import { apiCall, createProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
+import { waitUntilSent } from '../helpers/sent.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
@@ -63,21 +64,7 @@ it('delivers every email answered 200 after a SIGKILL in the middle of a burst',
 
   const second = await startMailgateProcess(env);
   processes.push(second);
-  const emails = await waitFor(
-    async () => {
-      const found: Email[] = [];
-      for (const id of accepted) {
-        const res = await apiCall(second.url, TOKEN, `/api/v2/emails/${id}`);
-        expect(res.status).toBe(200);
-        const email = (await res.json()) as Email;
-        if (email.last_event !== 'sent') return undefined;
-        found.push(email);
-      }
-      return found;
-    },
-    30_000,
-    'every accepted email to be sent',
-  );
+  const emails = await waitUntilSent<Email>(second.url, TOKEN, accepted);
 
   // Each at the relay, by its Message-ID; twice only where the killed process's hand-off has no recorded outcome.
   const atRelay = new Map<string, number>();

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../helpers/db.ts';
 import { addVerifiedDomainTo } from '../helpers/domains.ts';
 import { apiCall, createProcessDatabase, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
-import { waitFor } from '../helpers/server.ts';
+import { waitUntilSent } from '../helpers/sent.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 const TOKEN = 'mailgate_sync_failure_token_0123456789ab';
@@ -64,21 +64,8 @@ describe.skipIf(Boolean(testDatabaseUrl))('a failed sync of the log (SQLite)', (
     await fs.rm(trigger);
     const second = await startMailgateProcess(env);
     processes.push(second);
-    const messageIds = await waitFor(
-      async () => {
-        const ids: string[] = [];
-        for (const id of accepted) {
-          const res = await apiCall(second.url, TOKEN, `/api/v2/emails/${id}`);
-          expect(res.status).toBe(200);
-          const email = (await res.json()) as { last_event: string; message_id: string };
-          if (email.last_event !== 'sent') return undefined;
-          ids.push(email.message_id);
-        }
-        return ids;
-      },
-      30_000,
-      'every email answered 200 to be sent',
-    );
+    const emails = await waitUntilSent<{ last_event: string; message_id: string }>(second.url, TOKEN, accepted);
+    const messageIds = emails.map((e) => e.message_id);
     for (const messageId of messageIds) expect(sink.messages.filter((m) => m.parsed.messageId === messageId)).toHaveLength(1);
   });
 });
