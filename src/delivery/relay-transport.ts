@@ -15,6 +15,8 @@ interface Link {
   sent: number;
   /** The relay ended it or it failed: never used again. */
   broken: boolean;
+  /** Waiting for the reply to RSET after a refusal; a connection lost meanwhile never gets that reply. */
+  resetting: boolean;
 }
 
 type SmtpError = SMTPConnection.SMTPError;
@@ -45,7 +47,11 @@ export function createRelayTransport(options: RelayOptions): Transport {
     secure,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
-    socketTimeout: 60_000,
+    // How long the relay may be silent: RFC 5321 §4.5.3.2.6 gives the reply to a
+    // message's final "." 10 minutes (a relay may scan it first), and giving up
+    // sooner only sends the message again later. Idle connections the relay
+    // closes sooner (Postfix after 5 minutes) are dropped when it does.
+    socketTimeout: 10 * 60_000,
     ...(options.allowSelfSigned ? { tls: { rejectUnauthorized: false } } : {}),
   };
   const auth = url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : null;
@@ -62,13 +68,17 @@ export function createRelayTransport(options: RelayOptions): Transport {
   /** Connect (and log in where the relay offers it); rejects with the connection's error. */
   function connect(): Promise<Link> {
     const connection = new SMTPConnection(settings);
-    const link: Link = { connection, sent: 0, broken: false };
+    const link: Link = { connection, sent: 0, broken: false, resetting: false };
     links.add(link);
     const lost = () => {
       link.broken = true;
       const at = idle.indexOf(link);
       if (at >= 0) {
         idle.splice(at, 1);
+        drop(link);
+      } else if (link.resetting) {
+        // nodemailer forgets the RSET's callback when the connection goes: free its place here.
+        link.resetting = false;
         drop(link);
       }
     };
@@ -83,8 +93,8 @@ export function createRelayTransport(options: RelayOptions): Transport {
         connection.close();
         reject(error);
       };
-      // After it is up, an error or an end marks it broken: an idle one is dropped at
-      // once, one in use by its hand-off (whose callback hears the same error).
+      // After it is up, an error or an end marks it broken: an idle or resetting one is
+      // dropped at once, one in use by its hand-off (whose callback hears the same error).
       connection.on('error', fail);
       connection.once('end', () => fail(Object.assign(new Error('Connection closed by the relay'), { code: 'ECONNECTION' })));
       connection.connect((error) => {
@@ -147,7 +157,10 @@ export function createRelayTransport(options: RelayOptions): Transport {
         }
         if ((error.code === 'EENVELOPE' || error.code === 'EMESSAGE') && error.responseCode !== 421 && !link.broken) {
           // The relay refused this message; the connection itself is fine.
+          link.resetting = true;
           link.connection.reset((resetError) => {
+            if (!link.resetting) return; // lost meanwhile, and dropped
+            link.resetting = false;
             if (resetError) link.broken = true;
             release(link);
           });
@@ -186,9 +199,11 @@ export function createRelayTransport(options: RelayOptions): Transport {
             return { outcome: 'sent', response: info.response };
           } catch (error) {
             // A connection the relay let go stale while idle fails on first use: once,
-            // the message goes again over another. Past that, our own backoff and pace
-            // decide when to return.
-            if (attempt === 1 && reused && !(error instanceof DeliveryInterrupted) && isTransient(error as SmtpError)) continue;
+            // the message goes again over another. Not once the relay has said 354 and
+            // the message went out: it may have it (a connection lost before the reply
+            // to "."). Past that, our own backoff and pace decide when it goes again.
+            const dataSent = String(link.connection.lastServerResponse || '').startsWith('354');
+            if (attempt === 1 && reused && !dataSent && !(error instanceof DeliveryInterrupted) && isTransient(error as SmtpError)) continue;
             throw error;
           }
         }

@@ -1,6 +1,7 @@
 // The relay transport's own pool of SMTP connections, against real SMTP servers
 // on loopback: how many it opens, what it does with a refusal, with a connection
 // the relay closed while idle, and with hand-offs in flight when it closes.
+import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRelayTransport } from '../../src/delivery/relay-transport.ts';
@@ -30,6 +31,56 @@ function transport(url: string, maxConnections?: number): Transport {
   const t = createRelayTransport({ url, ...(maxConnections ? { maxConnections } : {}) });
   cleanup.push(() => t.close());
   return t;
+}
+
+/**
+ * A relay scripted line by line, for what smtp-server will not do: hang up on an
+ * RSET, or after a message's final "." before replying to it.
+ */
+async function scriptedRelay(script: { onRset?: 'reply' | 'hang up'; afterDot?: (n: number) => 'reply' | 'hang up' }) {
+  const received: string[] = [];
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    let buffer = '';
+    let inData = false;
+    socket.on('error', () => undefined);
+    socket.write('220 relay.test ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('latin1');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          received.push(/Message-ID: (\S+)/.exec(buffer.slice(0, end))![1]!);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          if ((script.afterDot?.(received.length) ?? 'reply') === 'hang up') return void socket.destroy();
+          socket.write('250 2.0.0 queued\r\n');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO') socket.write('250-relay.test\r\n250 8BITMIME\r\n');
+        else if (verb === 'MAIL') socket.write('250 2.1.0 ok\r\n');
+        else if (verb === 'RCPT') socket.write(line.includes('reader1@') ? '550 5.1.1 No such user\r\n' : '250 2.1.5 ok\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (verb === 'RSET') {
+          if (script.onRset === 'hang up') return void socket.destroy();
+          socket.write('250 2.0.0 ok\r\n');
+        } else if (verb === 'QUIT') return void socket.end('221 2.0.0 bye\r\n');
+        else socket.write('502 5.5.1 not here\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`, received, connections: () => connections };
 }
 
 describe('the relay transport', () => {
@@ -98,6 +149,29 @@ describe('the relay transport', () => {
     await expect(relayed.deliver(message(1))).resolves.toMatchObject({ outcome: 'sent' });
     expect(connections).toBe(2);
     expect(received).toEqual(['<m0@acme.example>', '<m1@acme.example>']);
+  });
+
+  it('frees the place of a connection lost while it resets after a refusal, and the next message goes on a new one', async () => {
+    const relay = await scriptedRelay({ onRset: 'hang up' });
+    const relayed = transport(relay.url, 1);
+    await expect(relayed.deliver(message(0))).resolves.toMatchObject({ outcome: 'sent' });
+    await expect(relayed.deliver(message(1))).rejects.toMatchObject({ permanent: true, responseCode: 550 });
+    await expect(relayed.deliver(message(2))).resolves.toMatchObject({ outcome: 'sent' });
+    expect(relay.connections()).toBe(2);
+    expect(relay.received).toEqual(['<m0@acme.example>', '<m2@acme.example>']);
+  });
+
+  it('does not send a message again at once when the connection is lost after its final "." (the relay may have it)', async () => {
+    const relay = await scriptedRelay({ afterDot: (n) => (n === 2 ? 'hang up' : 'reply') });
+    const relayed = transport(relay.url, 1);
+    await expect(relayed.deliver(message(0))).resolves.toMatchObject({ outcome: 'sent' });
+    const failure = await relayed.deliver(message(2)).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(DeliveryFailure);
+    expect((failure as DeliveryFailure).permanent).toBe(false);
+    expect(relay.received).toEqual(['<m0@acme.example>', '<m2@acme.example>']);
+    // The next goes on a new connection.
+    await expect(relayed.deliver(message(3))).resolves.toMatchObject({ outcome: 'sent' });
+    expect(relay.connections()).toBe(2);
   });
 
   it('fails a hand-off with a connection error when the relay cannot be reached, as a temporary failure', async () => {

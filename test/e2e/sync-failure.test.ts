@@ -34,7 +34,8 @@ describe.skipIf(Boolean(testDatabaseUrl))('a failed sync of the log (SQLite)', (
     database = await createProcessDatabase();
     const trigger = path.join(database.env.DATA_DIR!, 'fail-syncs');
     const env = { ...database.env, MAILGATE_BOOTSTRAP_TOKEN: TOKEN, RELAY_URL: sink.url() };
-    const first = await startMailgateProcess({ ...env, MAILGATE_TEST_FAIL_SYNCS: trigger }, 30_000, WITH_FAILING_SYNCS);
+    // Accepting only: what the restart delivers is then all still to deliver, so each arrives once.
+    const first = await startMailgateProcess({ ...env, MAILGATE_ROLES: 'http', MAILGATE_TEST_FAIL_SYNCS: trigger }, 30_000, WITH_FAILING_SYNCS);
     processes.push(first);
     await addVerifiedDomainTo(database, 'acme.example');
     const send = (n: number) =>
