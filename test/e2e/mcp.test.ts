@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
-import { describeTool, OPERATIONS } from '../../src/index.ts';
+import { describeTool, ManualClock, OPERATIONS } from '../../src/index.ts';
 import { NOT_TOOLS } from '../../servers/mcp/tools.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -164,9 +164,11 @@ describe.each(ERAS)('MCP over Streamable HTTP, %s', (era) => {
 });
 
 describe('each tool call counts against the organization quota', () => {
+  // The quota's window is aligned to the minute: on the real clock, calls that straddle a minute's end start a new one.
+  const clock = new ManualClock(Date.UTC(2026, 2, 2, 9, 0, 30));
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ worker: false });
+    server = await startTestServer({ clock, worker: false });
   });
   afterAll(async () => server?.close());
 
