@@ -38,7 +38,8 @@ function listenersOf(config: Config): ListenerAddress[] {
 /**
  * Start everything the config asks for. Used by `npm start` and by tests that need a real process.
  * Nothing is reported as listening until every listener is; when one cannot be opened, what was
- * opened is closed again and a CannotListenError says which and why.
+ * opened is closed again and a CannotListenError says which and why. `hooks.onSyncFailure` is told
+ * when the database's log could not be synced (main() stops the process then: stopAtOnce).
  */
 export async function startServer(
   config: Config,

@@ -1,6 +1,7 @@
 // The relay transport's own pool of SMTP connections, against real SMTP servers
 // on loopback: how many it opens, what it does with a refusal, with a connection
-// the relay closed while idle, and with hand-offs in flight when it closes.
+// the relay closed while idle, lost while it resets after a refusal, or lost
+// after a message's final ".", and with hand-offs in flight when it closes.
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
