@@ -84,6 +84,13 @@ export interface Core {
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
+/** Workflow runs at once per process: each is short (a step, then a wait or a send). */
+const WORKFLOW_SLOTS = 8;
+/** Campaign fan-outs at once per process: each streams its audience for as long as it takes. */
+const CAMPAIGN_SLOTS = 4;
+/** Jobs of any kind without a lane of its own (none today; a kind from a newer version, say). */
+const OTHER_SLOTS = 2;
+
 export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger): Core {
   const clock = deps.clock ?? systemClock;
   const db = deps.db;
@@ -116,7 +123,16 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     db,
     clock,
     owner,
-    concurrency: config.delivery.concurrency,
+    // Each kind has its slots, so none waits behind another (a silent webhook
+    // receiver holds webhook slots, never email delivery's); within a kind,
+    // organizations take turns (queue/job-queue.ts).
+    lanes: {
+      [DELIVER_EMAIL_JOB]: config.delivery.concurrency,
+      [WEBHOOK_DELIVERY_JOB]: { slots: config.webhooks.concurrency, perGroup: config.webhooks.endpointConcurrency },
+      [WORKFLOW_RUN_JOB]: WORKFLOW_SLOTS,
+      [CAMPAIGN_SEND_JOB]: CAMPAIGN_SLOTS,
+    },
+    concurrency: OTHER_SLOTS,
     leaseMs: config.delivery.leaseSeconds * 1000,
     retryDelayMs,
     handlers: {
@@ -135,7 +151,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
       [CAMPAIGN_SEND_JOB]: campaigns.sendHandler,
-      [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({ db, clock, owner, allowPrivate: config.webhookAllowPrivate, ...(deps.lookupHost ? { lookup: deps.lookupHost } : {}) }),
+      [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({
+        db,
+        clock,
+        owner,
+        allowPrivate: config.webhookAllowPrivate,
+        timeoutMs: config.webhooks.timeoutMs,
+        lookup: deps.lookupHost ?? ((hostname) => dns.hostAddresses(hostname)),
+      }),
     },
     housekeeping: {
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -156,7 +179,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     transport,
     orgs,
     tokens,
-    webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate }),
+    webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate, maxPerOrganization: config.webhooks.maxPerOrganization }),
     verify: createVerifyService(dns),
     domains,
     emails,

@@ -126,6 +126,10 @@ const envSchema = z.object({
     .optional(),
   FORMS_CONFIRM_FROM: z.string().trim().min(3).optional(),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOKS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(10_000).default(20),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
   OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -197,6 +201,16 @@ export interface Config {
   /** Who double opt-in confirmation emails come from, unless a form names a sender (FORMS_CONFIRM_FROM). */
   readonly formsConfirmFrom: string | undefined;
   readonly webhookAllowPrivate: boolean;
+  readonly webhooks: {
+    /** Webhooks one organization may have: each event fans out to every one subscribed. */
+    readonly maxPerOrganization: number;
+    /** Deliveries this process runs at once, all organizations together (apart from email delivery's slots). */
+    readonly concurrency: number;
+    /** Deliveries this process runs at once to one endpoint (scheme, host and port); more wait their turn. */
+    readonly endpointConcurrency: number;
+    /** One attempt, from resolving the host to the end of the answer. */
+    readonly timeoutMs: number;
+  };
   /** OAuth clients' metadata documents may be fetched over http from loopback and private addresses (tests, trusted networks). */
   readonly oauthAllowPrivateClients: boolean;
   readonly maxBodyBytes: number;
@@ -305,6 +319,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dnsServers: Object.freeze([...(e.DNS_SERVERS ?? [])]),
     formsConfirmFrom: e.FORMS_CONFIRM_FROM,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhooks: Object.freeze({
+      maxPerOrganization: e.WEBHOOKS_PER_ORGANIZATION,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+      timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+    }),
     oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     http: Object.freeze({

@@ -307,7 +307,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
           const current = await trx.selectFrom('campaigns').select('status').where('id', '=', row.id).executeTakeFirst();
           throw new AppError('conflict', `Campaign ${row.id} is ${current?.status ?? 'gone'}; only a draft campaign can be sent`, { details: { status: current?.status ?? null } });
         }
-        await enqueueJobs(trx, [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now }], now);
+        await enqueueJobs(trx, [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now, organizationId: row.organization_id }], now);
         return { ...row, ...changes };
       });
       emails.accepted();

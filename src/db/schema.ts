@@ -38,6 +38,10 @@ export interface WebhooksTable {
   enabled: number;
   created_at: number;
   updated_at: number;
+  /** Failed attempts in a row; a success starts over. */
+  failures: Generated<number>;
+  /** While failing: no attempt before this time. */
+  paused_until: number | null;
 }
 
 export interface WebhookDeliveriesTable {
@@ -196,6 +200,12 @@ export interface JobsTable {
   lease_owner: string | null;
   last_error: string | null;
   created_at: number;
+  /** The organization the job works for; null for the platform's own. */
+  organization_id: string | null;
+  /** Its turn in its kind's line while ready to run; null while it waits for run_at. */
+  turn: number | null;
+  /** Jobs of one group (a webhook endpoint) run only so many at a time in a worker; null: no group. */
+  group_key: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -4,6 +4,7 @@
 // an answer (empty); a server that does not answer, or fails, is DnsUnavailable:
 // the caller says "could not check", never "does not exist".
 import { Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
 
 export class DnsUnavailable extends Error {
   constructor(readonly domain: string, readonly reason: string) {
@@ -24,6 +25,14 @@ export interface DnsResolver {
   addresses(domain: string): Promise<string[]>;
   /** TXT records, each joined from its strings; [] when there are none. */
   txt(domain: string): Promise<string[]>;
+  /**
+   * A host's addresses for connecting to it, as addresses() finds them, with
+   * their family; `localhost` is loopback without asking (RFC 6761). Asked of
+   * DNS, never the system's getaddrinfo, whose threads a name that does not
+   * answer would hold for as long as the system likes (the same threads sync the
+   * database's log to disk).
+   */
+  hostAddresses(host: string): Promise<{ address: string; family: number }[]>;
 }
 
 export interface DnsResolverOptions {
@@ -59,7 +68,7 @@ export function createDnsResolver(options: DnsResolverOptions): DnsResolver {
     }
   }
 
-  return {
+  const api: DnsResolver = {
     async mx(domain) {
       const { value, nxdomain } = await ask(domain, () => resolver.resolveMx(domain), [] as MxRecord[]);
       return { records: value, nxdomain };
@@ -77,5 +86,11 @@ export function createDnsResolver(options: DnsResolverOptions): DnsResolver {
       const { value } = await ask(domain, () => resolver.resolveTxt(domain), [] as string[][]);
       return value.map((strings) => strings.join(''));
     },
+    async hostAddresses(host) {
+      const name = host.toLowerCase().replace(/\.$/, '');
+      if (name === 'localhost' || name.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+      return (await api.addresses(name)).map((address) => ({ address, family: isIP(address) }));
+    },
   };
+  return api;
 }

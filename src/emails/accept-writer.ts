@@ -51,7 +51,7 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
       await insertEmails(trx, rows);
       await enqueueJobs(
         trx,
-        admitted.flatMap((u) => u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at }))),
+        admitted.flatMap((u) => u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at, organizationId: r.email.organization_id }))),
         at,
       );
       for (const u of admitted) if (u.idempotency) await completeIdempotencyKey(trx, u.idempotency);

@@ -465,7 +465,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         ),
       );
       await insertEmails(trx, rows);
-      await enqueueJobs(trx, rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now })), now);
+      await enqueueJobs(trx, rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now, organizationId: r.email.organization_id })), now);
       return rows.map((r) => r.email.id);
     },
 

@@ -13,11 +13,13 @@ export {
   enqueueJobs,
   jobHeldBy,
   postponeJob,
+  putOffJobs,
   JobLeaseLost,
   releaseJobs,
   renewLeases,
   retryJob,
   wakeJobs,
   type EnqueueInput,
+  type Lane,
   type Job,
 } from './job-queue.ts';

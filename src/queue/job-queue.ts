@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
 import { insertRows, skipLockedRows, type DatabaseHandle } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../ids.ts';
@@ -26,19 +26,81 @@ export interface Job {
   refId: string;
   attempts: number;
   runAt: number;
+  /** Its group (a webhook endpoint), of which a worker runs only so many at once; absent: none. */
+  group?: string;
 }
 
 export interface EnqueueInput {
   kind: string;
   refId: string;
   runAt: number;
+  /** Whose work it is: organizations take turns within a kind. Null (or left out) for the platform's own jobs. */
+  organizationId?: string | null;
+  /** A group (a webhook endpoint) whose jobs a worker runs only so many of at once. */
+  group?: string | null;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Due jobs waiting for their time that one claim gives a turn (the rest get theirs at the next). */
+const PROMOTE_BATCH = 200;
+
+/**
+ * The next turn of `organizationId` in `kind`'s line: after its own last one, and
+ * never before the line's head (the first waiting turn; with none waiting, the
+ * last one being served). So an organization with a backlog waits behind itself,
+ * and one that comes with a burst gets no head start over those already waiting.
+ */
+async function nextTurn(db: Db, kind: string, organizationId: string | null, now: number): Promise<number> {
+  const ready = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.and([eb('kind', '=', kind), eb('turn', 'is not', null)]);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('jobs')
+        .select((e) => e.fn.max('turn').as('t'))
+        .where(ready)
+        .where('organization_id', organizationId === null ? 'is' : '=', organizationId)
+        .as('own'),
+      eb
+        .selectFrom('jobs')
+        .select((e) => e.fn.min('turn').as('t'))
+        .where(ready)
+        .where(leaseFree(now))
+        .as('head'),
+      eb.selectFrom('jobs').select((e) => e.fn.max('turn').as('t')).where(ready).as('last'),
+    ])
+    .executeTakeFirstOrThrow();
+  const own = row.own === null ? -Infinity : Number(row.own) + 1;
+  const head = row.head !== null ? Number(row.head) : row.last !== null ? Number(row.last) : 0;
+  return Math.max(own, head);
+}
+
+/** Not held by a live lease. */
+const leaseFree = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]);
+
+/** Turns for ready jobs, consecutive per organization and kind, in run_at order; null for those that wait for their time. */
+async function assignTurns(db: Db, jobs: readonly { kind: string; organizationId: string | null; runAt: number }[], now: number): Promise<(number | null)[]> {
+  const turns: (number | null)[] = jobs.map(() => null);
+  const groups = new Map<string, number[]>();
+  jobs.forEach((job, i) => {
+    if (job.runAt > now) return;
+    const key = `${job.kind}\n${job.organizationId ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  });
+  for (const indexes of groups.values()) {
+    const first = jobs[indexes[0]!]!;
+    let turn = await nextTurn(db, first.kind, first.organizationId, now);
+    for (const i of [...indexes].sort((a, b) => jobs[a]!.runAt - jobs[b]!.runAt)) turns[i] = turn++;
+  }
+  return turns;
+}
+
 export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Promise<void> {
   if (jobs.length === 0) return;
-  const rows = jobs.map((j) => ({
+  const turns = await assignTurns(db, jobs.map((j) => ({ ...j, organizationId: j.organizationId ?? null })), now);
+  const rows = jobs.map((j, i) => ({
     id: newId('job', now),
     kind: j.kind,
     ref_id: j.refId,
@@ -47,41 +109,137 @@ export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Pr
     lease_owner: null,
     last_error: null,
     created_at: now,
+    organization_id: j.organizationId ?? null,
+    turn: turns[i]!,
+    group_key: j.group ?? null,
   }));
   await insertRows(db, 'jobs', rows, (chunk) => db.insertInto('jobs').values(chunk));
 }
 
-/** Claim up to `limit` due jobs for `owner` until `now + leaseMs`; each claim counts as an attempt. */
+/**
+ * One line of the queue and how many of its jobs a claim may take: the jobs of
+ * `kind`, or with kind null, of every kind no other lane of the claim names
+ * (name a lane with room 0 to keep its kind out of the null lane).
+ * With `perGroup`, at most that many jobs of one group run at once: `running`
+ * says how many of each the caller runs now.
+ */
+export interface Lane {
+  kind: string | null;
+  room: number;
+  perGroup?: number;
+  running?: ReadonlyMap<string, number>;
+}
+
+/** How many more candidates than its room a lane with groups looks at, to fill the room from groups that have some. */
+const GROUP_LOOKAHEAD = 4;
+
+/**
+ * Give the due jobs of a lane that wait for their time (retries, waits,
+ * schedules) their turn in its line. Autocommit statements: a job another
+ * worker promoted (or claimed) meanwhile keeps what it has.
+ */
+async function promoteDueJobs(db: Kysely<Database>, kinds: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>, now: number) {
+  const due = await db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'organization_id', 'run_at'])
+    .where('turn', 'is', null)
+    .where(kinds)
+    .where('run_at', '<=', now)
+    .where(leaseFree(now))
+    .orderBy('run_at')
+    .limit(PROMOTE_BATCH)
+    .execute();
+  if (due.length === 0) return;
+  const turns = await assignTurns(db, due.map((d) => ({ kind: d.kind, organizationId: d.organization_id, runAt: d.run_at })), now);
+  await db
+    .updateTable('jobs')
+    .set((eb) => {
+      // One statement: CASE id WHEN … THEN turn … END. (The builder's type changes with each step.)
+      let turn: any = eb.case();
+      due.forEach((d, i) => (turn = turn.when('id', '=', d.id).then(turns[i]!)));
+      return { turn: (turn as { end(): Expression<number> }).end() };
+    })
+    .where('id', 'in', due.map((d) => d.id))
+    .where('turn', 'is', null)
+    .execute();
+}
+
+/**
+ * Claim due jobs for `owner` until `now + leaseMs`, up to each lane's room (or
+ * `limit` jobs of any kind); each claim counts as an attempt. Within a lane,
+ * jobs run in turn order: organizations take turns. Never claims `exclude`.
+ */
 export async function claimDueJobs(
   handle: DatabaseHandle,
-  options: { now: number; limit: number; leaseMs: number; owner: string; exclude?: readonly string[] },
+  options: { now: number; leaseMs: number; owner: string; exclude?: readonly string[] } & ({ limit: number } | { lanes: readonly Lane[] }),
 ): Promise<Job[]> {
-  const { now, limit, leaseMs, owner, exclude = [] } = options;
-  let due = handle.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('run_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]));
-  // Never hand a caller a job it is still running, even if that job's lease ran out.
-  if (exclude.length > 0) due = due.where('id', 'not in', [...exclude]);
-  // One statement that writes from its start: on SQLite a second process waits for
-  // the write lock (busy_timeout) instead of failing a read-then-write transaction;
-  // on PostgreSQL, rows another worker is claiming are skipped.
+  const { now, leaseMs, owner, exclude = [] } = options;
+  const all = 'lanes' in options ? options.lanes : [{ kind: null, room: options.limit }];
+  // Named by a lane, with room or not: not the null lane's.
+  const named = all.flatMap((l) => (l.kind === null ? [] : [l.kind]));
+  const lanes = all.filter((l) => l.room > 0);
+  if (lanes.length === 0) return [];
+  const kindsOf = (lane: Lane) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    lane.kind !== null ? eb('kind', '=', lane.kind) : named.length > 0 ? eb('kind', 'not in', named) : eb.lit(true);
+  /** The lane's ready jobs in turn order, leaving out `busy` groups. */
+  const readyOf = (db: Kysely<Database>, lane: Lane, limit: number, busy: readonly string[] = []) => {
+    let ready = db
+      .selectFrom('jobs')
+      .select(['id', 'group_key'])
+      .where(kindsOf(lane))
+      .where('turn', 'is not', null)
+      .where('run_at', '<=', now)
+      .where(leaseFree(now));
+    // Never hand a caller a job it is still running, even if that job's lease ran out.
+    if (exclude.length > 0) ready = ready.where('id', 'not in', [...exclude]);
+    if (busy.length > 0) ready = ready.where((eb) => eb.or([eb('group_key', 'is', null), eb('group_key', 'not in', [...busy])]));
+    return ready.orderBy('turn').orderBy('id').limit(limit);
+  };
+  /** A lane with groups: the first candidates that fit its room and each group's. */
+  const pickFrom = async (db: Kysely<Database>, lane: Lane & { perGroup: number }) => {
+    const taken = new Map(lane.running ?? []);
+    const busy = [...taken].filter(([, n]) => n >= lane.perGroup).map(([g]) => g);
+    const ids: string[] = [];
+    for (const c of await readyOf(db, lane, lane.room * GROUP_LOOKAHEAD, busy).execute()) {
+      if (ids.length === lane.room) break;
+      if (c.group_key !== null) {
+        const n = taken.get(c.group_key) ?? 0;
+        if (n >= lane.perGroup) continue;
+        taken.set(c.group_key, n + 1);
+      }
+      ids.push(c.id);
+    }
+    return ids;
+  };
   // Durable like an accept before any job runs: the attempt it counts is the only
   // record, written before the hand-off, that a job cut off by a crash of the machine
   // may have reached the relay (deliver-email's unknown_outcome). The outcomes after
-  // it may be unsynced.
-  const rows = await handle.syncAfter((db) =>
-    db
+  // it may be unsynced. The claim itself is one statement that writes from its
+  // start: on SQLite a second process waits for the write lock (busy_timeout)
+  // instead of failing a read-then-write transaction; on PostgreSQL, rows another
+  // worker is claiming are skipped, and a picked row another claimed meanwhile is
+  // no longer lease-free when this statement gets it.
+  const rows = await handle.syncAfter(async (db) => {
+    for (const lane of lanes) await promoteDueJobs(db, kindsOf(lane), now);
+    const picked: string[] = [];
+    for (const lane of lanes) if (lane.perGroup !== undefined) picked.push(...(await pickFrom(db, lane as Lane & { perGroup: number })));
+    const plain = lanes.filter((l) => l.perGroup === undefined);
+    if (plain.length === 0 && picked.length === 0) return [];
+    return db
       .updateTable('jobs')
       .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', skipLockedRows(due.orderBy('run_at').limit(limit), handle.dialect))
-      .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at'])
-      .execute(),
-  );
+      .where((eb) =>
+        eb.or([
+          ...plain.map((lane) => eb('id', 'in', skipLockedRows(readyOf(db, lane, lane.room).clearSelect().select('id'), handle.dialect))),
+          ...(picked.length > 0 ? [eb.and([eb('id', 'in', picked), leaseFree(now)(eb)])] : []),
+        ]),
+      )
+      .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at', 'turn', 'group_key'])
+      .execute();
+  });
   return rows
-    .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at }))
-    .sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
+    .sort((a, b) => Number(a.turn) - Number(b.turn) || (a.id < b.id ? -1 : 1))
+    .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at, ...(r.group_key !== null ? { group: r.group_key } : {}) }));
 }
 
 /** Remove a finished job, only if this owner still holds it. Returns false when the lease was lost. */
@@ -101,7 +259,7 @@ export async function completeJobs(db: Db, jobIds: string[], owner: string): Pro
 export async function retryJob(db: Db, jobId: string, owner: string, runAt: number, error: string): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
-    .set({ run_at: runAt, lease_until: null, lease_owner: null, last_error: error.slice(0, 1000) })
+    .set({ run_at: runAt, turn: null, lease_until: null, lease_owner: null, last_error: error.slice(0, 1000) })
     .where('id', '=', jobId)
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
@@ -110,7 +268,8 @@ export async function retryJob(db: Db, jobId: string, owner: string, runAt: numb
 
 /**
  * Give a job back unrun, to run at `runAt`: the claim that took it does not count
- * as an attempt (its handler never tried). False when this owner no longer held it.
+ * as an attempt (its handler never tried), and it keeps its turn (it runs first
+ * once `runAt` comes). False when this owner no longer held it.
  */
 export async function postponeJob(db: Db, jobId: string, owner: string, runAt: number): Promise<boolean> {
   const result = await db
@@ -130,7 +289,7 @@ export async function postponeJob(db: Db, jobId: string, owner: string, runAt: n
 export async function deferJob(db: Db, jobId: string, owner: string, runAt: number, note: string): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
-    .set({ run_at: runAt, lease_until: null, lease_owner: null, attempts: 0, last_error: note.slice(0, 1000) })
+    .set({ run_at: runAt, turn: null, lease_until: null, lease_owner: null, attempts: 0, last_error: note.slice(0, 1000) })
     .where('id', '=', jobId)
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
@@ -154,6 +313,22 @@ export async function wakeJobs(
     .where('lease_owner', 'is', null)
     .where('ref_id', 'in', Array.isArray(refIds) ? [...refIds] : (refIds as SelectQueryBuilder<Database, any, { id: string }>))
     .execute();
+}
+
+/**
+ * Put off the unheld jobs of `kind` for these refs until `runAt` (a webhook whose
+ * endpoint keeps failing): they wait as if scheduled, and take a new turn then.
+ */
+export async function putOffJobs(db: Db, kind: string, refIds: SelectQueryBuilder<Database, any, { id: string }>, runAt: number): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ run_at: runAt, turn: null })
+    .where('kind', '=', kind)
+    .where('lease_owner', 'is', null)
+    .where('run_at', '<', runAt)
+    .where('ref_id', 'in', refIds)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** In a statement on another table: "while `owner` still holds this job" (a worker past its lease writes nothing). */

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { claimDueJobs, JobLeaseLost, releaseJobs, renewLeases, retryJob, type Job } from './job-queue.ts';
+import { claimDueJobs, JobLeaseLost, releaseJobs, renewLeases, retryJob, type Job, type Lane } from './job-queue.ts';
 import { releaseGoneOwners } from './owners.ts';
 
 /** How often a worker looks for jobs held by a process on this host that is gone (and at its start). */
@@ -21,7 +21,13 @@ export interface WorkerOptions {
   clock: Clock;
   owner: string;
   handlers: Record<string, JobHandler>;
+  /** Slots of the kinds without a lane of their own (all kinds, when there are no lanes). */
   concurrency: number;
+  /**
+   * Slots per job kind: a kind with its own lane never waits for another kind's
+   * slots (a webhook to a silent receiver cannot hold up email delivery).
+   */
+  lanes?: Record<string, number | { slots: number; perGroup: number }>;
   leaseMs: number;
   pollMs?: number;
   logger?: WorkerLogger;
@@ -53,6 +59,21 @@ export interface Worker {
 export function createWorker(options: WorkerOptions): Worker {
   const { db, clock, owner, handlers, concurrency, leaseMs, logger } = options;
   const pollMs = options.pollMs ?? 250;
+  /** Each lane's slots and the jobs running in them; kind null: every kind without a lane of its own. */
+  interface LaneState {
+    slots: number;
+    active: Set<Promise<void>>;
+    /** At most this many jobs of one group at once, and how many of each run now. */
+    perGroup?: number;
+    running: Map<string, number>;
+  }
+  const lane = (slots: number, perGroup?: number): LaneState => ({ slots, active: new Set(), ...(perGroup !== undefined ? { perGroup } : {}), running: new Map() });
+  const lanes = new Map<string | null, LaneState>([
+    ...Object.entries(options.lanes ?? {}).map(([kind, l]) => [kind, typeof l === 'number' ? lane(l) : lane(l.slots, l.perGroup)] as const),
+    [null, lane(concurrency)],
+  ]);
+  const laneOf = (kind: string) => lanes.get(kind) ?? lanes.get(null)!;
+  /** Every running job, all lanes together. */
   const active = new Set<Promise<void>>();
   /** Ids of the jobs in `active`. */
   const runningIds = new Set<string>();
@@ -106,17 +127,23 @@ export function createWorker(options: WorkerOptions): Worker {
     await hk.run().catch((error) => logger?.error({ err: error }, 'housekeeping failed'));
   }
 
-  /** Claim as many due jobs as there is room for, in batches. */
+  /** Claim as many due jobs as the lanes have room for, in batches, in one claim. */
   async function claimRound(): Promise<void> {
     do {
       again = false;
       if (!running) return;
-      const room = concurrency - active.size;
-      // Claim in batches: a claim is a transaction, so wait until half the slots are free.
-      if (room <= 0 || (active.size > 0 && room < Math.ceil(concurrency / 2))) return;
+      // Claim in batches: a claim is a transaction, so a busy lane waits until half its slots are free.
+      // Every lane is named, those without room too: the lane of kind null takes only the kinds no lane names.
+      const claim: Lane[] = [];
+      for (const [kind, lane] of lanes) {
+        const free = lane.slots - lane.active.size;
+        const room = free > 0 && (lane.active.size === 0 || free >= Math.ceil(lane.slots / 2)) ? free : 0;
+        claim.push({ kind, room, ...(lane.perGroup !== undefined ? { perGroup: lane.perGroup, running: lane.running } : {}) });
+      }
+      if (claim.every((c) => c.room === 0)) return;
       let jobs: Job[];
       try {
-        jobs = await claimDueJobs(db, { now: clock.now(), limit: room, leaseMs, owner, exclude: [...runningIds] });
+        jobs = await claimDueJobs(db, { now: clock.now(), lanes: claim, leaseMs, owner, exclude: [...runningIds] });
       } catch (error) {
         logger?.error({ err: error }, 'claiming jobs failed');
         return;
@@ -124,15 +151,26 @@ export function createWorker(options: WorkerOptions): Worker {
       // Stopped while claiming: these never start, and stop() releases them.
       if (!running) return;
       for (const job of jobs) {
+        const lane = laneOf(job.kind);
+        const group = job.group;
         runningIds.add(job.id);
+        if (group !== undefined) lane.running.set(group, (lane.running.get(group) ?? 0) + 1);
         const p = runJob(job).finally(() => {
           active.delete(p);
+          lane.active.delete(p);
           runningIds.delete(job.id);
+          if (group !== undefined) {
+            const n = (lane.running.get(group) ?? 1) - 1;
+            if (n > 0) lane.running.set(group, n);
+            else lane.running.delete(group);
+          }
           void tick();
         });
         active.add(p);
+        lane.active.add(p);
       }
-      if (jobs.length === room) again = true;
+      // A lane that took all the room it asked for may have more waiting.
+      if (claim.some((c) => c.room > 0 && jobs.filter((j) => (lanes.has(j.kind) ? j.kind : null) === c.kind).length === c.room)) again = true;
     } while (again);
   }
 
@@ -215,7 +253,9 @@ export function createWorker(options: WorkerOptions): Worker {
     async drain() {
       let count = 0;
       for (;;) {
-        const jobs = await claimDueJobs(db, { now: clock.now(), limit: concurrency, leaseMs, owner });
+        // Every lane's full slots at once, each lane as the running worker claims it.
+        const all = [...lanes].map(([kind, lane]): Lane => ({ kind, room: lane.slots, ...(lane.perGroup !== undefined ? { perGroup: lane.perGroup } : {}) }));
+        const jobs = await claimDueJobs(db, { now: clock.now(), lanes: all, leaseMs, owner });
         if (jobs.length === 0) return count;
         await Promise.all(jobs.map(runJob));
         count += jobs.length;

@@ -12,6 +12,8 @@ import { isPrivateAddress } from '../outbound/addresses.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import type { WebhookCreate, WebhookUpdate } from './webhook-input.ts';
+import { wakeJobs } from '../queue/index.ts';
+import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
 import { toWebhookDeliveryRecord, toWebhookRecord, type WebhookDeliveryRecord, type WebhookRecord } from './webhook-record.ts';
 
 export * from './webhook-input.ts';
@@ -34,7 +36,14 @@ export interface WebhookService {
 /** `whsec_` + 32 random bytes, base64: the Standard Webhooks symmetric secret. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-export function createWebhookService(handle: DatabaseHandle, clock: Clock, options: { allowPrivate: boolean }): WebhookService {
+export interface WebhookServiceOptions {
+  /** WEBHOOK_ALLOW_PRIVATE: loopback and private targets are fine. */
+  allowPrivate: boolean;
+  /** WEBHOOKS_PER_ORGANIZATION: each event fans out to every subscribed webhook, so their number is bounded. */
+  maxPerOrganization: number;
+}
+
+export function createWebhookService(handle: DatabaseHandle, clock: Clock, options: WebhookServiceOptions): WebhookService {
   const db = handle.db;
 
   /** A URL whose host is a private address literal is refused now; a host name is checked at each delivery (it may resolve anywhere). */
@@ -53,8 +62,20 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
   }
 
   return {
+    /** Throws conflict (WEBHOOK_LIMIT_REACHED) when the organization has its maximum already. */
     async create(scope, input) {
       checkTarget(input.url);
+      const { count } = await db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('organization_id', '=', scope.organizationId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= options.maxPerOrganization) {
+        throw new AppError('conflict', `This organization has ${options.maxPerOrganization} webhooks, the most it may have; delete one first`, {
+          code: 'WEBHOOK_LIMIT_REACHED',
+          details: { limit: options.maxPerOrganization },
+        });
+      }
       const now = clock.now();
       const row = {
         id: newId('whk', now),
@@ -65,6 +86,8 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
         enabled: 1,
         created_at: now,
         updated_at: now,
+        failures: 0,
+        paused_until: null,
       };
       await db.insertInto('webhooks').values(row).execute();
       return { ...toWebhookRecord(row), secret: row.secret };
@@ -89,7 +112,17 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
         ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
         updated_at: clock.now(),
       };
-      await db.updateTable('webhooks').set({ url: next.url, events: next.events, enabled: next.enabled, updated_at: next.updated_at }).where('id', '=', id).execute();
+      // A new address, or switched on again: whatever paused the endpoint is the past, and its deliveries go now.
+      const fresh = changes.url !== undefined || changes.enabled === true;
+      await db
+        .updateTable('webhooks')
+        .set({ url: next.url, events: next.events, enabled: next.enabled, updated_at: next.updated_at, ...(fresh ? { failures: 0, paused_until: null } : {}) })
+        .where('id', '=', id)
+        .execute();
+      if (fresh) {
+        const waiting = db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id).where('status', '=', 'pending');
+        await wakeJobs(db, WEBHOOK_DELIVERY_JOB, waiting, next.updated_at);
+      }
       return toWebhookRecord(next);
     },
 

@@ -27,7 +27,14 @@ export interface WebhookSubscriptions {
   readonly empty: boolean;
   /** The webhooks of this organization subscribed to this type. */
   of(organizationId: string, type: WebhookEventType): readonly string[];
+  /** A webhook's endpoint (scheme, host and port): a worker runs only so many deliveries to one at once. */
+  endpointOf(webhookId: string): string;
+  /** Until when a webhook's endpoint is paused (it kept failing); 0 when it is not. */
+  pausedUntil(webhookId: string): number;
 }
+
+/** The endpoint of a webhook URL: its origin, as deliveries to one receiver are bounded together. */
+export const webhookEndpoint = (url: string) => new URL(url).origin;
 
 /** The enabled webhooks of these organizations (one query), to ask what they want before building payloads. */
 export async function loadSubscriptions(db: Db, organizationIds: Iterable<string>): Promise<WebhookSubscriptions> {
@@ -35,9 +42,13 @@ export async function loadSubscriptions(db: Db, organizationIds: Iterable<string
   const rows =
     orgs.length === 0
       ? []
-      : await db.selectFrom('webhooks').select(['id', 'organization_id', 'events']).where('organization_id', 'in', orgs).where('enabled', '=', 1).execute();
+      : await db.selectFrom('webhooks').select(['id', 'organization_id', 'events', 'url', 'paused_until']).where('organization_id', 'in', orgs).where('enabled', '=', 1).execute();
   const byKey = new Map<string, string[]>();
+  const endpoints = new Map<string, string>();
+  const paused = new Map<string, number>();
   for (const row of rows) {
+    endpoints.set(row.id, webhookEndpoint(row.url));
+    if (row.paused_until !== null) paused.set(row.id, Number(row.paused_until));
     for (const type of JSON.parse(row.events) as string[]) {
       const key = `${row.organization_id} ${type}`;
       byKey.set(key, [...(byKey.get(key) ?? []), row.id]);
@@ -47,6 +58,8 @@ export async function loadSubscriptions(db: Db, organizationIds: Iterable<string
     empty: rows.length === 0,
     wants: (organizationId, type) => byKey.has(`${organizationId} ${type}`),
     of: (organizationId, type) => byKey.get(`${organizationId} ${type}`) ?? [],
+    endpointOf: (webhookId) => endpoints.get(webhookId)!,
+    pausedUntil: (webhookId) => paused.get(webhookId) ?? 0,
   };
 }
 
@@ -67,7 +80,8 @@ export async function publishWebhookEvents(db: Db, subscriptions: WebhookSubscri
       attempts: 0,
       response_status: null,
       response_excerpt: null,
-      next_attempt_at: now,
+      // A paused endpoint's new deliveries wait with the others.
+      next_attempt_at: Math.max(now, subscriptions.pausedUntil(webhookId)),
       created_at: now,
       updated_at: now,
     }));
@@ -76,7 +90,13 @@ export async function publishWebhookEvents(db: Db, subscriptions: WebhookSubscri
   await insertRows(db, 'webhook_deliveries', deliveries, (chunk) => db.insertInto('webhook_deliveries').values(chunk));
   await enqueueJobs(
     db,
-    deliveries.map((d) => ({ kind: WEBHOOK_DELIVERY_JOB, refId: d.id, runAt: now })),
+    deliveries.map((d) => ({
+      kind: WEBHOOK_DELIVERY_JOB,
+      refId: d.id,
+      runAt: d.next_attempt_at,
+      organizationId: d.organization_id,
+      group: subscriptions.endpointOf(d.webhook_id),
+    })),
     now,
   );
 }

@@ -39,7 +39,7 @@ export type WebhookDeliveryRecord = z.infer<typeof webhookDeliveryRecordSchema>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export function toWebhookRecord(row: WebhooksTable): WebhookRecord {
+export function toWebhookRecord(row: Pick<WebhooksTable, 'id' | 'url' | 'events' | 'enabled' | 'created_at' | 'updated_at'>): WebhookRecord {
   return {
     object: 'webhook',
     id: row.id,

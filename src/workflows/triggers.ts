@@ -63,11 +63,11 @@ export async function startWorkflowRuns(trx: Db, events: readonly RecordedEvent[
     .insertInto('workflow_runs')
     .values(runs.map((r) => ({ ...r, depth, step_index: 0, status: 'running' as const, wake_at: null, last_error: null, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.columns(['workflow_id', 'trigger_event_id']).doNothing())
-    .returning('id')
+    .returning(['id', 'organization_id'])
     .execute();
   await enqueueJobs(
     trx,
-    inserted.map((r) => ({ kind: WORKFLOW_RUN_JOB, refId: r.id, runAt: now })),
+    inserted.map((r) => ({ kind: WORKFLOW_RUN_JOB, refId: r.id, runAt: now, organizationId: r.organization_id })),
     now,
   );
   return inserted.length;

@@ -6,6 +6,7 @@ const noDns: DnsResolver = {
   mx: () => Promise.reject(new Error('not looked up: the domain is marked verified')),
   addresses: () => Promise.reject(new Error('not looked up: the domain is marked verified')),
   txt: () => Promise.reject(new Error('not looked up: the domain is marked verified')),
+  hostAddresses: () => Promise.reject(new Error('not looked up: the domain is marked verified')),
 };
 
 /**

@@ -45,6 +45,10 @@ describe('job queue', () => {
       lease_owner: null,
       last_error: null,
       created_at: t0,
+      organization_id: null,
+      // Not yet due: no turn in the line until it is.
+      turn: null,
+      group_key: null,
     });
   });
 

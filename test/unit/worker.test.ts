@@ -65,6 +65,58 @@ describe('the queue worker', () => {
     }
   });
 
+  it("runs each lane's kind in its own slots: webhooks that never finish hold none of email delivery's, nor more than perGroup of one endpoint", async () => {
+    const owner = 'laned-worker';
+    const now = clock.now();
+    // Queued first, so a single line would run them all before any email.
+    await enqueueJobs(
+      testDb.handle.db,
+      Array.from({ length: 10 }, (_, i) => ({ kind: 'webhook', refId: `hook-${i}`, runAt: now, organizationId: 'org_noisy', group: 'https://silent.example' })),
+      now,
+    );
+    await enqueueJobs(
+      testDb.handle.db,
+      Array.from({ length: 5 }, (_, i) => ({ kind: 'email', refId: `mail-${i}`, runAt: now, organizationId: 'org_quiet' })),
+      now,
+    );
+    let hung = 0;
+    const stuck: (() => void)[] = [];
+    const delivered: string[] = [];
+    const worker = createWorker({
+      db: testDb.handle,
+      clock,
+      owner,
+      concurrency: 1,
+      lanes: { email: 2, webhook: { slots: 4, perGroup: 3 } },
+      leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
+      pollMs: 60_000,
+      handlers: {
+        // A receiver that never answers: the job holds its slot until the test lets go.
+        webhook: (job: Job) =>
+          new Promise<void>((resolve) => {
+            hung++;
+            stuck.push(() => void completeJob(testDb.handle.db, job.id, owner).then(() => resolve()));
+          }),
+        email: async (job: Job) => {
+          await completeJob(testDb.handle.db, job.id, owner);
+          delivered.push(job.refId);
+        },
+      },
+    });
+    worker.start();
+    try {
+      const deadline = Date.now() + 3_000;
+      while (delivered.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(delivered.sort()).toEqual(['mail-0', 'mail-1', 'mail-2', 'mail-3', 'mail-4']);
+      // One endpoint: three at once, though the lane has four slots.
+      expect(hung).toBe(3);
+    } finally {
+      for (const release of stuck) release();
+      await worker.stop({ graceMs: 1_000 });
+    }
+  });
+
   it('leaves a job it lost to another worker alone: a warning, no retry, no failure', async () => {
     await enqueueJobs(testDb.handle.db, [{ kind: 'stalled', refId: 'r', runAt: clock.now() }], clock.now());
     const logged: { level: string; msg: string | undefined }[] = [];
