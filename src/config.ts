@@ -68,6 +68,7 @@ const envSchema = z.object({
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
   SMTP_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   SMTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   SMTP_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -169,6 +170,12 @@ export interface Config {
     readonly maxRecipients: number;
     /** Bytes of messages being received, all sessions together; past it a message gets 452 4.3.1. */
     readonly maxBufferedBytes: number;
+    /**
+     * Open connections, all addresses and both ports together. When full, a client
+     * from an address holding less than its share takes the place of the oldest
+     * unauthenticated connection of the busiest address; otherwise 421 4.7.0.
+     */
+    readonly maxConnections: number;
     /** Open connections one client address may hold (both ports together); past it 421 4.7.0 at connect. */
     readonly maxConnectionsPerAddress: number;
     /** From connect to a successful AUTH, whatever the client trickles in; then 421 4.7.0. */
@@ -285,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxMessageBytes: e.SMTP_MAX_MESSAGE_BYTES,
       maxRecipients: e.SMTP_MAX_RECIPIENTS,
       maxBufferedBytes: e.SMTP_MAX_BUFFERED_BYTES,
+      maxConnections: e.SMTP_MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.SMTP_MAX_CONNECTIONS_PER_ADDRESS,
       authTimeoutMs: e.SMTP_AUTH_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: e.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
