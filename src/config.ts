@@ -128,6 +128,10 @@ const envSchema = z.object({
   FORMS_CONFIRM_FROM: z.string().trim().min(3).optional(),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  OAUTH_MAX_CLIENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  OAUTH_UNUSED_CLIENT_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  OAUTH_IDLE_CLIENT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -206,6 +210,17 @@ export interface Config {
   readonly webhookAllowPrivate: boolean;
   /** OAuth clients' metadata documents may be fetched over http from loopback and private addresses (tests, trusted networks). */
   readonly oauthAllowPrivateClients: boolean;
+  /** What strangers may leave behind through dynamic client registration (/oauth/register). */
+  readonly oauthClients: {
+    /** Registrations one client address (an IPv6 address by its /64) may make in any hour; past it 429. */
+    readonly registrationsPerAddressPerHour: number;
+    /** Registered clients kept at most; past it registration is refused until some expire. */
+    readonly maxRegistered: number;
+    /** A registered client that never completed an authorization is deleted this long after registering. */
+    readonly unusedTtlMs: number;
+    /** A registered client not used (no authorization, token or refresh) for this long is deleted. */
+    readonly idleTtlMs: number;
+  };
   readonly maxBodyBytes: number;
   /** How long an HTTP client may take (a slow client holds a connection, not the server). */
   readonly http: {
@@ -314,6 +329,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     formsConfirmFrom: e.FORMS_CONFIRM_FROM,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,
+    oauthClients: Object.freeze({
+      registrationsPerAddressPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR,
+      maxRegistered: e.OAUTH_MAX_CLIENTS,
+      unusedTtlMs: e.OAUTH_UNUSED_CLIENT_HOURS * 60 * 60 * 1000,
+      idleTtlMs: e.OAUTH_IDLE_CLIENT_DAYS * 24 * 60 * 60 * 1000,
+    }),
     maxBodyBytes: e.MAX_BODY_BYTES,
     http: Object.freeze({
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

@@ -371,3 +371,27 @@ describe('loadConfig: SMTP submission', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'SMTP_MAX_BUFFERED_BYTES']);
   });
 });
+
+describe('loadConfig: OAuth client registration', () => {
+  it('bounds what strangers may register by default: 10 an hour per address, 10 000 in all, unused ones kept 24 h, idle ones 90 days', () => {
+    expect(loadConfig({}).oauthClients).toEqual({
+      registrationsPerAddressPerHour: 10,
+      maxRegistered: 10_000,
+      unusedTtlMs: 24 * 60 * 60 * 1000,
+      idleTtlMs: 90 * 24 * 60 * 60 * 1000,
+    });
+    expect(Object.isFrozen(loadConfig({}).oauthClients)).toBe(true);
+  });
+
+  it('reads every OAUTH_ client variable, and refuses bad ones by name', () => {
+    const env = { OAUTH_REGISTRATIONS_PER_HOUR: '3', OAUTH_MAX_CLIENTS: '50', OAUTH_UNUSED_CLIENT_HOURS: '2', OAUTH_IDLE_CLIENT_DAYS: '7' };
+    expect(loadConfig(env).oauthClients).toEqual({
+      registrationsPerAddressPerHour: 3,
+      maxRegistered: 50,
+      unusedTtlMs: 2 * 60 * 60 * 1000,
+      idleTtlMs: 7 * 24 * 60 * 60 * 1000,
+    });
+    const bad = { OAUTH_REGISTRATIONS_PER_HOUR: '0', OAUTH_MAX_CLIENTS: 'many', OAUTH_UNUSED_CLIENT_HOURS: '1.5', OAUTH_IDLE_CLIENT_DAYS: '-1' };
+    expect(configRefusal(bad).problems.map((p) => p.split(':')[0]).sort()).toEqual(Object.keys(bad).sort());
+  });
+});

@@ -12,6 +12,7 @@ import * as m0010 from './0010_token_permissions.ts';
 import * as m0011 from './0011_webhooks.ts';
 import * as m0012 from './0012_form_confirmations.ts';
 import * as m0013 from './0013_domains.ts';
+import * as m0015 from './0015_oauth_client_expiry.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_webhooks': m0011,
   '0012_form_confirmations': m0012,
   '0013_domains': m0013,
+  '0015_oauth_client_expiry': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {
