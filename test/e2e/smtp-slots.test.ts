@@ -89,10 +89,11 @@ describe('SMTP slots under slow clients from many addresses', () => {
   it('300 silent connections from 15 addresses do not keep an honest client out of either port', async () => {
     for (let n = 2; n <= 16; n++) for (let i = 0; i < 20; i++) sessions.push(rawSmtpSession(server.smtpPort, `127.0.0.${n}`));
     const greetings = await Promise.all(sessions.map((s) => s.greeting));
-    // The server filled up; later connections from addresses under their share took the place of earlier ones.
-    const refused = greetings.filter((g) => g.code === 421);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(new Set(refused.map((g) => g.text))).toEqual(new Set(['4.7.0 Too many connections to this server, try again later']));
+    // The server filled up: later connections from addresses under their share took the place of
+    // earlier ones, the others were refused (how many of each depends on the order they arrived in).
+    const refused = greetings.filter((g) => g.code !== 220);
+    const full = '421 4.7.0 Too many connections to this server, try again later';
+    expect(new Set(refused.map((g) => `${g.code} ${g.text}`))).toEqual(new Set(refused.length > 0 ? [full] : []));
     sessions.forEach((s, i) => {
       if (greetings[i]!.code === 220) void s.reply().then((r) => farewells.push(`${r.code} ${r.text}`));
     });
@@ -108,6 +109,7 @@ describe('SMTP slots under slow clients from many addresses', () => {
       const info = await transport.sendMail({ from: 'app@acme.example', to: 'delivered+flood@mailgate.test', subject: 'Through the flood', text: 'hello' });
       expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as eml_/);
       // Its place was made by closing one silent session, which was told why.
+      await waitFor(async () => (farewells.length > before ? true : undefined), 2_000, 'a session to make room');
       expect(farewells.slice(before)).toEqual([`421 4.7.0 ${evicted}`]);
 
       // The implicit-TLS port shares the same slots: getting in there closes another silent
