@@ -16,7 +16,7 @@ import { createAudienceService, type AudienceService } from './audience/index.ts
 import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
-import { createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
+import { createRegistrationLimit, createRequestLimits, purgeRecipientGuards, type RequestLimits } from './limits/index.ts';
 import { createOrganizationService, type OrganizationService } from './orgs/index.ts';
 import cpuTasks from './delivery/cpu-tasks.ts';
 import { createOAuthService, MCP_RESOURCE_PATH, type OAuthService } from './oauth/index.ts';
@@ -104,6 +104,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs } });
   const limits = createRequestLimits(config, db, clock);
   const owner = newOwner();
+  const registrations = createRegistrationLimit(config.oauthClients.registrationsPerAddressPerHour, clock);
+  const oauth = createOAuthService(db, clock, tokens, {
+    issuer: config.baseUrl,
+    resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
+    allowPrivateClients: config.oauthAllowPrivateClients,
+    clients: { maxRegistered: config.oauthClients.maxRegistered, unusedTtlMs: config.oauthClients.unusedTtlMs, idleTtlMs: config.oauthClients.idleTtlMs },
+    admitRegistration: (address) => registrations.admit(address),
+  });
   const pace = createRelayPace({ clock, waitUntil: deps.waitUntil ?? waitWithTimers(clock), ratePerSecond: config.delivery.ratePerSecond });
 
   let worker: Worker;
@@ -167,6 +175,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         await purgeExpiredIdempotencyKeys(db.db, now);
         await limits.purge(now);
         await purgeRecipientGuards(db.db, now);
+        await oauth.purgeExpiredClients(now);
       },
     },
     ...(logger ? { logger } : {}),
@@ -187,11 +196,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,
-    oauth: createOAuthService(db, clock, tokens, {
-      issuer: config.baseUrl,
-      resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
-      allowPrivateClients: config.oauthAllowPrivateClients,
-    }),
+    oauth,
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),
     limits,

@@ -68,6 +68,7 @@ const envSchema = z.object({
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
   SMTP_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   SMTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   SMTP_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -131,6 +132,10 @@ const envSchema = z.object({
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
   OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false),
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  OAUTH_MAX_CLIENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  OAUTH_UNUSED_CLIENT_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  OAUTH_IDLE_CLIENT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -173,6 +178,12 @@ export interface Config {
     readonly maxRecipients: number;
     /** Bytes of messages being received, all sessions together; past it a message gets 452 4.3.1. */
     readonly maxBufferedBytes: number;
+    /**
+     * Open connections, all addresses and both ports together. When full, a client
+     * from an address holding less than its share takes the place of the oldest
+     * unauthenticated connection of the busiest address; otherwise 421 4.7.0.
+     */
+    readonly maxConnections: number;
     /** Open connections one client address may hold (both ports together); past it 421 4.7.0 at connect. */
     readonly maxConnectionsPerAddress: number;
     /** From connect to a successful AUTH, whatever the client trickles in; then 421 4.7.0. */
@@ -213,6 +224,17 @@ export interface Config {
   };
   /** OAuth clients' metadata documents may be fetched over http from loopback and private addresses (tests, trusted networks). */
   readonly oauthAllowPrivateClients: boolean;
+  /** What strangers may leave behind through dynamic client registration (/oauth/register). */
+  readonly oauthClients: {
+    /** Registrations one client address (an IPv6 address by its /64) may make in any hour; past it 429. */
+    readonly registrationsPerAddressPerHour: number;
+    /** Registered clients kept at most; past it registration is refused until some expire. */
+    readonly maxRegistered: number;
+    /** A registered client that never completed an authorization is deleted this long after registering. */
+    readonly unusedTtlMs: number;
+    /** A registered client not used (no authorization, token or refresh) for this long is deleted. */
+    readonly idleTtlMs: number;
+  };
   readonly maxBodyBytes: number;
   /** How long an HTTP client may take (a slow client holds a connection, not the server). */
   readonly http: {
@@ -299,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxMessageBytes: e.SMTP_MAX_MESSAGE_BYTES,
       maxRecipients: e.SMTP_MAX_RECIPIENTS,
       maxBufferedBytes: e.SMTP_MAX_BUFFERED_BYTES,
+      maxConnections: e.SMTP_MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.SMTP_MAX_CONNECTIONS_PER_ADDRESS,
       authTimeoutMs: e.SMTP_AUTH_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: e.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
@@ -326,6 +349,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
     }),
     oauthAllowPrivateClients: e.OAUTH_ALLOW_PRIVATE_CLIENTS,
+    oauthClients: Object.freeze({
+      registrationsPerAddressPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR,
+      maxRegistered: e.OAUTH_MAX_CLIENTS,
+      unusedTtlMs: e.OAUTH_UNUSED_CLIENT_HOURS * 60 * 60 * 1000,
+      idleTtlMs: e.OAUTH_IDLE_CLIENT_DAYS * 24 * 60 * 60 * 1000,
+    }),
     maxBodyBytes: e.MAX_BODY_BYTES,
     http: Object.freeze({
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

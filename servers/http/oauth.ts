@@ -42,9 +42,13 @@ const STATUS: Record<OAuthErrorCode, number> = {
   invalid_redirect_uri: 400,
   invalid_client_metadata: 400,
   invalid_token: 401,
+  temporarily_unavailable: 503,
 };
 
 const CSRF_COOKIE = 'mailgate_oauth_csrf';
+
+/** The largest registration request read: metadata Mailgate does not keep (keys, logos' URIs) still fits. */
+const REGISTRATION_BODY_LIMIT = 64 * 1024;
 
 function oauthJsonError(reply: FastifyReply, error: OAuthError) {
   return reply
@@ -180,8 +184,9 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
       authorization_response_iss_parameter_supported: true,
     }));
 
-    scope.post(OAUTH_PATHS.register, { schema: { hide: true } }, async (request, reply) => {
-      const client = await core.oauth.register(request.body);
+    // What a registration keeps is bounded by the core; the body is bounded here, so that what is not kept costs little too.
+    scope.post(OAUTH_PATHS.register, { schema: { hide: true }, bodyLimit: REGISTRATION_BODY_LIMIT }, async (request, reply) => {
+      const client = await core.oauth.register(request.body, request.ip);
       return reply.code(201).header('Cache-Control', 'no-store').send(client);
     });
 
@@ -250,7 +255,9 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
       try {
         ({ code } = await core.oauth.approve(authorization, params.api_token ?? ''));
       } catch (error) {
-        if (!isOAuthError(error) || error.code !== 'access_denied') throw error;
+        if (!isOAuthError(error)) throw error;
+        // The client's registration expired between the page and the answer: tell the person, not the client.
+        if (error.code !== 'access_denied') return errorPage(reply, error);
         return pageHeaders(reply, [new URL(authorization.redirectUri).origin]).code(401).send(consentPage(authorization, params, params.csrf!, error.message));
       }
       const target = new URL(authorization.redirectUri);

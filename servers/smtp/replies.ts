@@ -22,6 +22,8 @@ export function smtpError(code: number, text: string): SmtpReplyError {
  */
 export const REPLIES = {
   tooManyConnections: () => smtpError(421, '4.7.0 Too many connections from this address, try again later'),
+  serverFull: () => smtpError(421, '4.7.0 Too many connections to this server, try again later'),
+  evicted: () => smtpError(421, '4.7.0 Too many connections: this unauthenticated session makes room for a less busy address, try again later'),
   tooManyAuthFailures: () => smtpError(421, '4.7.0 Too many failed authentication attempts, try again later'),
   authTooSlow: () => smtpError(421, '4.7.0 Authentication took too long, closing connection'),
   idleTooLong: () => smtpError(421, '4.4.2 Idle for too long, closing connection'),

@@ -104,6 +104,11 @@ class SubmissionConnection extends SMTPConnection {
     this.dataTimer.unref();
   }
 
+  /** Closed to make room for a client from a less busy address (session-guard.ts). */
+  evict(): void {
+    this.hangUp(REPLIES.evicted());
+  }
+
   override _onClose(): void {
     clearTimeout(this.authTimer);
     clearTimeout(this.idleTimer);
@@ -133,6 +138,7 @@ class SubmissionServer extends SMTPServer {
     // once rather than wait for the client's ACK of the one before (Nagle).
     socket.setNoDelay(true);
     const connection = new SubmissionConnection(this, socket, socketOptions);
+    connectionOf.set(connection.session, connection);
     this.connections.add(connection);
     connection.on('error', (error: Error) => this._onError(error));
     connection.on('connect', (data) => this._onClientConnect(data));
@@ -166,13 +172,10 @@ export function queuedReply(ids: readonly string[]): string {
   return shown < ids.length ? `${text} and ${ids.length - shown} more` : text;
 }
 
-/** Connections per listener; each may hold a message of up to SIZE while it is read, within the listener's byte budget. */
-const MAX_CLIENTS = 256;
-
 /**
  * The memory all sessions together may hold in messages being received and
- * accepted (SMTP_MAX_BUFFERED_BYTES). Without it, MAX_CLIENTS sessions each
- * sending a message of SIZE could take gigabytes and bring the process down.
+ * accepted (SMTP_MAX_BUFFERED_BYTES). Without it, SMTP_MAX_CONNECTIONS sessions
+ * each sending a message of SIZE could take gigabytes and bring the process down.
  */
 export interface ByteBudget {
   /** Would `n` more bytes fit now? */
@@ -234,12 +237,19 @@ function callbackOf<T>(promise: Promise<T>, callback: (error: Error | null, valu
  */
 type InFlight = Set<Promise<unknown>>;
 
-/** Sessions that hold one of their address's slots (a refused one holds none). */
-const slotHolders = new WeakSet<SMTPServerSession>();
+/** The connection of each session, so that the guard's choice of one to make room can be closed. */
+const connectionOf = new WeakMap<SMTPServerSession, SubmissionConnection>();
 /** Failed AUTH attempts of each session. */
 const authFailures = new WeakMap<SMTPServerSession, number>();
 
-function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFlight: InFlight, budget: ByteBudget, guard: SessionGuard): SMTPServerOptions {
+function serverOptions(
+  core: Core,
+  secure: boolean,
+  material: TlsMaterial,
+  inFlight: InFlight,
+  budget: ByteBudget,
+  guard: SessionGuard<SMTPServerSession>,
+): SMTPServerOptions {
   const { config } = core;
   const smtp = config.smtp;
   return {
@@ -259,7 +269,10 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
     hideSMTPUTF8: false,
     // A submission port has no use for the client's reverse DNS, and a slow resolver would stall every connection.
     disableReverseLookup: true,
-    maxClients: MAX_CLIENTS,
+    // The guard counts connections once they are ready (onConnect) and may close one
+    // to make room, so the library's own cap, per port, is only a backstop for
+    // sockets not yet there (a TLS handshake, the greeting's delay): twice the guard's.
+    maxClients: 2 * smtp.maxConnections,
     closeTimeout: Math.max(1000, config.shutdownGraceSeconds * 1000),
     logger: false,
 
@@ -280,16 +293,17 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
         callback(REPLIES.tooManyAuthFailures());
         return;
       }
-      if (!guard.open(address)) {
-        callback(REPLIES.tooManyConnections());
+      const admission = guard.open(address, session);
+      if (!admission.admitted) {
+        callback(admission.reason === 'address_full' ? REPLIES.tooManyConnections() : REPLIES.serverFull());
         return;
       }
-      slotHolders.add(session);
+      if (admission.evicted) connectionOf.get(admission.evicted)?.evict();
       callback();
     },
 
     onClose(session) {
-      if (slotHolders.delete(session)) guard.closed(session.remoteAddress);
+      guard.closed(session);
     },
 
     onAuth(auth, session, callback) {
@@ -311,7 +325,10 @@ function serverOptions(core: Core, secure: boolean, material: TlsMaterial, inFli
       }
       const token = auth.password;
       core.tokens.authenticate(token).then(
-        (authenticated) => callback(null, { user: { auth: authenticated, token } satisfies SessionUser }),
+        (authenticated) => {
+          guard.authenticated(session);
+          callback(null, { user: { auth: authenticated, token } satisfies SessionUser });
+        },
         (error: unknown) => {
           const reply = replyFor(error, 'auth');
           if (reply.responseCode === 535) failed(reply);
@@ -466,9 +483,13 @@ export async function startSmtpServer(core: Core, options: SmtpListenOptions): P
   const inFlight: InFlight = new Set();
   // One budget for both ports: they share the process's memory.
   const budget = createByteBudget(core.config.smtp.maxBufferedBytes);
-  // One guard for both ports: an address's share counts its connections to either.
+  // One guard for both ports: an address's share, and the server's cap, count connections to either.
   const { smtp } = core.config;
-  const guard = createSessionGuard({ maxConnectionsPerAddress: smtp.maxConnectionsPerAddress, maxAuthFailuresPerAddress: smtp.maxAuthFailuresPerAddress });
+  const guard = createSessionGuard<SMTPServerSession>({
+    maxConnections: smtp.maxConnections,
+    maxConnectionsPerAddress: smtp.maxConnectionsPerAddress,
+    maxAuthFailuresPerAddress: smtp.maxAuthFailuresPerAddress,
+  });
   const deadlines: SessionDeadlines = { authTimeoutMs: smtp.authTimeoutMs, idleTimeoutMs: smtp.idleTimeoutMs, dataTimeoutMs: smtp.dataTimeoutMs };
   const plain = new SubmissionServer(serverOptions(core, false, options.tls, inFlight, budget, guard), deadlines);
   plain.on('error', quiet);

@@ -92,7 +92,10 @@ export interface OAuthClientsTable {
   /** JSON array of exact redirect URIs. */
   redirect_uris: string;
   created_at: number;
+  /** A fetched metadata document is used until then; null for a registered client. */
   expires_at: number | null;
+  /** A registered client's last authorization, code exchange or refresh; null until its first. Unused ones expire. */
+  last_used_at: number | null;
 }
 
 export interface OAuthCodesTable {

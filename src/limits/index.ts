@@ -1,9 +1,11 @@
 // Limits (spec §8, DESIGN §5): the organization quota, the per-IP rate, the
-// recipient guard and bounce cooldown. Every door applies the same functions.
+// recipient guard and bounce cooldown, and OAuth client registrations per
+// address. Every door applies the same functions.
 // Must not import any protocol library.
 export { MINIMUM_QUOTA, QUOTA_WINDOW_MS, QUOTA_WINDOW_SECONDS, quotaState, secondsToReset, type QuotaState } from './quotas.ts';
 export { createOrgQuota, type OrgQuota } from './org-quota.ts';
 export { createIpLimiter, type IpLimiter } from './ip-limit.ts';
+export { createRegistrationLimit, REGISTRATION_WINDOW_MS, type RegistrationLimit } from './registration-limit.ts';
 export {
   SHORT_WINDOW,
   LONG_WINDOW,

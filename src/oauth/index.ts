@@ -1,21 +1,24 @@
 // The OAuth authorization server's rules (MCP revision 2026-07-28, OAuth 2.1):
-// clients (Client ID Metadata Documents, or dynamic registration), the
-// authorization code with PKCE S256 and a resource indicator, access tokens
-// bound to {BASE_URL}/mcp, rotating refresh tokens whose reuse ends their
-// family, revocation. Secrets are kept as SHA-256 hashes. Knows no HTTP: the
-// endpoints are servers/http's. Must not import any protocol library.
+// clients (Client ID Metadata Documents, or dynamic registration, bounded and
+// expiring when unused), the authorization code with PKCE S256 and a resource
+// indicator, access tokens bound to {BASE_URL}/mcp, rotating refresh tokens
+// whose reuse ends their family, revocation. Secrets are kept as SHA-256
+// hashes. Knows no HTTP: the endpoints are servers/http's. Must not import any
+// protocol library.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AuthContext, TokenPermission } from '../auth-scope/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { OAuthClientsTable, OAuthTokensTable } from '../db/schema.ts';
 import { isAppError } from '../errors.ts';
-import { nulCharacter } from '../validation.ts';
 import type { TokenService } from '../tokens/index.ts';
 import { fetchClientMetadata, isClientMetadataUrl, type ClientMetadata } from './client-metadata.ts';
+import { parseRegistration } from './client-registration.ts';
+import { countRegisteredClients, deleteExpiredClients, insertClient, touchRegisteredClient } from './client.repository.ts';
 import { OAuthError } from './oauth-error.ts';
 
 export { OAuthError, isOAuthError, type OAuthErrorCode } from './oauth-error.ts';
+export { isAllowedRedirectUri, parseRegistration, REGISTRATION_BOUNDS, type ClientRegistration } from './client-registration.ts';
 
 /** Where the one protected resource lives, under BASE_URL: the MCP endpoint. */
 export const MCP_RESOURCE_PATH = '/mcp';
@@ -34,6 +37,16 @@ export interface OAuthSettings {
   /** The one resource tokens are for: {BASE_URL}/mcp. */
   resource: string;
   allowPrivateClients: boolean;
+  /** Dynamic registration: how many clients are kept, and when unused ones expire. */
+  clients: {
+    maxRegistered: number;
+    /** Never used (no authorization approved yet): deleted this long after registering. */
+    unusedTtlMs: number;
+    /** Not used for this long: deleted. */
+    idleTtlMs: number;
+  };
+  /** Count a registration from this client address; throws rate_limit_exceeded past its rate (limits' registration limit). */
+  admitRegistration: (clientAddress: string) => void;
   codeTtlMs?: number;
   accessTokenTtlMs?: number;
   refreshTokenTtlMs?: number;
@@ -72,8 +85,13 @@ export interface RegisteredClient extends OAuthClient {
 export interface OAuthService {
   /** A client by id: registered, or its metadata document (fetched, cached). Throws OAuthError invalid_client. */
   client(clientId: string): Promise<OAuthClient>;
-  /** Dynamic client registration (RFC 7591), public clients only. Throws OAuthError invalid_redirect_uri, invalid_client_metadata. */
-  register(metadata: unknown): Promise<RegisteredClient>;
+  /**
+   * Dynamic client registration (RFC 7591), public clients only, from the client
+   * at `clientAddress`. Throws OAuthError invalid_redirect_uri, invalid_client_metadata,
+   * temporarily_unavailable (as many clients are registered as are kept), and
+   * AppError rate_limit_exceeded (too many from that address).
+   */
+  register(metadata: unknown, clientAddress: string): Promise<RegisteredClient>;
   /** Check an authorization request's parameters. Throws OAuthError naming the first problem. */
   checkAuthorization(params: Readonly<Record<string, unknown>>): Promise<AuthorizationRequest>;
   /** The person approved, proving who they are with an API token of their organization. Throws OAuthError access_denied for a token that is not valid. */
@@ -84,6 +102,8 @@ export interface OAuthService {
   revoke(token: string): Promise<void>;
   /** /mcp: an access token → who calls, with which scopes. Throws OAuthError invalid_token. */
   authenticateAccessToken(token: string): Promise<{ auth: AuthContext; scopes: OAuthScope[] }>;
+  /** Housekeeping: delete registered clients that expired unused and metadata documents past their cache; how many. Safe from several processes at once. */
+  purgeExpiredClients(now: number): Promise<number>;
 }
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -102,19 +122,6 @@ function required(params: Readonly<Record<string, unknown>>, name: string): stri
   const value = param(params, name);
   if (!value) throw new OAuthError('invalid_request', `${name} is required`);
   return value;
-}
-
-/** A redirect URI a client may register: absolute, no fragment; https, or http on a loopback host (RFC 8252 §7.3). */
-export function isAllowedRedirectUri(uri: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return false;
-  }
-  if (url.hash || url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
 }
 
 /** A grant is `read` or `read write`: asking for write alone gets read too (a tool that writes may need to read first). */
@@ -173,6 +180,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
       redirect_uris: JSON.stringify(fetched.metadata.redirect_uris),
       created_at: now,
       expires_at: fetched.expiresAt,
+      last_used_at: null,
     };
     await db
       .insertInto('oauth_clients')
@@ -239,6 +247,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     if (row.redirect_uri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one the code was issued for');
     if (!verifierMatches(verifier, row.code_challenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code challenge');
     if (resource !== row.resource) throw new OAuthError('invalid_target', `the code was issued for ${row.resource}`);
+    await markUsed(clientId, now);
     const familyId = randomBytes(16).toString('base64url');
     const claimed = await db
       .updateTable('oauth_codes')
@@ -273,6 +282,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     }
     if (Number(row.expires_at) <= now) throw new OAuthError('invalid_grant', 'the refresh token has expired');
     if (resource !== undefined && resource !== row.resource) throw new OAuthError('invalid_target', `the grant is for ${row.resource}`);
+    await markUsed(clientId, now);
     let scope = row.scope;
     const asked = param(params, 'scope');
     if (asked !== undefined) {
@@ -295,8 +305,24 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     return issue({ family_id: row.family_id, client_id: row.client_id, organization_id: row.organization_id, api_token_id: row.api_token_id, scope, resource: row.resource });
   }
 
+  const isRegistered = (clientId: string) => !isClientMetadataUrl(clientId, settings.allowPrivateClients);
+
+  /**
+   * A registered client is in use: it does not expire for a while. One that
+   * expired meanwhile gets nothing more (a new grant would outlive its registration).
+   */
+  async function markUsed(clientId: string, now: number): Promise<void> {
+    if (!isRegistered(clientId)) return;
+    if (!(await touchRegisteredClient(db, clientId, now))) {
+      throw new OAuthError('invalid_client', `no client ${clientId} is registered (unused registrations expire); register again`);
+    }
+  }
+
+  const purgeExpiredClients = (now: number) =>
+    deleteExpiredClients(db, { now, unusedTtlMs: settings.clients.unusedTtlMs, idleTtlMs: settings.clients.idleTtlMs });
+
   async function clientOf(clientId: string): Promise<OAuthClient> {
-    if (isClientMetadataUrl(clientId, settings.allowPrivateClients)) return metadataClient(clientId);
+    if (!isRegistered(clientId)) return metadataClient(clientId);
     const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'registered').executeTakeFirst();
     if (!row) throw new OAuthError('invalid_client', `no client ${clientId} is registered`);
     return toClient(row);
@@ -305,47 +331,37 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
   return {
     client: clientOf,
 
-    async register(metadata) {
-      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
-        throw new OAuthError('invalid_client_metadata', 'the registration must be a JSON object');
-      }
-      const m = metadata as Record<string, unknown>;
-      const uris = m.redirect_uris;
-      if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string')) {
-        throw new OAuthError('invalid_redirect_uri', 'redirect_uris must be an array of 1 to 10 URIs');
-      }
-      const bad = (uris as string[]).find((u) => !isAllowedRedirectUri(u) || u.length > 2000);
-      if (bad !== undefined) throw new OAuthError('invalid_redirect_uri', `${bad} is not allowed: use https, or http on a loopback address`);
-      if (m.token_endpoint_auth_method !== undefined && m.token_endpoint_auth_method !== 'none') {
-        throw new OAuthError('invalid_client_metadata', 'only public clients (token_endpoint_auth_method "none") may register; use PKCE');
-      }
-      const grants = m.grant_types ?? ['authorization_code', 'refresh_token'];
-      if (!Array.isArray(grants) || grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
-        throw new OAuthError('invalid_client_metadata', 'grant_types may hold authorization_code and refresh_token only');
-      }
-      const responses = m.response_types ?? ['code'];
-      if (!Array.isArray(responses) || responses.some((r) => r !== 'code')) throw new OAuthError('invalid_client_metadata', 'response_types may hold code only');
-      if (nulCharacter(m)) throw new OAuthError('invalid_client_metadata', 'the registration must not contain the NUL character (U+0000)');
-      const name = m.client_name;
-      if (name !== undefined && (typeof name !== 'string' || name.length > 200)) {
-        throw new OAuthError('invalid_client_metadata', 'client_name must be text of at most 200 characters');
+    async register(metadata, clientAddress) {
+      const registration = parseRegistration(metadata);
+      settings.admitRegistration(clientAddress);
+      const { maxRegistered } = settings.clients;
+      // Full: what has expired makes room first (housekeeping may not have run lately, or not in this process).
+      if ((await countRegisteredClients(db)) >= maxRegistered) {
+        await purgeExpiredClients(clock.now());
+        if ((await countRegisteredClients(db)) >= maxRegistered) {
+          throw new OAuthError(
+            'temporarily_unavailable',
+            `this server keeps at most ${maxRegistered} registered clients and holds that many; ` +
+              'unused ones expire, so try again later, or identify the client by a Client ID Metadata Document URL',
+          );
+        }
       }
       const now = clock.now();
-      const clientId = `mgc_${randomBytes(16).toString('base64url')}`;
       const row: OAuthClientsTable = {
-        client_id: clientId,
+        client_id: `mgc_${randomBytes(16).toString('base64url')}`,
         kind: 'registered',
-        client_name: (name as string | undefined) ?? null,
-        redirect_uris: JSON.stringify(uris),
+        client_name: registration.clientName,
+        redirect_uris: JSON.stringify(registration.redirectUris),
         created_at: now,
         expires_at: null,
+        last_used_at: null,
       };
-      await db.insertInto('oauth_clients').values(row).execute();
+      await insertClient(db, row);
       return {
         ...toClient(row),
         client_id_issued_at: Math.floor(now / 1000),
-        grant_types: grants as string[],
-        response_types: responses as string[],
+        grant_types: registration.grantTypes,
+        response_types: registration.responseTypes,
         token_endpoint_auth_method: 'none',
       };
     },
@@ -377,6 +393,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
       // A read-only token grants what it may do itself (read: every grant has it), whatever was asked.
       const scopes = scopesFor(auth.permission, request.scopes);
       const now = clock.now();
+      await markUsed(request.client.client_id, now);
       const code = secret(CODE_PREFIX);
       await db
         .insertInto('oauth_codes')
@@ -426,5 +443,7 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
       // A grant never gives more than the API token it was made with may do.
       return { auth, scopes: scopesFor(auth.permission, granted) };
     },
+
+    purgeExpiredClients,
   };
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/server.ts';
 import { authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, submissionTransport, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
 
 // The submission port keeps its slots for honest clients, tried as an attacker
 // on this machine would: other loopback addresses (127.0.0.2, …) are clients of
-// their own. Slow connections from one address take only that address's share;
+// their own. Slow connections from one address take only that address's share,
+// and slow connections from many cannot take every slot of the server;
 // a session that trickles bytes without finishing AUTH, a command or DATA is
 // sent away at its deadline; failed AUTH attempts end the connection, then the
 // address for a while.
@@ -64,6 +66,62 @@ describe('SMTP slots under slow clients', () => {
     const again = rawSmtpSession(server.smtpPort, '127.0.0.2');
     expect((await again.greeting).code).toBe(220);
     again.destroy();
+  });
+});
+
+describe('SMTP slots under slow clients from many addresses', () => {
+  let server: TestSmtpServer;
+  const sessions: RawSmtpSession[] = [];
+  const evicted = 'Too many connections: this unauthenticated session makes room for a less busy address, try again later';
+  /** What each session that got in heard next (nothing while it holds its slot). */
+  const farewells: string[] = [];
+
+  beforeAll(async () => {
+    // The defaults: at most 256 connections in all, 20 per address. Both ports share them.
+    server = await startTestSmtpServer({ implicitTls: true, env: { SMTP_AUTH_TIMEOUT_SECONDS: '30' } });
+  });
+  afterAll(async () => {
+    for (const s of sessions) s.destroy();
+    await server?.close();
+    await removeTestTls();
+  });
+
+  it('300 silent connections from 15 addresses do not keep an honest client out of either port', async () => {
+    for (let n = 2; n <= 16; n++) for (let i = 0; i < 20; i++) sessions.push(rawSmtpSession(server.smtpPort, `127.0.0.${n}`));
+    const greetings = await Promise.all(sessions.map((s) => s.greeting));
+    // The server filled up: later connections from addresses under their share took the place of
+    // earlier ones, the others were refused (how many of each depends on the order they arrived in).
+    const refused = greetings.filter((g) => g.code !== 220);
+    const full = '421 4.7.0 Too many connections to this server, try again later';
+    expect(new Set(refused.map((g) => `${g.code} ${g.text}`))).toEqual(new Set(refused.length > 0 ? [full] : []));
+    sessions.forEach((s, i) => {
+      if (greetings[i]!.code === 220) void s.reply().then((r) => farewells.push(`${r.code} ${r.text}`));
+    });
+    const open = () => greetings.filter((g) => g.code === 220).length - farewells.length;
+    await waitFor(async () => (open() === 256 ? true : undefined), 5_000, 'the flood to settle at 256 open sessions');
+    expect(new Set(farewells)).toEqual(new Set(farewells.length > 0 ? [`421 4.7.0 ${evicted}`] : []));
+    const before = farewells.length;
+
+    // Pooled, so that its authenticated session stays open for the rest of the test.
+    const transport = submissionTransport(server, server.token, { pool: true, maxConnections: 1 });
+    const secure = submissionTransport(server, server.token, { port: server.smtpsPort, secure: true, requireTLS: false });
+    try {
+      const info = await transport.sendMail({ from: 'app@acme.example', to: 'delivered+flood@mailgate.test', subject: 'Through the flood', text: 'hello' });
+      expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as eml_/);
+      // Its place was made by closing one silent session, which was told why.
+      await waitFor(async () => (farewells.length > before ? true : undefined), 2_000, 'a session to make room');
+      expect(farewells.slice(before)).toEqual([`421 4.7.0 ${evicted}`]);
+
+      // The implicit-TLS port shares the same slots: getting in there closes another silent
+      // session of the STARTTLS port, never the authenticated one still open.
+      const again = await secure.sendMail({ from: 'app@acme.example', to: 'delivered+flood2@mailgate.test', subject: 'Through the flood, TLS', text: 'hello' });
+      expect(again.response).toMatch(/^250 2\.0\.0 Ok: queued as eml_/);
+      await waitFor(async () => (farewells.length === before + 2 ? true : undefined), 2_000, 'a second session to make room');
+      expect(farewells.slice(before)).toEqual([`421 4.7.0 ${evicted}`, `421 4.7.0 ${evicted}`]);
+    } finally {
+      transport.close();
+      secure.close();
+    }
   });
 });
 

@@ -286,6 +286,7 @@ describe('loadConfig: SMTP submission', () => {
       SMTP_MAX_MESSAGE_BYTES: '2048',
       SMTP_MAX_RECIPIENTS: '5',
       SMTP_MAX_BUFFERED_BYTES: '4096',
+      SMTP_MAX_CONNECTIONS: '300',
       SMTP_MAX_CONNECTIONS_PER_ADDRESS: '7',
       SMTP_AUTH_TIMEOUT_SECONDS: '11',
       SMTP_IDLE_TIMEOUT_SECONDS: '12',
@@ -302,6 +303,7 @@ describe('loadConfig: SMTP submission', () => {
       maxMessageBytes: 2048,
       maxRecipients: 5,
       maxBufferedBytes: 4096,
+      maxConnections: 300,
       maxConnectionsPerAddress: 7,
       authTimeoutMs: 11_000,
       idleTimeoutMs: 12_000,
@@ -325,6 +327,7 @@ describe('loadConfig: SMTP submission', () => {
 
   it('gives the SMTP slot limits and deadlines their documented defaults, and refuses bad ones by name', () => {
     expect(loadConfig({}).smtp).toMatchObject({
+      maxConnections: 256,
       maxConnectionsPerAddress: 20,
       authTimeoutMs: 30_000,
       idleTimeoutMs: 60_000,
@@ -332,13 +335,14 @@ describe('loadConfig: SMTP submission', () => {
       maxAuthFailures: 3,
       maxAuthFailuresPerAddress: 30,
     });
-    const problems = configRefusal({ SMTP_MAX_CONNECTIONS_PER_ADDRESS: '0', SMTP_AUTH_TIMEOUT_SECONDS: 'soon', SMTP_IDLE_TIMEOUT_SECONDS: '-1', SMTP_DATA_TIMEOUT_SECONDS: '1.5', SMTP_MAX_AUTH_FAILURES: '0', SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: 'x' }).problems;
+    const problems = configRefusal({ SMTP_MAX_CONNECTIONS: '0', SMTP_MAX_CONNECTIONS_PER_ADDRESS: '0', SMTP_AUTH_TIMEOUT_SECONDS: 'soon', SMTP_IDLE_TIMEOUT_SECONDS: '-1', SMTP_DATA_TIMEOUT_SECONDS: '1.5', SMTP_MAX_AUTH_FAILURES: '0', SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: 'x' }).problems;
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'SMTP_AUTH_TIMEOUT_SECONDS',
       'SMTP_DATA_TIMEOUT_SECONDS',
       'SMTP_IDLE_TIMEOUT_SECONDS',
       'SMTP_MAX_AUTH_FAILURES',
       'SMTP_MAX_AUTH_FAILURES_PER_ADDRESS',
+      'SMTP_MAX_CONNECTIONS',
       'SMTP_MAX_CONNECTIONS_PER_ADDRESS',
     ]);
   });
@@ -365,5 +369,29 @@ describe('loadConfig: SMTP submission', () => {
   it('reports the budget rule together with the other problems, not only when the rest is valid', () => {
     const problems = configRefusal({ PORT: 'x', SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096' }).problems;
     expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'SMTP_MAX_BUFFERED_BYTES']);
+  });
+});
+
+describe('loadConfig: OAuth client registration', () => {
+  it('bounds what strangers may register by default: 10 an hour per address, 10 000 in all, unused ones kept 24 h, idle ones 90 days', () => {
+    expect(loadConfig({}).oauthClients).toEqual({
+      registrationsPerAddressPerHour: 10,
+      maxRegistered: 10_000,
+      unusedTtlMs: 24 * 60 * 60 * 1000,
+      idleTtlMs: 90 * 24 * 60 * 60 * 1000,
+    });
+    expect(Object.isFrozen(loadConfig({}).oauthClients)).toBe(true);
+  });
+
+  it('reads every OAUTH_ client variable, and refuses bad ones by name', () => {
+    const env = { OAUTH_REGISTRATIONS_PER_HOUR: '3', OAUTH_MAX_CLIENTS: '50', OAUTH_UNUSED_CLIENT_HOURS: '2', OAUTH_IDLE_CLIENT_DAYS: '7' };
+    expect(loadConfig(env).oauthClients).toEqual({
+      registrationsPerAddressPerHour: 3,
+      maxRegistered: 50,
+      unusedTtlMs: 2 * 60 * 60 * 1000,
+      idleTtlMs: 7 * 24 * 60 * 60 * 1000,
+    });
+    const bad = { OAUTH_REGISTRATIONS_PER_HOUR: '0', OAUTH_MAX_CLIENTS: 'many', OAUTH_UNUSED_CLIENT_HOURS: '1.5', OAUTH_IDLE_CLIENT_DAYS: '-1' };
+    expect(configRefusal(bad).problems.map((p) => p.split(':')[0]).sort()).toEqual(Object.keys(bad).sort());
   });
 });

@@ -13,6 +13,7 @@ import * as m0011 from './0011_webhooks.ts';
 import * as m0012 from './0012_form_confirmations.ts';
 import * as m0013 from './0013_domains.ts';
 import * as m0014 from './0014_fair_queue.ts';
+import * as m0015 from './0015_oauth_client_expiry.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_form_confirmations': m0012,
   '0013_domains': m0013,
   '0014_fair_queue': m0014,
+  '0015_oauth_client_expiry': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {
