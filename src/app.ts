@@ -109,6 +109,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     issuer: config.baseUrl,
     resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
     allowPrivateClients: config.oauthAllowPrivateClients,
+    lookupHost: deps.lookupHost ?? ((hostname) => dns.hostAddresses(hostname)),
     clients: { maxRegistered: config.oauthClients.maxRegistered, unusedTtlMs: config.oauthClients.unusedTtlMs, idleTtlMs: config.oauthClients.idleTtlMs },
     admitRegistration: (address) => registrations.admit(address),
   });

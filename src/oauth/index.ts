@@ -37,6 +37,8 @@ export interface OAuthSettings {
   /** The one resource tokens are for: {BASE_URL}/mcp. */
   resource: string;
   allowPrivateClients: boolean;
+  /** Resolve a metadata document's host: bounded, and not on the threads that sync the database (createCore gives DNS's). */
+  lookupHost?: (hostname: string) => Promise<{ address: string; family: number }[]>;
   /** Dynamic registration: how many clients are kept, and when unused ones expire. */
   clients: {
     maxRegistered: number;
@@ -169,7 +171,11 @@ export function createOAuthService(handle: DatabaseHandle, clock: Clock, tokens:
     if (cached && cached.expires_at !== null && Number(cached.expires_at) > now) return toClient(cached);
     let fetched: { metadata: ClientMetadata; expiresAt: number };
     try {
-      fetched = await fetchClientMetadata(clientId, { allowPrivate: settings.allowPrivateClients, now });
+      fetched = await fetchClientMetadata(clientId, {
+        allowPrivate: settings.allowPrivateClients,
+        now,
+        ...(settings.lookupHost ? { lookup: settings.lookupHost } : {}),
+      });
     } catch (error) {
       throw new OAuthError('invalid_client', `the client's metadata document could not be used: ${(error as Error).message}`);
     }
