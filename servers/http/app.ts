@@ -26,6 +26,8 @@ import { V2_BINDINGS } from './v2/bindings.ts';
 export interface HttpAppOptions {
   /** Pino level, or false for no logger. */
   logLevel?: string | false;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** The MCP endpoint to serve at /mcp (servers/mcp); none: /mcp is not found. */
   mcp?: McpMount;
   /** Told of every route as it is registered (tests compare them with /openapi.json). */
@@ -69,7 +71,7 @@ async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
 export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const level = options.logLevel ?? core.config.logLevel;
   const app = Fastify({
-    logger: level === false || level === 'silent' ? false : { level },
+    logger: level === false || level === 'silent' ? false : { level, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: core.config.maxBodyBytes,
     trustProxy: core.config.trustedProxies.length > 0 ? [...core.config.trustedProxies] : false,
