@@ -74,7 +74,8 @@ function clientErrorAnswer(methods: RouteMethods) {
     const line = requestLineOf(error.rawPacket);
     const request = line ?? reading.get(socket) ?? {};
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      answerAndClose(socket, { status: 408, name: 'request_timeout', message: 'The request took too long to arrive (headers or body); send it again, faster' }, request);
+      const message = 'The request took too long to arrive (headers or body); send it again, faster';
+      answerAndClose(socket, { status: 408, name: 'request_timeout', message }, request);
     } else if (error.code === 'HPE_HEADER_OVERFLOW') {
       answerAndClose(socket, { status: 431, name: 'headers_too_large', message: 'The request line and headers are larger than this server accepts' }, request);
     } else if (error.code === 'HPE_INVALID_METHOD' && line?.method && line.path?.startsWith('/')) {

@@ -36,6 +36,8 @@ export interface McpMount {
 const ENVELOPE_LEVELS = 3;
 const MAX_MESSAGE_DEPTH = MAX_INPUT_DEPTH + ENVELOPE_LEVELS;
 
+const INTERNAL_ERROR = { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null };
+
 export const MCP_PATH = MCP_RESOURCE_PATH;
 
 /** Every scope an API token holds; an OAuth grant may hold fewer. */
@@ -141,7 +143,8 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
         }
         // As REST refuses a body nested too deep (422), before anything walks it: the SDK's validation would overflow the stack.
         if (nestedTooDeep(request.body, ENVELOPE_LEVELS)) {
-          return jsonRpcError(reply, 400, -32600, `Invalid Request: the message is nested more than ${MAX_MESSAGE_DEPTH} levels deep`, requestIdOf(request.body));
+          const message = `Invalid Request: the message is nested more than ${MAX_MESSAGE_DEPTH} levels deep`;
+          return jsonRpcError(reply, 400, -32600, message, requestIdOf(request.body));
         }
         reply.hijack();
         await answerFromEndpoint(request, reply, mount, { auth, token, scopes: [...scopes] });
@@ -169,7 +172,7 @@ async function answerFromEndpoint(request: FastifyRequest, reply: FastifyReply, 
     reported.unshift(error instanceof Error ? error : new Error(String(error)));
     const response = reply.raw;
     if (response.headersSent) response.destroy();
-    else response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+    else response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR));
   }
   const status = reply.raw.statusCode;
   if (threw || status >= 500) request.log.error({ err: reported[0], statusCode: status }, 'MCP request failed');

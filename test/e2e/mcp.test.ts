@@ -329,6 +329,7 @@ describe('/mcp refuses JSON nested too deep as REST does, and logs what goes wro
 
   it('a tool that fails unexpectedly: a generic isError result, and the error logged (as REST answers 500 and logs)', async () => {
     const { sql } = await import('kysely');
+    const UNEXPECTED = 'An unexpected error occurred; it has been logged';
     const db = server.core.db.db;
     await sql`alter table tags rename to tags_hidden`.execute(db);
     try {
@@ -337,7 +338,7 @@ describe('/mcp refuses JSON nested too deep as REST does, and logs what goes wro
         const result = (await client.callTool({ name: 'list_tags', arguments: {} })) as ToolResult;
         expect({ isError: result.isError, content: result.content }).toEqual({
           isError: true,
-          content: [{ type: 'text', text: 'An unexpected error occurred; it has been logged\n{"name":"internal_error","message":"An unexpected error occurred; it has been logged"}' }],
+          content: [{ type: 'text', text: `${UNEXPECTED}\n{"name":"internal_error","message":"${UNEXPECTED}"}` }],
         });
       } finally {
         await client.close();
@@ -369,7 +370,8 @@ describe('/mcp logs an exchange its endpoint answered 5xx or could not answer', 
         async handle(_request, response, _body, caller) {
           if (mode === 'throws') throw new Error('the endpoint broke');
           caller.onError(new Error('the SDK failed'), 'protocol');
-          response.writeHead(500, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal server error"},"id":null}');
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal server error"},"id":null}');
         },
       },
     });
@@ -383,11 +385,15 @@ describe('/mcp logs an exchange its endpoint answered 5xx or could not answer', 
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
 
+  /** The log line of a failed exchange, with its error. */
+  const failed = (message: string) =>
+    expect.objectContaining({ level: 50, msg: 'MCP request failed', statusCode: 500, err: expect.objectContaining({ message }) });
+
   it('answered 500 by the endpoint: logged with what it reported', async () => {
     const res = await rpc();
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
-    expect(logged).toEqual([expect.objectContaining({ level: 50, msg: 'MCP request failed', statusCode: 500, err: expect.objectContaining({ message: 'the SDK failed' }) })]);
+    expect(logged).toEqual([failed('the SDK failed')]);
     logged.length = 0;
   });
 
@@ -397,6 +403,6 @@ describe('/mcp logs an exchange its endpoint answered 5xx or could not answer', 
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
-    expect(logged).toEqual([expect.objectContaining({ level: 50, msg: 'MCP request failed', statusCode: 500, err: expect.objectContaining({ message: 'the endpoint broke' }) })]);
+    expect(logged).toEqual([failed('the endpoint broke')]);
   });
 });

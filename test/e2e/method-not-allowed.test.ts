@@ -68,7 +68,8 @@ describe('a method the path does not have', () => {
   it('outside the API too: /mcp in v2’s shape, a tracking link in plain text', async () => {
     const mcp = await send('PUT', '/mcp');
     expect([mcp.status, mcp.headers.allow]).toEqual([405, 'GET, HEAD, POST, DELETE']);
-    expect(JSON.parse(mcp.body)).toEqual({ name: 'method_not_allowed', message: 'PUT is not allowed on /mcp: it allows GET, HEAD, POST, DELETE', statusCode: 405 });
+    const message = 'PUT is not allowed on /mcp: it allows GET, HEAD, POST, DELETE';
+    expect(JSON.parse(mcp.body)).toEqual({ name: 'method_not_allowed', message, statusCode: 405 });
     const link = await send('POST', '/t/o/eml_x/key', null);
     expect(link.status).toBe(405);
     expect(link.headers.allow).toBe('GET, HEAD');
@@ -80,7 +81,8 @@ describe('a method the path does not have', () => {
     const res = await send('HEAD', '/api/v2/events');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('POST');
-    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify({ name: 'method_not_allowed', message: 'HEAD is not allowed on /api/v2/events: it allows POST', statusCode: 405 }))));
+    const body = JSON.stringify({ name: 'method_not_allowed', message: 'HEAD is not allowed on /api/v2/events: it allows POST', statusCode: 405 });
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(body)));
     expect(res.body).toBe('');
   });
 

@@ -285,9 +285,13 @@ describe('idempotency keys in the database', () => {
 
   describe('a claim names the process that holds it', () => {
     const host = os.hostname();
-    const claimAs = (holder: string, fingerprint = fpA) => claimIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', fingerprint, now: clock.now(), holder });
+    const claimAs = (holder: string, fingerprint = fpA) =>
+      claimIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', fingerprint, now: clock.now(), holder });
     /** A fresh claim whose token is `<holder>/<24 hex digits>`. */
-    const claimedBy = (holder: string) => ({ status: 'claimed', token: expect.stringMatching(new RegExp(`^${holder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[0-9a-f]{24}$`)) });
+    const claimedBy = (holder: string) => {
+      const escaped = holder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return { status: 'claimed', token: expect.stringMatching(new RegExp(`^${escaped}/[0-9a-f]{24}$`)) };
+    };
 
     it('its token starts with the holder', async () => {
       const holder = newOwner();
