@@ -120,6 +120,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     db,
     clock,
     pool,
+    owner,
     onAccepted: () => worker.notify(),
     // Mail that leaves through a relay is sent only from the organization's verified domains; capture mode lets any domain send.
     isVerifiedDomain: config.relayUrl ? (organizationId, domain) => domains.isVerified(organizationId, domain) : undefined,

@@ -42,7 +42,17 @@ export { CONFIRM_PATH, type ConfirmationTarget, type FormResult } from './integr
 export { verifyInputSchema, verifyResultSchema, VERIFY_CODES, type VerifyResult } from './verify/index.ts';
 export { createDnsResolver, DnsUnavailable, type DnsResolver } from './dns/resolver.ts';
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, type WebhookRecord, type WebhookDeliveryRecord } from './webhooks/index.ts';
-export { nulCharacter, parseBody, parseQuery, isPlainObject, assertJsonObject, inputProblem, checkInput } from './validation.ts';
+export {
+  nulCharacter,
+  parseBody,
+  parseQuery,
+  isPlainObject,
+  assertJsonObject,
+  inputProblem,
+  checkInput,
+  nestedTooDeep,
+  MAX_INPUT_DEPTH,
+} from './validation.ts';
 export { parsePageRequest, parseV1PageRequest, v1PageFields, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
 export * from './operations/index.ts';
 export {

@@ -73,8 +73,17 @@ export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
  * MAX_INPUT_DEPTH (it bounds the work spent on one body), then a NUL anywhere.
  */
 export function inputProblem(body: unknown, prefix = ''): ErrorDetail | null {
-  if (jsonDepth(body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) return { path: prefix, message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` };
+  if (nestedTooDeep(body)) return { path: prefix, message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` };
   return nulCharacter(body, prefix);
+}
+
+/**
+ * Is a JSON value nested deeper than MAX_INPUT_DEPTH, plus `envelope` levels a
+ * protocol wraps around an input (a JSON-RPC message around a tool's arguments)?
+ */
+export function nestedTooDeep(value: unknown, envelope = 0): boolean {
+  const limit = MAX_INPUT_DEPTH + envelope;
+  return jsonDepth(value, limit) > limit;
 }
 
 /** A request body that must be a JSON object; throws validation_error when it is anything else. */

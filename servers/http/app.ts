@@ -1,3 +1,4 @@
+import { createRouteMethods, methodNotAllowed, type RouteMethods } from './allowed-methods.ts';
 import { connectionOptions, limitConnections } from './connection-limits.ts';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, nulCharacter, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
@@ -26,6 +27,8 @@ import { V2_BINDINGS } from './v2/bindings.ts';
 export interface HttpAppOptions {
   /** Pino level, or false for no logger. */
   logLevel?: string | false;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** The MCP endpoint to serve at /mcp (servers/mcp); none: /mcp is not found. */
   mcp?: McpMount;
   /** Told of every route as it is registered (tests compare them with /openapi.json). */
@@ -48,11 +51,26 @@ function errorHandler(shape: ErrorShape) {
   };
 }
 
-function notFound(shape: ErrorShape) {
+/** No route for this method and path: 405 with Allow when the path has other methods, else 404. */
+function notFound(shape: ErrorShape, methods: RouteMethods) {
   return function handle(request: FastifyRequest, reply: FastifyReply) {
-    const e: HttpError = { status: 404, name: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+    const path = request.url.split('?')[0]!;
+    const allowed = methods.allowedAt(path);
+    if (allowed.length > 0) return reply.code(405).header('Allow', allowed.join(', ')).send(shape(methodNotAllowed(request.method, path, allowed)));
+    const e: HttpError = { status: 404, name: 'not_found', message: `No route for ${request.method} ${path}` };
     return reply.code(404).send(shape(e));
   };
+}
+
+/**
+ * HTTP/1.1 requires a Host header (RFC 9112 §3.2). Node's own refusal of a
+ * request without one is an empty 400; this one is in the path's error shape
+ * (its scope's error handler answers it), and closes the connection as Node's did.
+ */
+async function requireHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+  reply.header('Connection', 'close');
+  throw Object.assign(new Error('The request has no Host header, which HTTP/1.1 requires'), { statusCode: 400 });
 }
 
 /**
@@ -68,17 +86,19 @@ async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
 /** The Fastify app: health, v2 under /api/v2, frozen v1 under /api/v1 and /v1. Does not listen. */
 export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const level = options.logLevel ?? core.config.logLevel;
+  const methods = createRouteMethods();
   const app = Fastify({
-    logger: level === false || level === 'silent' ? false : { level },
+    logger: level === false || level === 'silent' ? false : { level, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: core.config.maxBodyBytes,
     trustProxy: core.config.trustedProxies.length > 0 ? [...core.config.trustedProxies] : false,
     // URLs the router cannot route (bad percent-encoding, an over-long path
     // parameter) still pass the limits and get their scope's error shape.
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
-    ...connectionOptions(core.config),
+    ...connectionOptions(core.config, methods),
   });
   limitConnections(app, core.config);
+  app.addHook('onRoute', (route) => methods.add(route));
   if (options.onRoute) {
     const tell = options.onRoute;
     app.addHook('onRoute', (route) => tell({ method: route.method, url: route.url }));
@@ -92,15 +112,16 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   // (The compiled validator passes everything, and leaves each part of the request as it came.)
   app.setValidatorCompiler(() => () => true);
   app.setErrorHandler(errorHandler(v2ErrorBody));
-  app.setNotFoundHandler(notFound(v2ErrorBody));
+  app.setNotFoundHandler(notFound(v2ErrorBody, methods));
 
+  app.addHook('onRequest', requireHost);
   app.addHook('onRequest', perIpLimit(core));
   // Before any route: the document is made from the routes as they are added.
   await openApiRoutes(app, core);
   const health = { tags: ['system'], summary: 'Is the server up?', security: [], response: { 200: jsonSchemaOf(HEALTH, 'output') } };
   app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
   await docsRoutes(app);
-  await app.register((t) => trackingRoutes(t, core), { prefix: TRACKING_PATHS.prefix });
+  await app.register((t) => trackingRoutes(t, core, methods), { prefix: TRACKING_PATHS.prefix });
   await unsubscribeRoutes(app, core);
   await confirmRoutes(app, core);
   if (options.mcp) {
@@ -134,7 +155,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   await app.register(
     async (v2) => {
       v2.setErrorHandler(errorHandler(v2ErrorBody));
-      v2.setNotFoundHandler(notFound(v2ErrorBody));
+      v2.setNotFoundHandler(notFound(v2ErrorBody, methods));
       v2.addHook('onRequest', authenticate);
       v2.addHook('preValidation', refuseNulCharacters);
       await operationRoutes(v2, core, V2_BINDINGS);
@@ -147,7 +168,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     await app.register(
       async (v1) => {
         v1.setErrorHandler(errorHandler(v1Body));
-        v1.setNotFoundHandler(notFound(v1Body));
+        v1.setNotFoundHandler(notFound(v1Body, methods));
         v1.addHook('onRequest', authenticate);
         v1.addHook('preValidation', refuseNulCharacters);
         await emailRoutesV1(v1, core);

@@ -1,12 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OPERATIONS, scopesAllow, scopesFor, type AuthContext, type Core } from '../../src/index.ts';
+import {
+  isAppError,
+  isOAuthError,
+  MAX_INPUT_DEPTH,
+  MCP_RESOURCE_PATH,
+  nestedTooDeep,
+  OAUTH_SCOPES,
+  OPERATIONS,
+  scopesAllow,
+  scopesFor,
+  type AuthContext,
+  type Core,
+} from '../../src/index.ts';
+
+/** Who calls, as this door authenticated them, and where what goes wrong while answering is told (see servers/mcp). */
+export interface McpCaller {
+  auth: AuthContext;
+  token: string;
+  scopes: string[];
+  onError(error: Error, origin: 'tool' | 'protocol'): void;
+}
 
 /** The MCP endpoint as the HTTP app mounts it (servers/mcp makes one; servers/main.ts joins them). */
 export interface McpMount {
-  handle(request: IncomingMessage, response: ServerResponse, body: unknown, caller: { auth: AuthContext; token: string; scopes: string[] }): Promise<void>;
+  handle(request: IncomingMessage, response: ServerResponse, body: unknown, caller: McpCaller): Promise<void>;
 }
+
+/**
+ * Levels a JSON-RPC message adds around a tool's arguments (a batch, the
+ * message, its params): the arguments may be as deep as any REST body, and
+ * the tool refuses them in its own terms; a message deeper still is refused whole.
+ */
+const ENVELOPE_LEVELS = 3;
+const MAX_MESSAGE_DEPTH = MAX_INPUT_DEPTH + ENVELOPE_LEVELS;
+
+const INTERNAL_ERROR = { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null };
 
 export const MCP_PATH = MCP_RESOURCE_PATH;
 
@@ -28,9 +58,16 @@ function allowedHostnames(baseUrl: string): string[] {
   return [...new Set([new URL(baseUrl).hostname, 'localhost', '127.0.0.1', '[::1]'])];
 }
 
-/** A JSON-RPC error with no id: what a request the server could not read as one gets. */
-function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
-  return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
+/** A JSON-RPC error, with no id unless the request's could be read: what a request the server could not read as one gets. */
+function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string, id: string | number | null = null) {
+  return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id });
+}
+
+/** The id of a body that is one JSON-RPC request, for its error answer; null for anything else. */
+function requestIdOf(body: unknown): string | number | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 /**
@@ -104,9 +141,39 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
         if (denied) {
           return challenge(reply, metadataUrl, 'insufficient_scope', 'This tool changes data or sends email: it needs the write scope');
         }
+        // As REST refuses a body nested too deep (422), before anything walks it: the SDK's validation would overflow the stack.
+        if (nestedTooDeep(request.body, ENVELOPE_LEVELS)) {
+          const message = `Invalid Request: the message is nested more than ${MAX_MESSAGE_DEPTH} levels deep`;
+          return jsonRpcError(reply, 400, -32600, message, requestIdOf(request.body));
+        }
         reply.hijack();
-        await mount.handle(request.raw, reply.raw, request.body, { auth, token, scopes: [...scopes] });
+        await answerFromEndpoint(request, reply, mount, { auth, token, scopes: [...scopes] });
       },
     });
   });
+}
+
+/**
+ * Hand the request to the endpoint, which answers on the raw response. What
+ * went wrong is logged as REST logs its 500s: a tool's unexpected failure, and
+ * an exchange answered 5xx with what the SDK reported; a 4xx is the client's.
+ */
+async function answerFromEndpoint(request: FastifyRequest, reply: FastifyReply, mount: McpMount, caller: Omit<McpCaller, 'onError'>): Promise<void> {
+  const reported: Error[] = [];
+  const onError = (error: Error, origin: 'tool' | 'protocol') => {
+    if (origin === 'tool') request.log.error({ err: error }, 'MCP tool call failed');
+    else reported.push(error);
+  };
+  let threw = false;
+  try {
+    await mount.handle(request.raw, reply.raw, request.body, { ...caller, onError });
+  } catch (error) {
+    threw = true;
+    reported.unshift(error instanceof Error ? error : new Error(String(error)));
+    const response = reply.raw;
+    if (response.headersSent) response.destroy();
+    else response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR));
+  }
+  const status = reply.raw.statusCode;
+  if (threw || status >= 500) request.log.error({ err: reported[0], statusCode: status }, 'MCP request failed');
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRACKING_PATHS, type Core } from '../../src/index.ts';
+import type { RouteMethods } from './allowed-methods.ts';
 import { setRetryAfter, toHttpError, type HttpError } from './errors.ts';
 
 // Where tracked emails' links point, under /t: no authentication (the key in
@@ -25,14 +26,18 @@ export function sendTrackingError(reply: FastifyReply, e: HttpError) {
 /** Is this request path one of the tracking links'? */
 export const isTrackingPath = (path: string) => path.startsWith(`${TRACKING_PATHS.prefix}/`);
 
-/** Registered under TRACKING_PATHS.prefix. */
-export async function trackingRoutes(app: FastifyInstance, core: Core): Promise<void> {
+/** Registered under TRACKING_PATHS.prefix; `methods` answers a link asked for with a method it lacks (405). */
+export async function trackingRoutes(app: FastifyInstance, core: Core, methods: RouteMethods): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const e = toHttpError(error);
     if (e.name === 'internal_error') request.log.error({ err: error }, 'tracking request failed');
     return sendTrackingError(reply, e);
   });
-  app.setNotFoundHandler((_request, reply) => plain(reply, 404, NOT_FOUND));
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = methods.allowedAt(request.url);
+    if (allowed.length === 0) return plain(reply, 404, NOT_FOUND);
+    return plain(reply.header('Allow', allowed.join(', ')), 405, `This link is opened with ${allowed.join(' or ')}, not ${request.method}.\n`);
+  });
 
   app.get<{ Params: { email: string; key: string } }>(`${TRACKING_PATHS.open}/:email/:key`, async (request, reply) => {
     await core.tracking.open({ emailId: request.params.email, key: request.params.key }, readerOf(request));

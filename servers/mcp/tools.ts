@@ -42,8 +42,18 @@ function advertised(jsonSchema: Record<string, unknown>): StandardSchemaWithJSON
 /** What a door counts and refuses before a tool runs (the organization quota); null to go on, else the refusal. */
 export type BeforeToolCall = (auth: AuthContext) => Promise<Error | null>;
 
-function errorResult(error: unknown): CallToolResult {
-  if (!isAppError(error)) throw error;
+/** Told of a tool call that failed in a way no rule explains (a bug, a database gone): the door logs it. */
+export type OnUnexpected = (error: Error) => void;
+
+const UNEXPECTED = 'An unexpected error occurred; it has been logged';
+
+function errorResult(error: unknown, onUnexpected: OnUnexpected): CallToolResult {
+  if (!isAppError(error)) {
+    // As REST's 500: reported to be logged, and no detail shown to the caller.
+    onUnexpected(error instanceof Error ? error : new Error(String(error)));
+    const body = { name: 'internal_error', message: UNEXPECTED };
+    return { isError: true, content: [{ type: 'text', text: `${UNEXPECTED}\n${JSON.stringify(body)}` }] };
+  }
   const body: Record<string, unknown> = { name: error.kind, message: error.message };
   if (error.code !== undefined) body.code = error.code;
   if (error.details !== undefined) body.details = error.details;
@@ -71,18 +81,24 @@ const TOOLS: readonly ToolEntry[] = OPERATIONS.filter((operation) => !NOT_TOOLS.
   };
 });
 
-function registerOperation(server: McpServer, core: Core, { operation, config }: ToolEntry, auth: AuthContext, before: BeforeToolCall) {
+interface Caller {
+  auth: AuthContext;
+  before: BeforeToolCall;
+  onUnexpected: OnUnexpected;
+}
+
+function registerOperation(server: McpServer, core: Core, { operation, config }: ToolEntry, { auth, before, onUnexpected }: Caller) {
   server.registerTool(
     operation.name,
     config,
     async (args: unknown): Promise<CallToolResult> => {
       try {
         const refused = await before(auth);
-        if (refused) return errorResult(refused);
+        if (refused) return errorResult(refused, onUnexpected);
         const { value } = await invokeOperation(operation, { services: core, scope: auth, door: 'mcp' }, args ?? {});
         return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
       } catch (error) {
-        return errorResult(error);
+        return errorResult(error, onUnexpected);
       }
     },
   );
@@ -92,13 +108,20 @@ function registerOperation(server: McpServer, core: Core, { operation, config }:
  * An MCP server for one request, as this caller: every operation it may use,
  * as a tool. A grant without the `write` scope sees the read-only ones only.
  */
-export function buildToolServer(core: Core, auth: AuthContext, scopes: readonly string[], before: BeforeToolCall, version: string): McpServer {
+export function buildToolServer(
+  core: Core,
+  auth: AuthContext,
+  scopes: readonly string[],
+  before: BeforeToolCall,
+  version: string,
+  onUnexpected: OnUnexpected,
+): McpServer {
   const server = new McpServer(
     { name: 'mailgate', title: 'Mailgate', version },
     { instructions: 'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.' },
   );
   for (const entry of TOOLS) {
-    if (scopesAllow(scopes, entry.operation.annotations)) registerOperation(server, core, entry, auth, before);
+    if (scopesAllow(scopes, entry.operation.annotations)) registerOperation(server, core, entry, { auth, before, onUnexpected });
   }
   return server;
 }

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { isGoneOwner } from '../queue/index.ts';
 
 /**
  * Idempotency keys for sends (the `Idempotency-Key` header, SMTP's
@@ -11,7 +12,11 @@ import { AppError } from '../errors.ts';
  * request → the first answer again; other request → conflict; still running → conflict.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** An in-flight claim older than this belongs to a process that died; it may be taken over. */
+/**
+ * An in-flight claim older than this is taken to belong to a process that
+ * died, and may be taken over. A claim whose holder is provably gone (a
+ * process on this host that no longer runs, see isGoneOwner) is taken over at once.
+ */
 export const IN_FLIGHT_STALE_MS = 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX = 256;
 
@@ -62,22 +67,39 @@ export const IDEMPOTENCY_CODES = {
   inProgress: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
 } as const;
 
+/**
+ * A claim's token names its holder when it has one: `<holder>/<random>`, the
+ * holder being the claiming process's queue owner (`host:pid:token`).
+ */
+function claimToken(holder: string | undefined): string {
+  const random = randomBytes(12).toString('hex');
+  return holder === undefined ? random : `${holder}/${random}`;
+}
+
+/** Does this claim token name a holder that is certainly not running any more? */
+function heldByGone(token: string): boolean {
+  const slash = token.lastIndexOf('/');
+  return slash > 0 && isGoneOwner(token.slice(0, slash));
+}
+
 /** SHA-256 over the operation name and the canonical request. */
 export function requestFingerprint(operation: string, request: unknown): string {
   return createHash('sha256').update(operation).update('\n').update(canonicalJson(request)).digest('hex');
 }
 
 /**
- * Claim a key for this request. Returns `replay` with the stored answer when the
- * same request already completed. Throws idempotency_conflict (409) when the key
- * belongs to a different request or the same request is still in flight.
+ * Claim a key for this request, as `holder` (this process's queue owner) when
+ * given. Returns `replay` with the stored answer when the same request already
+ * completed. Throws idempotency_conflict (409) when the key belongs to a
+ * different request or the same request is still in flight; an in-flight claim
+ * whose holder is gone, or that is older than IN_FLIGHT_STALE_MS, is taken over.
  */
 export async function claimIdempotencyKey(
   db: Kysely<Database>,
-  input: { organizationId: string; key: string; fingerprint: string; now: number },
+  input: { organizationId: string; key: string; fingerprint: string; now: number; holder?: string },
 ): Promise<ClaimResult> {
   const { organizationId, key, fingerprint, now } = input;
-  const token = randomBytes(12).toString('hex');
+  const token = claimToken(input.holder);
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await db
       .selectFrom('idempotency_keys')
@@ -92,13 +114,13 @@ export async function claimIdempotencyKey(
         });
       }
       if (existing.state === 'completed') return { status: 'replay', response: JSON.parse(existing.response ?? 'null') };
-      if (now - existing.created_at < IN_FLIGHT_STALE_MS) {
+      if (now - existing.created_at < IN_FLIGHT_STALE_MS && !heldByGone(existing.claim_token)) {
         throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry later', {
           code: IDEMPOTENCY_CODES.inProgress,
           retryAfter: 1,
         });
       }
-      // A stale in-flight claim: its process died before committing. Take it over.
+      // A stale claim, or one whose process is gone (a crash, a kill -9): it never committed. Take it over.
       const taken = await db
         .updateTable('idempotency_keys')
         .set({ created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS, claim_token: token })

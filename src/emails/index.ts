@@ -125,6 +125,11 @@ export interface EmailServiceDeps {
   /** Called after new work is committed, so an in-process worker can start at once. */
   onAccepted: () => void;
   /**
+   * Who this process is (a queue owner, newOwner()): its idempotency claims name
+   * it, so that a retry can take over at once a claim whose process is gone.
+   */
+  owner: string;
+  /**
    * Has the organization verified this sending domain? Given when mail leaves
    * through a relay: a send from any other domain is refused (forbidden). Without
    * it (capture mode) any domain may send.
@@ -344,6 +349,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         key: idempotency.key,
         fingerprint: requestFingerprint(idempotency.operation, idempotency.request),
         now,
+        holder: deps.owner,
       });
       if (claim.status === 'replay') {
         // The first request's commit may still be syncing (its own answer waits for

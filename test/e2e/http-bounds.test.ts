@@ -104,6 +104,58 @@ describe('HTTP bounds every request', () => {
     expect(JSON.parse(v1.body)).toEqual({ success: false, message: 'The request is not valid HTTP/1.1' });
   });
 
+  it('answers a HEAD that Node refuses with the headers of the answer and no body', async () => {
+    const big = `X-Big: ${'a'.repeat(20_000)}\r\n`;
+    const tooLarge = await rawExchange(port, `HEAD /api/v1/emails HTTP/1.1\r\nHost: x\r\n${big}\r\n`);
+    expect(tooLarge.status).toBe(431);
+    expect(tooLarge.headers).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(JSON.stringify({ success: false, message: 'The request line and headers are larger than this server accepts' }).length),
+      connection: 'close',
+    });
+    expect(tooLarge.body).toBe('');
+    const broken = await rawExchange(port, 'HEAD /api/v2/tags HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
+    expect([broken.status, broken.headers.connection, broken.body]).toEqual([400, 'close', '']);
+    const brokenBody = JSON.stringify({ name: 'bad_request', message: 'The request is not valid HTTP/1.1', statusCode: 400 });
+    expect(broken.headers['content-length']).toBe(String(brokenBody.length));
+  });
+
+  it('answers an HTTP/1.1 request without a Host header with 400 in the shape of its path, and closes', async () => {
+    const v2 = await rawExchange(port, 'GET /api/v2/tags HTTP/1.1\r\n\r\n');
+    expect(v2.status).toBe(400);
+    expect(v2.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(v2.headers.connection).toBe('close');
+    expect(v2.body).toBe(JSON.stringify({ name: 'bad_request', message: 'The request has no Host header, which HTTP/1.1 requires', statusCode: 400 }));
+    const v1 = await rawExchange(port, `POST /api/v1/emails HTTP/1.1\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: 0\r\n\r\n`);
+    expect(v1.status).toBe(400);
+    expect(v1.body).toBe(JSON.stringify({ success: false, message: 'The request has no Host header, which HTTP/1.1 requires' }));
+    const head = await rawExchange(port, 'HEAD /health HTTP/1.1\r\n\r\n');
+    expect([head.status, head.headers.connection, head.body]).toEqual([400, 'close', '']);
+    // HTTP/1.0 has no such rule.
+    const old = await rawExchange(port, 'GET /health HTTP/1.0\r\n\r\n');
+    expect([old.status, old.body]).toEqual([200, '{"status":"ok"}']);
+  });
+
+  it('answers a method Node does not know as the router would: 405 with Allow, or 404 for a path no route has; in the path’s shape', async () => {
+    const v2 = await rawExchange(port, 'BREW /api/v2/tags HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(v2.status).toBe(405);
+    expect(v2.headers).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': expect.any(String),
+      allow: 'GET, HEAD, POST',
+      connection: 'close',
+    });
+    expect(v2.body).toBe(
+      JSON.stringify({ name: 'method_not_allowed', message: 'BREW is not allowed on /api/v2/tags: it allows GET, HEAD, POST', statusCode: 405 }),
+    );
+    const v1 = await rawExchange(port, 'get /v1/subscribers/ada HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect([v1.status, v1.headers.allow]).toEqual([405, 'GET, HEAD, PATCH']);
+    expect(v1.body).toBe(JSON.stringify({ success: false, message: 'get is not allowed on /v1/subscribers/ada: it allows GET, HEAD, PATCH' }));
+    const nowhere = await rawExchange(port, 'BREW /coffee?pot=1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect([nowhere.status, nowhere.headers.allow]).toEqual([404, undefined]);
+    expect(nowhere.body).toBe(JSON.stringify({ name: 'not_found', message: 'No route for BREW /coffee', statusCode: 404 }));
+  });
+
   it('closes a kept-alive connection that stays idle', async () => {
     const answer = await rawExchange(port, 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(answer.status).toBe(200);

@@ -141,5 +141,16 @@ describe('inbound integrations', () => {
       expect(bad.status).toBe(422);
       expect((await json(bad)).message).toContain('name');
     });
+
+    it('looks an action up among its own names only: an inherited name is an unknown action, 422 in the v1 shape', async () => {
+      for (const action of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const res = await act({ action, email: 'proto@example.com' });
+        expect(res.status, action).toBe(422);
+        expect(res.headers.get('content-type'), action).toBe('application/json; charset=utf-8');
+        expect(await res.text(), action).toBe(
+          JSON.stringify({ success: false, message: 'action must be one of subscribe, unsubscribe, track_event, send_email' }),
+        );
+      }
+    });
   });
 });

@@ -268,3 +268,141 @@ describe('/mcp refuses in the protocol\'s own terms', () => {
     }
   });
 });
+
+describe('/mcp refuses JSON nested too deep as REST does, and logs what goes wrong', () => {
+  const logged: Record<string, unknown>[] = [];
+  const logStream = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ worker: false, logStream });
+  });
+  afterAll(async () => server?.close());
+
+  const rpc = (body: string) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+    });
+  /** `{"a":{"a":…1…}}`, `levels` objects deep. */
+  const nested = (levels: number) => `${'{"a":'.repeat(levels - 1)}{"a":1}${'}'.repeat(levels - 1)}`;
+
+  it('a message nested 5 000 deep: 400 with a JSON-RPC Invalid Request (REST: 422), its id when it has one, nothing logged', async () => {
+    const rest = await server.api('/api/v2/tags', { rawBody: `{"name":${nested(5000)}}` });
+    expect(rest.status).toBe(422);
+    expect(await rest.json()).toEqual({
+      name: 'validation_error',
+      message: 'is nested more than 64 levels deep',
+      statusCode: 422,
+      details: [{ path: '', message: 'is nested more than 64 levels deep' }],
+    });
+
+    const invalid = { code: -32600, message: 'Invalid Request: the message is nested more than 67 levels deep' };
+    const array = await rpc(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+    expect(array.status).toBe(400);
+    expect(array.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await array.text()).toBe(JSON.stringify({ jsonrpc: '2.0', error: invalid, id: null }));
+    const call = await rpc(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_tag","arguments":{"name":${nested(5000)}}}}`);
+    expect(call.status).toBe(400);
+    expect(await call.json()).toEqual({ jsonrpc: '2.0', error: invalid, id: 7 });
+    expect(await server.core.db.db.selectFrom('tags').selectAll().execute()).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('arguments as deep as REST refuses still reach the tool, which refuses them in REST\'s words', async () => {
+    // The arguments object and 64 levels inside it: 65, one more than any input may have.
+    const args = { name: JSON.parse(nested(64)) as unknown };
+    const client = await connect(server, '2026-07-28');
+    try {
+      const result = (await client.callTool({ name: 'create_tag', arguments: args })) as ToolResult;
+      expect(result.isError).toBe(true);
+      expect(JSON.parse(result.content[0]!.text.split('\n')[1]!)).toEqual({
+        name: 'validation_error',
+        message: 'is nested more than 64 levels deep',
+        details: [{ path: '', message: 'is nested more than 64 levels deep' }],
+      });
+    } finally {
+      await client.close();
+    }
+    expect(logged).toEqual([]);
+  });
+
+  it('a tool that fails unexpectedly: a generic isError result, and the error logged (as REST answers 500 and logs)', async () => {
+    const { sql } = await import('kysely');
+    const UNEXPECTED = 'An unexpected error occurred; it has been logged';
+    const db = server.core.db.db;
+    await sql`alter table tags rename to tags_hidden`.execute(db);
+    try {
+      const client = await connect(server, '2026-07-28');
+      try {
+        const result = (await client.callTool({ name: 'list_tags', arguments: {} })) as ToolResult;
+        expect({ isError: result.isError, content: result.content }).toEqual({
+          isError: true,
+          content: [{ type: 'text', text: `${UNEXPECTED}\n{"name":"internal_error","message":"${UNEXPECTED}"}` }],
+        });
+      } finally {
+        await client.close();
+      }
+      const rest = await server.api('/api/v2/tags');
+      expect(rest.status).toBe(500);
+    } finally {
+      await sql`alter table tags_hidden rename to tags`.execute(db);
+    }
+    const tool = logged.filter((l) => l.msg === 'MCP tool call failed');
+    expect(tool).toHaveLength(1);
+    expect(tool[0]).toMatchObject({ level: 50, err: { message: expect.stringMatching(/tags/) } });
+    expect(logged.filter((l) => l.msg === 'request failed')).toHaveLength(1);
+    logged.length = 0;
+  });
+});
+
+describe('/mcp logs an exchange its endpoint answered 5xx or could not answer', () => {
+  const logged: Record<string, unknown>[] = [];
+  const logStream = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
+  let mode: 'answers 500' | 'throws' = 'answers 500';
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      worker: false,
+      logStream,
+      // Stands in for the SDK: its own failures are answered 500 and told through onError.
+      mcp: {
+        async handle(_request, response, _body, caller) {
+          if (mode === 'throws') throw new Error('the endpoint broke');
+          caller.onError(new Error('the SDK failed'), 'protocol');
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal server error"},"id":null}');
+        },
+      },
+    });
+  });
+  afterAll(async () => server?.close());
+
+  const rpc = () =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+
+  /** The log line of a failed exchange, with its error. */
+  const failed = (message: string) =>
+    expect.objectContaining({ level: 50, msg: 'MCP request failed', statusCode: 500, err: expect.objectContaining({ message }) });
+
+  it('answered 500 by the endpoint: logged with what it reported', async () => {
+    const res = await rpc();
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+    expect(logged).toEqual([failed('the SDK failed')]);
+    logged.length = 0;
+  });
+
+  it('an endpoint that throws: 500 with a JSON-RPC internal error, logged', async () => {
+    mode = 'throws';
+    const res = await rpc();
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
+    expect(logged).toEqual([failed('the endpoint broke')]);
+  });
+});

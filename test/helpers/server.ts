@@ -1,4 +1,5 @@
 import { buildHttpApp } from '../../servers/http/app.ts';
+import type { McpMount } from '../../servers/http/mcp-mount.ts';
 import { createMcpEndpoint } from '../../servers/mcp/endpoint.ts';
 import { createCore, loadConfig, MAILGATE_VERSION, type Clock, type Core, type ManualClock, type Transport, type WaitUntil } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -32,6 +33,10 @@ export interface TestServerOptions {
   verifiedDomains?: string[];
   /** Told of every route the app registers. */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** The HTTP app logs here, at level warn (by default it logs nothing). */
+  logStream?: { write(line: string): void };
+  /** What answers at /mcp instead of the real MCP endpoint. */
+  mcp?: McpMount;
 }
 
 export const TEST_TOKEN = 'mailgate_test_token_0123456789abcdefghij';
@@ -60,7 +65,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   for (const name of options.verifiedDomains ?? []) await addVerifiedDomain(database.handle, name);
   if (options.worker !== false) core.worker.start();
   const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
-  const app = await buildHttpApp(core, { logLevel: false, mcp, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
+  const app = await buildHttpApp(core, {
+    mcp: options.mcp ?? mcp,
+    ...(options.logStream ? { logLevel: 'warn', logStream: options.logStream } : { logLevel: false }),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   // PORT=0 (the default here): any free port; a test that needs BASE_URL to be the real address picks the port itself.
   await app.listen({ host: '127.0.0.1', port: config.port });
   const address = app.server.address();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import {
@@ -13,6 +14,7 @@ import {
   type ClaimRef,
 } from '../../src/emails/idempotency.ts';
 import { createOrganizationService } from '../../src/orgs/index.ts';
+import { newOwner } from '../../src/queue/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { KEY_IN_PROGRESS, KEY_REUSED, expectRefusal } from '../helpers/errors.ts';
 
@@ -279,6 +281,51 @@ describe('idempotency keys in the database', () => {
     await releaseIdempotencyKey(db(), ref_key_1);
     expect(await claim(orgA, 'key-1', fpA)).toEqual({ status: 'replay', response: { id: 'eml_1' } });
     await expectRefusal(claim(orgA, 'key-1', fpB), KEY_REUSED);
+  });
+
+  describe('a claim names the process that holds it', () => {
+    const host = os.hostname();
+    const claimAs = (holder: string, fingerprint = fpA) =>
+      claimIdempotencyKey(db(), { organizationId: orgA, key: 'key-1', fingerprint, now: clock.now(), holder });
+    /** A fresh claim whose token is `<holder>/<24 hex digits>`. */
+    const claimedBy = (holder: string) => {
+      const escaped = holder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return { status: 'claimed', token: expect.stringMatching(new RegExp(`^${escaped}/[0-9a-f]{24}$`)) };
+    };
+
+    it('its token starts with the holder', async () => {
+      const holder = newOwner();
+      const claim = await claimAs(holder);
+      expect(claim).toEqual(claimedBy(holder));
+      expect((await rows())[0]!.claim_token).toBe((claim as { token: string }).token);
+    });
+
+    it('a claim whose holder is gone is taken over at once, not after IN_FLIGHT_STALE_MS', async () => {
+      // An earlier life of this very pid (a restarted container): provably gone.
+      const gone = `${host}:${process.pid}:earlier0`;
+      await claimAs(gone);
+      clock.advance(1);
+      const mine = newOwner();
+      const taken = await claimAs(mine);
+      expect(taken).toEqual(claimedBy(mine));
+      expect((await rows())[0]).toMatchObject({ state: 'in_flight', claim_token: (taken as { token: string }).token, created_at: clock.now() });
+      // The new holder runs: the next retry waits for it.
+      await expectRefusal(claimAs(newOwner()), KEY_IN_PROGRESS);
+      // Another request under the key is still refused as reuse, gone holder or not.
+      await expectRefusal(claimAs(gone, fpB), KEY_REUSED);
+    });
+
+    it('a live holder, or one on another host (which cannot be checked from here), keeps its claim until IN_FLIGHT_STALE_MS', async () => {
+      for (const holder of [newOwner(), 'far-host:4242:beef0000']) {
+        await claimAs(holder);
+        clock.advance(IN_FLIGHT_STALE_MS - 1);
+        await expectRefusal(claimAs(newOwner()), KEY_IN_PROGRESS);
+        clock.advance(1);
+        const next = newOwner();
+        expect(await claimAs(next)).toEqual(claimedBy(next));
+        await db().deleteFrom('idempotency_keys').execute();
+      }
+    });
   });
 
   it('purge removes exactly the expired rows and says how many', async () => {

@@ -11,17 +11,23 @@ import { subscriberV1, subscriberV1Schema } from './shapes.ts';
 // and the actions automation tools call. Authenticated and counted like every
 // other request; answered in v1's shape.
 
-/** An automation action is an operation with a friendlier name; `unsubscribe` takes the email. */
-const ACTIONS = {
-  subscribe: { operation: 'upsert_subscriber', input: (body: Record<string, unknown>) => body },
-  unsubscribe: {
-    operation: 'unsubscribe_subscriber',
-    input: ({ email, subscriber, ...rest }: Record<string, unknown>) => ({ subscriber: subscriber ?? email, ...rest }),
-  },
-  track_event: { operation: 'track_event', input: (body: Record<string, unknown>) => body },
-  send_email: { operation: 'send_email', input: (body: Record<string, unknown>) => body },
-} as const;
-type Action = keyof typeof ACTIONS;
+interface Action {
+  operation: string;
+  input: (body: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/**
+ * An automation action is an operation with a friendlier name; `unsubscribe`
+ * takes the email. A Map: an action is looked up among these names only, never
+ * among an object's inherited ones (`constructor`, `__proto__`, `toString`).
+ */
+const ACTIONS: ReadonlyMap<string, Action> = new Map<string, Action>([
+  ['subscribe', { operation: 'upsert_subscriber', input: (body) => body }],
+  ['unsubscribe', { operation: 'unsubscribe_subscriber', input: ({ email, subscriber, ...rest }) => ({ subscriber: subscriber ?? email, ...rest }) }],
+  ['track_event', { operation: 'track_event', input: (body) => body }],
+  ['send_email', { operation: 'send_email', input: (body) => body }],
+]);
+const ACTION_NAMES = [...ACTIONS.keys()] as [string, ...string[]];
 
 const formAnswer = z.object({
   success: z.literal(true),
@@ -30,7 +36,7 @@ const formAnswer = z.object({
 });
 
 const automationBody = z
-  .object({ action: z.enum(Object.keys(ACTIONS) as [Action, ...Action[]]) })
+  .object({ action: z.enum(ACTION_NAMES) })
   .catchall(z.unknown())
   .describe("The action and its input: subscribe (upsert_subscriber's fields), unsubscribe ({email}), track_event ({email, name, properties}), send_email (send_email's fields).");
 
@@ -58,10 +64,9 @@ export async function integrationRoutesV1(app: FastifyInstance, core: Core): Pro
         const body = request.body;
         if (!isPlainObject(body)) throw validationError([{ path: '', message: 'the body must be a JSON object' }]);
         const { action, ...input } = body;
-        if (typeof action !== 'string' || !(action in ACTIONS)) {
-          throw validationError([{ path: 'action', message: `must be one of ${Object.keys(ACTIONS).join(', ')}` }]);
-        }
-        const { operation: name, input: inputOf } = ACTIONS[action as Action];
+        const chosen = typeof action === 'string' ? ACTIONS.get(action) : undefined;
+        if (!chosen) throw validationError([{ path: 'action', message: `must be one of ${ACTION_NAMES.join(', ')}` }]);
+        const { operation: name, input: inputOf } = chosen;
         const operation = OPERATIONS.find((o) => o.name === name);
         if (!operation) throw new AppError('internal_error', `no operation ${name}`);
         const { value } = await invokeOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, inputOf(input));
