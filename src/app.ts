@@ -121,7 +121,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     clock,
     pool,
     owner,
-    onAccepted: () => worker.notify(),
+    onAccepted: (kind) => worker.notify(kind),
     // Mail that leaves through a relay is sent only from the organization's verified domains; capture mode lets any domain send.
     isVerifiedDomain: config.relayUrl ? (organizationId, domain) => domains.isVerified(organizationId, domain) : undefined,
   });

@@ -310,7 +310,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
         await enqueueJobs(trx, [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now, organizationId: row.organization_id }], now);
         return { ...row, ...changes };
       });
-      emails.accepted();
+      emails.accepted(CAMPAIGN_SEND_JOB);
       return { ...toCampaignRecord(sent), recipient_count: count };
     },
 

@@ -122,8 +122,8 @@ export interface EmailServiceDeps {
   clock: Clock;
   /** Renders content off the thread that owns the database. */
   pool: ThreadPool<RenderTask>;
-  /** Called after new work is committed, so an in-process worker can start at once. */
-  onAccepted: () => void;
+  /** Called after new jobs of `kind` are committed, so an in-process worker can start them at once. */
+  onAccepted: (kind: string) => void;
   /**
    * Who this process is (a queue owner, newOwner()): its idempotency claims name
    * it, so that a retry can take over at once a claim whose process is gone.
@@ -163,8 +163,8 @@ export interface EmailService {
    * the recipient guard. Returns the ids in order. Call `accepted()` after commit.
    */
   acceptCampaignEmails(trx: Transaction<Database>, auth: OrgScope, page: CampaignEmails, now: number): Promise<string[]>;
-  /** New emails were committed outside `send` (a campaign page): wake the worker. */
-  accepted(): void;
+  /** New jobs were committed outside `send` (a campaign page's emails; a campaign to fan out): wake the worker. */
+  accepted(kind?: string): void;
   /** Throws not_found (also for another organization's email). */
   get(auth: OrgScope, id: string): Promise<EmailRecord>;
   list(auth: OrgScope, page: PageRequest): Promise<Page<EmailListItem>>;
@@ -375,7 +375,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       if (keyRef) await releaseIdempotencyKey(db, keyRef).catch(() => undefined);
       throw error;
     }
-    deps.onAccepted();
+    deps.onAccepted(DELIVER_EMAIL_JOB);
     return result;
   }
 
@@ -475,8 +475,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       return rows.map((r) => r.email.id);
     },
 
-    accepted() {
-      deps.onAccepted();
+    accepted(kind = DELIVER_EMAIL_JOB) {
+      deps.onAccepted(kind);
     },
 
     async checkRendering(auth, request) {

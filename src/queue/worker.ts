@@ -45,8 +45,8 @@ export interface Worker {
    * and release whatever this worker still holds so another worker may take it.
    */
   stop(options?: { graceMs?: number; abort?: () => Promise<void> }): Promise<void>;
-  /** Wake the worker now (new work was committed in this process). */
-  notify(): void;
+  /** Wake the worker now: new work of `kind` (of any kind, when not given) was committed in this process. */
+  notify(kind?: string): void;
   /** Tests: claim and run due jobs until none are due; returns how many ran. */
   drain(): Promise<number>;
 }
@@ -62,12 +62,28 @@ export function createWorker(options: WorkerOptions): Worker {
   /** Each lane's slots and the jobs running in them; kind null: every kind without a lane of its own. */
   interface LaneState {
     slots: number;
+    /**
+     * Something happened since its last claim that may have made work claimable
+     * (new work, a job of it ended, the poll): a lane none of whose ready jobs it
+     * may run now (its endpoints are at their bound) is not looked at again for nothing.
+     */
+    dirty: boolean;
     active: Set<Promise<void>>;
     /** At most this many jobs of one group at once, and how many of each run now. */
     perGroup?: number;
     running: Map<string, number>;
   }
-  const lane = (slots: number, perGroup?: number): LaneState => ({ slots, active: new Set(), ...(perGroup !== undefined ? { perGroup } : {}), running: new Map() });
+  const lane = (slots: number, perGroup?: number): LaneState => ({
+    slots,
+    dirty: true,
+    active: new Set(),
+    ...(perGroup !== undefined ? { perGroup } : {}),
+    running: new Map(),
+  });
+  const markDirty = (kind?: string) => {
+    if (kind === undefined) for (const l of lanes.values()) l.dirty = true;
+    else laneOf(kind).dirty = true;
+  };
   const lanes = new Map<string | null, LaneState>([
     ...Object.entries(options.lanes ?? {}).map(([kind, l]) => [kind, typeof l === 'number' ? lane(l) : lane(l.slots, l.perGroup)] as const),
     [null, lane(concurrency)],
@@ -137,15 +153,18 @@ export function createWorker(options: WorkerOptions): Worker {
       const claim: Lane[] = [];
       for (const [kind, lane] of lanes) {
         const free = lane.slots - lane.active.size;
-        const room = free > 0 && (lane.active.size === 0 || free >= Math.ceil(lane.slots / 2)) ? free : 0;
+        const room = lane.dirty && free > 0 && (lane.active.size === 0 || free >= Math.ceil(lane.slots / 2)) ? free : 0;
         claim.push({ kind, room, ...(lane.perGroup !== undefined ? { perGroup: lane.perGroup, running: lane.running } : {}) });
       }
       if (claim.every((c) => c.room === 0)) return;
+      // Set again by whatever happens while this claim runs.
+      for (const c of claim) if (c.room > 0) lanes.get(c.kind)!.dirty = false;
       let jobs: Job[];
       try {
         jobs = await claimDueJobs(db, { now: clock.now(), lanes: claim, leaseMs, owner, exclude: [...runningIds] });
       } catch (error) {
         logger?.error({ err: error }, 'claiming jobs failed');
+        for (const c of claim) if (c.room > 0) lanes.get(c.kind)!.dirty = true;
         return;
       }
       // Stopped while claiming: these never start, and stop() releases them.
@@ -158,6 +177,7 @@ export function createWorker(options: WorkerOptions): Worker {
         const p = runJob(job).finally(() => {
           active.delete(p);
           lane.active.delete(p);
+          lane.dirty = true;
           runningIds.delete(job.id);
           if (group !== undefined) {
             const n = (lane.running.get(group) ?? 1) - 1;
@@ -170,7 +190,12 @@ export function createWorker(options: WorkerOptions): Worker {
         lane.active.add(p);
       }
       // A lane that took all the room it asked for may have more waiting.
-      if (claim.some((c) => c.room > 0 && jobs.filter((j) => (lanes.has(j.kind) ? j.kind : null) === c.kind).length === c.room)) again = true;
+      for (const c of claim) {
+        if (c.room > 0 && jobs.filter((j) => (lanes.has(j.kind) ? j.kind : null) === c.kind).length === c.room) {
+          lanes.get(c.kind)!.dirty = true;
+          again = true;
+        }
+      }
     } while (again);
   }
 
@@ -199,6 +224,8 @@ export function createWorker(options: WorkerOptions): Worker {
   function schedule(): void {
     if (!running) return;
     timer = setTimeout(() => {
+      // The poll: work may have come due, or been committed by another process.
+      markDirty();
       void tick().finally(schedule);
     }, pollMs);
     timer.unref?.();
@@ -242,8 +269,10 @@ export function createWorker(options: WorkerOptions): Worker {
       // Jobs still running keep their lease and are taken over only once it expires.
       await releaseJobs(db.db, owner, [...runningIds]);
     },
-    notify() {
-      if (!running || notified) return;
+    notify(kind) {
+      if (!running) return;
+      markDirty(kind);
+      if (notified) return;
       notified = true;
       setImmediate(() => {
         notified = false;

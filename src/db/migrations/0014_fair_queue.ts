@@ -20,8 +20,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('group_key', 'text').execute();
   // Jobs made before this migration wait as if they were scheduled: they get their turn when first claimed.
   await db.schema.dropIndex('jobs_due_idx').execute();
-  // Claims: a kind's ready jobs in turn order (run_at for the few put back for a moment); where the line is served now.
-  await db.schema.createIndex('jobs_turn_idx').on('jobs').columns(['kind', 'turn', 'run_at']).where(sql.ref('turn'), 'is not', null).execute();
+  // Claims: a kind's ready jobs in turn order (run_at for the few put back for a moment, the group for
+  // those at their bound, both read from the index as it is walked); where the line is served now.
+  await db.schema
+    .createIndex('jobs_turn_idx')
+    .on('jobs')
+    .columns(['kind', 'turn', 'run_at', 'group_key'])
+    .where(sql.ref('turn'), 'is not', null)
+    .execute();
   // An organization's last turn in a kind's line.
   await db.schema
     .createIndex('jobs_org_turn_idx')
