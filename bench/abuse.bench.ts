@@ -13,10 +13,18 @@
 // 3. HTTP slots. 600 connections from 127.0.0.2 that trickle header lines, while
 //    an honest client on 127.0.0.1 sends GETs; how many were held and refused,
 //    when the held ones were sent away, and the honest p99 against a quiet run.
+// 4. Webhook storms. A victim sends an email every BENCH_VICTIM_EVERY_MS ms while
+//    another organization's 20 webhooks to a receiver that never answers take
+//    2 000 deliveries (20 × 100 new subscribers), then while a third's 10
+//    webhooks point at names whose DNS never answers (1 000 deliveries). Printed:
+//    the victim's accepted→delivered p99 against a quiet round (target ≤ 2×),
+//    and, once the receiver answers again, how long until all 2 000 are delivered.
+import dgram from 'node:dgram';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import { deliveryLagsMs, percentile, runNoisyNeighbours, type NeighboursResult } from '../test/helpers/noisy-neighbours.ts';
-import { createOrg, freePort, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
+import { createOrg, freePort, readDb, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
 import { smtpLoad } from './smtp-client.ts';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 15) * 1000;
@@ -156,14 +164,99 @@ async function httpSlots(url: string, port: number, token: string): Promise<void
   );
 }
 
+/** A webhook receiver that holds every request until `answer()`, then answers 204 to those and every later one. */
+async function silentReceiver() {
+  let answering = false;
+  const held = new Set<http.ServerResponse>();
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      if (answering) response.writeHead(204).end();
+      else {
+        held.add(response);
+        response.on('close', () => held.delete(response));
+      }
+    });
+  });
+  server.keepAliveTimeout = 1_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    answer() {
+      answering = true;
+      for (const response of held) response.writeHead(204).end();
+    },
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+async function api(url: string, token: string, path: string, body: unknown): Promise<Response> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** An organization with `urls.length` webhooks on subscriber.created, then `subscribers` new subscribers: a delivery per pair. */
+async function webhookStorm(url: string, dataDir: string, name: string, urls: string[], subscribers: number): Promise<string> {
+  const org = await createOrg(dataDir, { name, plan: 'enterprise' });
+  for (const target of urls) await api(url, org.token, '/api/v2/webhooks', { url: target, events: ['subscriber.created'] });
+  for (let i = 0; i < subscribers; i++) await api(url, org.token, '/api/v2/subscribers', { email: `lead${i}@${name}.example` });
+  return org.id;
+}
+
+async function webhookStorms(url: string, dataDir: string, receiver: Awaited<ReturnType<typeof silentReceiver>>): Promise<void> {
+  const victim = await createOrg(dataDir, { name: 'webhook-victim', plan: 'enterprise' });
+  const victimRound = async () => {
+    const run = await runNoisyNeighbours({ url, victimToken: victim.token, attackerTokens: [], durationMs: DURATION_MS, victimEveryMs: VICTIM_EVERY_MS });
+    await sleep(2_000);
+    const lags = await deliveryLagsMs(url, victim.token, run.victimIds);
+    const delivered = lags.filter((l): l is number => l !== null);
+    return { sent: lags.length, delivered: delivered.length, p50: percentile(delivered, 50), p99: percentile(delivered, 99) };
+  };
+  const line = (what: string, r: Awaited<ReturnType<typeof victimRound>>, quiet?: Awaited<ReturnType<typeof victimRound>>) =>
+    `webhooks, ${what}: victim delivered ${r.delivered}/${r.sent}, accepted→delivered p50 ${ms(r.p50)}, p99 ${ms(r.p99)}` +
+    (quiet ? `; ratio p99 / quiet ${(r.p99 / quiet.p99).toFixed(2)} (target ≤ 2: ${r.p99 <= 2 * quiet.p99 && r.delivered === r.sent ? 'met' : 'MISSED'})` : '');
+  const quiet = await victimRound();
+  console.log(line('quiet', quiet));
+
+  const silentOrg = await webhookStorm(url, dataDir, 'silent-crm', Array.from({ length: 20 }, (_, i) => `${receiver.url}/crm/${i}`), 100);
+  const silent = await victimRound();
+  console.log(line('2 000 deliveries to a receiver that never answers', silent, quiet));
+
+  const unresolvableOrg = await webhookStorm(url, dataDir, 'no-dns', Array.from({ length: 10 }, (_, i) => `http://hook${i}.unresolvable.test/in`), 100);
+  const unresolvable = await victimRound();
+  console.log(line('10 webhooks to names whose DNS never answers', unresolvable, quiet));
+
+  // The receiver is back: how long until the first organization's deliveries are all through (paused endpoints resume when their pause ends).
+  const back = performance.now();
+  receiver.answer();
+  const count = () =>
+    readDb(dataDir, (db) => db.prepare(`select status, count(*) as n from webhook_deliveries where organization_id = ? group by status`).all(silentOrg) as { status: string; n: number }[]);
+  let states = count();
+  while (performance.now() - back < 180_000 && states.some((s) => s.status !== 'delivered')) {
+    await sleep(1_000);
+    states = count();
+  }
+  const delivered = states.find((s) => s.status === 'delivered')?.n ?? 0;
+  const others = readDb(dataDir, (db) => db.prepare(`select count(*) as n from webhook_deliveries where organization_id = ? and attempts > 0`).get(unresolvableOrg) as { n: number });
+  console.log(
+    `webhooks, receiver back: ${delivered}/2000 delivered ${((performance.now() - back) / 1000).toFixed(1)} s after it answered again ` +
+      `(${states.map((s) => `${s.n} ${s.status}`).join(', ')}); the unresolvable names' deliveries attempted so far: ${others.n} of 1000, the rest paused with their endpoints`,
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `bench:abuse  ${os.cpus().length} cores, CPU_THREADS default; fair CPU: a victim sending every ${VICTIM_EVERY_MS} ms for ${DURATION_MS / 1000} s ` +
       `with ${ATTACKER_COUNTS.join(', ')} free-plan organizations sending 120 KB of \`_a\` markdown back to back`,
   );
-  watchdog((120 + ATTACKER_COUNTS.length * (DURATION_MS / 1000 + 30) + 60) * 1000);
+  watchdog((120 + (ATTACKER_COUNTS.length + 3) * (DURATION_MS / 1000 + 30) + 240) * 1000);
   const dataDir = tempDir('mailgate-bench-abuse-');
   const smtpPort = await freePort();
+  // A name server that never answers, for the webhooks to unresolvable names.
+  const silentDns = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => silentDns.bind(0, '127.0.0.1', resolve));
+  const receiver = await silentReceiver();
   try {
     const server = await startMailgate(
       dataDir,
@@ -171,15 +264,21 @@ async function main(): Promise<void> {
         SMTP_PORT: String(smtpPort),
         SMTP_ALLOW_INSECURE_AUTH: 'true',
         HTTP_HEADERS_TIMEOUT_SECONDS: String(HTTP_HEADERS_TIMEOUT_SECONDS),
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        DNS_SERVERS: `127.0.0.1:${silentDns.address().port}`,
       },
       { timeoutMs: 40_000 },
     );
+    if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'webhooks') await webhookStorms(server.url, dataDir, receiver);
+    if (process.env.BENCH_ONLY === 'webhooks') return;
     await fairCpu(server.url, dataDir);
     const app = await createOrg(dataDir, { name: 'honest', plan: 'enterprise' });
     await smtpSlots(smtpPort, app.token);
     await httpSlots(server.url, Number(new URL(server.url).port), app.token);
   } finally {
     await stopAll();
+    await receiver.close();
+    silentDns.close();
   }
 }
 
