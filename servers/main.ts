@@ -3,7 +3,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { ConfigError, createCore, listensEverywhere, loadConfig, localHttpAddress, MAILGATE_VERSION, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
+import {
+  ConfigError,
+  createCore,
+  listensEverywhere,
+  loadConfig,
+  localHttpAddress,
+  MAILGATE_VERSION,
+  openConfiguredDatabase,
+  type Config,
+  type Core,
+} from '../src/index.ts';
 import { CannotListenError, checkListenersCanOpen, EXIT_CANNOT_LISTEN, explainListenError, type ListenerAddress } from './cannot-listen.ts';
 import { buildHttpApp } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/endpoint.ts';

@@ -98,7 +98,8 @@ describe('the compiled server (npm start)', () => {
 
   it('stops cleanly when npm is sent SIGINT (Ctrl-C) too', async () => {
     // dist/ is built: --ignore-scripts skips prestart's build.
-    const again = await startMailgateProcess({ ...database.env, ...NPM_ENV, MAILGATE_ROLES: 'http', CPU_THREADS: '0' }, 30_000, ['start', '--ignore-scripts'], 'npm');
+    const env = { ...database.env, ...NPM_ENV, MAILGATE_ROLES: 'http', CPU_THREADS: '0' };
+    const again = await startMailgateProcess(env, 30_000, ['start', '--ignore-scripts'], 'npm');
     try {
       expect(await again.stop('SIGINT', 15_000)).toEqual({ code: 0, signal: null });
       expect(again.output()).toContain('SIGINT: stopping…\n');

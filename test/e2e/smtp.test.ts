@@ -52,17 +52,17 @@ describe('SMTP submission: the session', () => {
 
   it('advertises AUTH PLAIN LOGIN only once the session is encrypted: after STARTTLS, and on the implicit-TLS port', async () => {
     // A client that saw AUTH before STARTTLS might send its token in the clear (swaks does), before the 538.
-    const greeting = `${server.core.config.smtp.hostname} Nice to meet you, [127.0.0.1]`;
+    const hello = `${server.core.config.smtp.hostname} Nice to meet you, [127.0.0.1]`;
     const s = rawSmtpSession(server.smtpPort);
     expect(await s.greeting).toEqual({ code: 220, text: `${server.core.config.smtp.hostname} ESMTP Mailgate mail submission` });
     expect(await s.command('EHLO client.test')).toEqual({
       code: 250,
-      text: [greeting, 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'ENHANCEDSTATUSCODES', 'STARTTLS', 'SIZE 10485760'].join('\n'),
+      text: [hello, 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'ENHANCEDSTATUSCODES', 'STARTTLS', 'SIZE 10485760'].join('\n'),
     });
     expect((await s.startTls()).code).toBe(220);
     expect(await s.command('EHLO client.test')).toEqual({
       code: 250,
-      text: [greeting, 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'ENHANCEDSTATUSCODES', 'AUTH PLAIN LOGIN', 'SIZE 10485760'].join('\n'),
+      text: [hello, 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'ENHANCEDSTATUSCODES', 'AUTH PLAIN LOGIN', 'SIZE 10485760'].join('\n'),
     });
     s.destroy();
 
@@ -70,7 +70,7 @@ describe('SMTP submission: the session', () => {
     expect((await secure.greeting).code).toBe(220);
     expect(await secure.command('EHLO client.test')).toEqual({
       code: 250,
-      text: [greeting, 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'ENHANCEDSTATUSCODES', 'AUTH PLAIN LOGIN', 'SIZE 10485760'].join('\n'),
+      text: [hello, 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'ENHANCEDSTATUSCODES', 'AUTH PLAIN LOGIN', 'SIZE 10485760'].join('\n'),
     });
     secure.destroy();
   });
