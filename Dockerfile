@@ -12,6 +12,8 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# BASE_URL defaults to http://localhost:$PORT here (HOST is every interface), which the console prints:
+# set it to the address clients use when they reach the container at another one.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -19,7 +19,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 const shippedServer: { flags: readonly string[]; entry: string } = (() => {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/).slice(1);
+  // `exec node …`: the shell npm runs the script in becomes node, so that npm's SIGTERM reaches the server.
+  const words = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/).slice(1);
   const entry = words.find((w) => !w.startsWith('--'));
   if (!entry) throw new Error(`no entry point in the start script: ${pkg.scripts.start}`);
   return { flags: words.filter((w) => w.startsWith('--')), entry };

@@ -43,7 +43,7 @@ function messageFor(i: number): Mail.Options {
   const subscriberId = newId('sub');
   const emailId = newId('eml');
   const mac = createHmac('sha256', secret).update(`unsubscribe\u0000${subscriberId}\u0000${campaignId}`).digest('base64url').slice(0, 22);
-  const unsubscribe = `http://localhost:3000/unsubscribe/${subscriberId}.${campaignId}.${mac}`;
+  const unsubscribe = `http://127.0.0.1:3000/unsubscribe/${subscriberId}.${campaignId}.${mac}`;
   const p = personalized(compiled, s, unsubscribe);
   return {
     from: CAMPAIGN_FROM,

@@ -3,7 +3,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { ConfigError, createCore, loadConfig, MAILGATE_VERSION, openConfiguredDatabase, type Config, type Core } from '../src/index.ts';
+import {
+  ConfigError,
+  createCore,
+  listensEverywhere,
+  loadConfig,
+  localHttpAddress,
+  MAILGATE_VERSION,
+  openConfiguredDatabase,
+  type Config,
+  type Core,
+} from '../src/index.ts';
 import { CannotListenError, checkListenersCanOpen, EXIT_CANNOT_LISTEN, explainListenError, type ListenerAddress } from './cannot-listen.ts';
 import { buildHttpApp } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/endpoint.ts';
@@ -115,8 +125,15 @@ export async function startServer(
       }
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      httpUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-      listening.push(`Mailgate HTTP listening on ${httpUrl} (public address ${config.baseUrl})`);
+      // The address to open first: BASE_URL's default is the same one (config.ts), so a client given it
+      // finds the OAuth resource, the issuer and /openapi.json's servers naming that very address.
+      const bound = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+      httpUrl = localHttpAddress(config.host, port) ?? `http://${bound}`;
+      const notes = [
+        ...(listensEverywhere(config.host) ? [`on every interface, ${bound}`] : []),
+        ...(config.baseUrl !== httpUrl ? [`public address ${config.baseUrl}`] : []),
+      ];
+      listening.push(`Mailgate HTTP listening on ${httpUrl}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
     }
     if (config.roles.includes('worker')) {
       // Only once every door is open: a process about to exit for a busy port delivers nothing.

@@ -56,6 +56,36 @@ function defaultCpuThreads(): number {
   return Math.max(2, Math.min(4, os.availableParallelism() - 1));
 }
 
+/** 0.0.0.0, or IPv6's unspecified address in any of its spellings (::, 0:0:0:0:0:0:0:0, ::0). */
+function isWildcardHost(host: string): boolean {
+  if (host === '0.0.0.0') return true;
+  return isIPv6(host) && URL.canParse(`http://[${host}]`) && new URL(`http://[${host}]`).hostname === '[::]';
+}
+
+/**
+ * The address to open for an HTTP listener on HOST and a port: what the console
+ * prints first, and what BASE_URL defaults to, so that the OAuth resource, the
+ * issuer and /openapi.json's servers name the address a client was given.
+ * IPv6 goes in brackets; a wildcard HOST (0.0.0.0, ::, as in the Docker image)
+ * is opened as localhost, which reaches it from this machine (and from the host
+ * of a container whose port is published). Undefined when HOST cannot be written
+ * in a URL (an IPv6 zone such as fe80::1%eth0).
+ */
+export function localHttpAddress(host: string, port: number): string | undefined {
+  const name = isWildcardHost(host) ? 'localhost' : isIPv6(host) ? `[${host}]` : host;
+  const address = `http://${name}:${port}`;
+  if (!URL.canParse(address)) return undefined;
+  const url = new URL(address);
+  // Only a host: a HOST with a path, query or credentials in it is not one. The origin is normalised
+  // as an explicit BASE_URL is (lower case, shortest IPv6, no default port), so both compare as strings.
+  return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' ? url.origin : undefined;
+}
+
+/** HOST is the wildcard: the listener answers on every interface, and localHttpAddress names it as localhost. */
+export function listensEverywhere(host: string): boolean {
+  return isWildcardHost(host);
+}
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -306,6 +336,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (http.success && http.data.HTTP_HEADERS_TIMEOUT_SECONDS > http.data.HTTP_REQUEST_TIMEOUT_SECONDS) {
     problems.push(`HTTP_HEADERS_TIMEOUT_SECONDS: must be at most HTTP_REQUEST_TIMEOUT_SECONDS (${http.data.HTTP_REQUEST_TIMEOUT_SECONDS}): the headers are part of the request`);
   }
+  const address = envSchema.pick({ HOST: true, PORT: true, BASE_URL: true }).safeParse(cleaned);
+  if (address.success && address.data.BASE_URL === undefined && localHttpAddress(address.data.HOST, address.data.PORT) === undefined) {
+    problems.push(`HOST: "${address.data.HOST}" cannot be written in a URL, so BASE_URL has no default; set BASE_URL to the address clients open`);
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return Object.freeze({
@@ -330,7 +364,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxAuthFailuresPerAddress: e.SMTP_MAX_AUTH_FAILURES_PER_ADDRESS,
     }),
     // Normalised (percent-encoded), so it can go into links and HTML attributes as it is.
-    baseUrl: (e.BASE_URL === undefined ? `http://localhost:${e.PORT}` : new URL(e.BASE_URL).href).replace(/\/+$/, ''),
+    baseUrl: e.BASE_URL === undefined ? localHttpAddress(e.HOST, e.PORT)! : new URL(e.BASE_URL).href.replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     sqlitePath: path.join(path.resolve(e.DATA_DIR), 'mailgate.db'),
     databaseUrl: e.DATABASE_URL,

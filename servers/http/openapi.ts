@@ -5,7 +5,7 @@ import { MAILGATE_VERSION, QUOTA_WINDOW_SECONDS, type Core, type ErrorKind } fro
 import { STATUS_BY_KIND, v1ErrorSchema, v1RateLimitSchema, v2ErrorSchema } from './errors.ts';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 import type { RouteDoc } from './operation-routes.ts';
-import { RATE_LIMITS_DOC_PATH } from './docs.ts';
+import { DOCS_UI_BRANDING, RATE_LIMITS_DOC_PATH } from './docs.ts';
 
 /**
  * /openapi.json (OpenAPI 3.1) and /docs (Swagger UI, served from its npm
@@ -113,6 +113,7 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     uiConfig: { tryItOutEnabled: true, persistAuthorization: true, displayOperationId: true },
+    ...DOCS_UI_BRANDING,
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -46,12 +46,35 @@ class SubmissionConnection extends SMTPConnection {
   private idleTimer: NodeJS.Timeout | undefined;
   private dataTimer: NodeJS.Timeout | undefined;
 
+  /** Set while EHLO is answered on a session where AUTH would be refused (538: STARTTLS first). */
+  private authRefusedHere = false;
+
   override send(code: number, data?: string | string[] | null, context?: string | false): void {
+    if (this.authRefusedHere && code === 250 && Array.isArray(data)) {
+      super.send(code, data.filter((line, i) => i === 0 || !line.startsWith('AUTH ')), context);
+      return;
+    }
     if (typeof data === 'string' && (code >= 400 || hasEnhancedCode(data))) {
       super.send(code, withEnhancedCode(code, data), false);
       return;
     }
     super.send(code, data, context);
+  }
+
+  /**
+   * No AUTH in the EHLO before STARTTLS (unless SMTP_ALLOW_INSECURE_AUTH): a
+   * client that sees it may send the token in the clear before the 538 comes
+   * (swaks does). The condition is smtp-server's own for refusing AUTH, so AUTH
+   * is advertised exactly where it is taken. The library offers no option for it.
+   */
+  override handler_EHLO(command: Buffer, callback: () => void): void {
+    const options = this._server.options;
+    this.authRefusedHere = !this.secure && this._isSupported('STARTTLS') && !options.hideSTARTTLS && !options.allowInsecureAuth;
+    try {
+      super.handler_EHLO(command, callback);
+    } finally {
+      this.authRefusedHere = false;
+    }
   }
 
   private get deadlines(): SessionDeadlines {

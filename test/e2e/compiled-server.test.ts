@@ -1,38 +1,52 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVerifiedDomainTo } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
-import { apiCall, createProcessDatabase, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
+import { apiCall, createProcessDatabase, freePort, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 
-// The server as `npm start` runs it: compiled to plain JavaScript by
-// `npm run build` (scripts/build.mjs), with no TypeScript loader. Built here into
-// a temporary directory beside dist/, then run: the CPU thread (which composes each message)
-// must start from the compiled tree, the files found relative to the code
-// (package.json for the version, docs/) must be there, and SIGTERM must end it cleanly.
+// The server as `npm start` runs it: compiled to plain JavaScript by its prestart
+// script (`npm run build`, scripts/build.mjs, into dist/), with no TypeScript loader,
+// under npm itself. The CPU thread (which composes each message) must start from the
+// compiled tree, the files found relative to the code (package.json for the version,
+// docs/) must be there, and a signal to npm must reach the server: npm forwards
+// SIGTERM and SIGINT to its script's shell, which passes them on only because the
+// start script execs node (a shell that waits for node does not; node kept running).
 
 const TOKEN = 'mailgate_compiled_server_token_0123456789';
-const run = promisify(execFile);
 
-describe('the compiled server (npm run build, npm start)', () => {
-  let outDir: string;
+/** npm without its update check against the registry. */
+const NPM_ENV = { npm_config_update_notifier: 'false' };
+
+/** Nothing listens on 127.0.0.1:port any more. */
+async function portIsFree(port: number): Promise<boolean> {
+  const server = net.createServer();
+  const free = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (free) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return free;
+}
+
+describe('the compiled server (npm start)', () => {
+  const outDir = path.join(REPO_ROOT, 'dist');
   let sink: SmtpSink;
   let database: ProcessDatabase;
   let proc: MailgateProcess;
+  let smtpPort: number;
 
   beforeAll(async () => {
-    // Inside the repository, where its packages (node_modules) resolve, as dist/ does.
-    outDir = await fs.mkdtemp(path.join(REPO_ROOT, 'dist-test-'));
-    await run(process.execPath, ['scripts/build.mjs', outDir], { cwd: REPO_ROOT, timeout: 60_000 });
     sink = await startSmtpSink();
     database = await createProcessDatabase();
+    smtpPort = await freePort();
     proc = await startMailgateProcess(
-      { ...database.env, MAILGATE_BOOTSTRAP_TOKEN: TOKEN, RELAY_URL: `smtp://127.0.0.1:${sink.port}`, CPU_THREADS: '1' },
-      30_000,
-      [path.join(outDir, 'servers', 'main.js')],
+      { ...database.env, ...NPM_ENV, MAILGATE_BOOTSTRAP_TOKEN: TOKEN, RELAY_URL: `smtp://127.0.0.1:${sink.port}`, SMTP_PORT: String(smtpPort) },
+      60_000,
+      ['start'],
+      'npm',
     );
     await addVerifiedDomainTo(database, 'example.com');
   }, 90_000);
@@ -41,7 +55,6 @@ describe('the compiled server (npm run build, npm start)', () => {
     await proc?.stop('SIGKILL');
     await sink?.close();
     await database?.cleanup();
-    if (outDir) await fs.rm(outDir, { recursive: true, force: true });
   });
 
   it('compiles every source file, and no TypeScript is left to load', async () => {
@@ -75,8 +88,24 @@ describe('the compiled server (npm run build, npm start)', () => {
     expect(await doc.text()).toContain('<h1>Rate limits</h1>');
   });
 
-  it('stops cleanly on SIGTERM', async () => {
+  it('stops cleanly when npm is sent SIGTERM: the server stops, exits 0 and frees its ports', async () => {
     const status = await proc.stop('SIGTERM', 15_000);
     expect(status).toEqual({ code: 0, signal: null });
+    expect(proc.output()).toContain('SIGTERM: stopping…\n');
+    const httpPort = Number(new URL(proc.url).port);
+    expect([await portIsFree(httpPort), await portIsFree(smtpPort)]).toEqual([true, true]);
+  });
+
+  it('stops cleanly when npm is sent SIGINT (Ctrl-C) too', async () => {
+    // dist/ is built: --ignore-scripts skips prestart's build.
+    const env = { ...database.env, ...NPM_ENV, MAILGATE_ROLES: 'http', CPU_THREADS: '0' };
+    const again = await startMailgateProcess(env, 30_000, ['start', '--ignore-scripts'], 'npm');
+    try {
+      expect(await again.stop('SIGINT', 15_000)).toEqual({ code: 0, signal: null });
+      expect(again.output()).toContain('SIGINT: stopping…\n');
+      expect(await portIsFree(Number(new URL(again.url).port))).toBe(true);
+    } finally {
+      await again.stop('SIGKILL');
+    }
   });
 });

@@ -122,8 +122,8 @@ export interface MailgateProcess extends RunningProcess {
 }
 
 /**
- * Spawn `node --import tsx servers/main.ts` (or `node ...command`) on a free port
- * and wait until `GET /health` answers 200. SMTP is off unless `env` says otherwise.
+ * Spawn `node --import tsx servers/main.ts` (or `node ...command`, or `executable ...command`)
+ * on a free port and wait until `GET /health` answers 200. SMTP is off unless `env` says otherwise.
  * 30 s by default: two processes starting at once on PostgreSQL, beside a full
  * suite's other worker, once took longer than 15 s to migrate and answer.
  */
@@ -131,9 +131,10 @@ export async function startMailgateProcess(
   env: Record<string, string>,
   timeoutMs = 30_000,
   command: readonly string[] = ['--import', 'tsx', 'servers/main.ts'],
+  executable = process.execPath,
 ): Promise<MailgateProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, command, {
+  const child = spawn(executable, command, {
     cwd: REPO_ROOT,
     // One render thread unless a test asks for more: each thread compiles the TypeScript sources as it starts, and suites start many processes.
     env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', CPU_THREADS: '1', ...env },

@@ -89,9 +89,15 @@ export interface RawSmtpSession {
   destroy(): void;
 }
 
-/** A session by hand, from `localAddress` (any of 127/8 on Linux: a client address of its own) when given. */
-export function rawSmtpSession(port: number, localAddress?: string): RawSmtpSession {
-  let socket: net.Socket | tls.TLSSocket = net.connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
+/**
+ * A session by hand, from `localAddress` (any of 127/8 on Linux: a client address of its own) when given;
+ * over TLS from the first byte with `implicitTls` (the SMTPS port; the certificate is not checked).
+ */
+export function rawSmtpSession(port: number, localAddress?: string, implicitTls = false): RawSmtpSession {
+  const address = { port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) };
+  let socket: net.Socket | tls.TLSSocket = implicitTls
+    ? tls.connect({ ...address, rejectUnauthorized: false, servername: 'localhost' })
+    : net.connect(address);
   let buffer = '';
   let lines: string[] = [];
   const waiting: ((reply: SmtpReply) => void)[] = [];

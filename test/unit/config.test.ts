@@ -207,6 +207,31 @@ describe('loadConfig: strict values', () => {
   it('keeps the public address normalised, so it goes into links and HTML attributes as it is', () => {
     expect(loadConfig({ BASE_URL: 'https://Mail.Example.com:443/mail gate/"x"/' }).baseUrl).toBe('https://mail.example.com/mail%20gate/%22x%22');
   });
+
+  it('defaults the public address to the one the console prints: http://HOST:PORT, IPv6 in brackets', () => {
+    expect(loadConfig({}).baseUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '192.168.1.10', PORT: '8080' }).baseUrl).toBe('http://192.168.1.10:8080');
+    expect(loadConfig({ HOST: 'Mail.Internal', PORT: '8080' }).baseUrl).toBe('http://mail.internal:8080');
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).baseUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ HOST: '0:0:0:0:0:0:0:1' }).baseUrl).toBe('http://[::1]:3000');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '80' }).baseUrl).toBe('http://127.0.0.1');
+  });
+
+  it('names a wildcard HOST (every interface, as in the Docker image) localhost, which reaches it', () => {
+    for (const host of ['0.0.0.0', '::', '::0', '0:0:0:0:0:0:0:0']) {
+      expect([host, loadConfig({ HOST: host, PORT: '8080' }).baseUrl]).toEqual([host, 'http://localhost:8080']);
+    }
+  });
+
+  it('asks for BASE_URL when HOST cannot be written in a URL', () => {
+    for (const host of ['fe80::1%eth0', 'two words', 'host/path', 'user@host']) {
+      expect([host, problemsOf({ HOST: host })]).toEqual([
+        host,
+        [`HOST: "${host}" cannot be written in a URL, so BASE_URL has no default; set BASE_URL to the address clients open`],
+      ]);
+      expect(loadConfig({ HOST: host, BASE_URL: 'https://mail.example.com' }).baseUrl).toBe('https://mail.example.com');
+    }
+  });
 });
 
 describe('loadConfig: DNS_SERVERS', () => {
