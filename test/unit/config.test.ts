@@ -21,7 +21,8 @@ describe('loadConfig: defaults (DESIGN §3)', () => {
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
     expect(config.smtpPort).toBe(2587);
-    expect(config.baseUrl).toBe('http://localhost:3000');
+    // The address the console prints first, so that /docs and OAuth discovery work there.
+    expect(config.baseUrl).toBe('http://127.0.0.1:3000');
     expect(config.dataDir).toBe(path.join(process.cwd(), 'data'));
     expect(path.isAbsolute(config.dataDir)).toBe(true);
     expect(config.roles).toEqual(['http', 'smtp', 'worker']);
@@ -85,7 +86,7 @@ describe('loadConfig: overrides', () => {
   });
 
   it('derives BASE_URL from PORT when BASE_URL is unset', () => {
-    expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://127.0.0.1:8080');
   });
 
   it('keeps an explicit BASE_URL whatever PORT is', () => {
