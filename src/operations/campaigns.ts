@@ -6,13 +6,14 @@ import {
   campaignDeletedSchema,
   campaignRecordSchema,
   campaignUpdateFields,
-  campaignUpdateRule,
+  withCampaignUpdateRule,
   scheduledAtField,
   TEST_RECIPIENTS_MAX,
   toCampaignChanges,
 } from '../campaigns/index.ts';
 import { sendEmailFields } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
+import { atMostOneOf } from '../validation.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE, SENDER_DOMAIN_NOTE } from './quota.ts';
 
@@ -93,7 +94,7 @@ export const updateCampaign = defineOperation({
     PERSONALIZATION_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: z.strictObject({ id: campaignId, ...campaignUpdateFields }).superRefine(campaignUpdateRule, { when: () => true }).transform(({ id, ...rest }) => ({ id, changes: toCampaignChanges(rest) })),
+  input: withCampaignUpdateRule(z.strictObject({ id: campaignId, ...campaignUpdateFields })).transform(({ id, ...rest }) => ({ id, changes: toCampaignChanges(rest) })),
   output: campaignRecordSchema,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found', 'conflict', 'validation_error'],
@@ -189,7 +190,8 @@ export const countAudience = defineOperation({
       campaign_id: campaignId.optional().describe('Count this campaign\'s audience.'),
       audience: audienceSchema.optional(),
     })
-    .refine((v) => v.campaign_id === undefined || v.audience === undefined, { error: 'give campaign_id or audience, not both' }),
+    .refine((v) => v.campaign_id === undefined || v.audience === undefined, { error: 'give campaign_id or audience, not both' })
+    .meta(atMostOneOf(['campaign_id', 'audience'])),
   output: z.object({ object: z.literal('audience_count'), count: z.number().int().describe('Subscribed subscribers in the audience now.') }),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found', 'validation_error'],

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
   batchItemsSchema,
-  contentRule,
   emailListItemSchema,
   emailRecordSchema,
   idempotencyKeyField,
   sendEmailFields,
   toSendRequest,
+  withContentRule,
 } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
@@ -31,10 +31,7 @@ export const sendEmail = defineOperation({
     RECIPIENT_GUARD_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: z
-    .strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() })
-    .superRefine(contentRule, { when: () => true })
-    .transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
+  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() })).transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
   output: sendResult,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   errors: ['forbidden', 'idempotency_conflict', 'recipient_rate_limited'],

@@ -100,10 +100,17 @@ describe('GET /openapi.json', () => {
   it('documents the headers a send takes and the cursors a list takes', () => {
     const batch = doc.paths['/api/v2/emails/batch']!.post!;
     expect(batch.parameters!.filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Batch-Validation', 'Idempotency-Key']);
+    expect(batch.parameters!.find((p) => p.name === 'Idempotency-Key')!.schema).toEqual({ type: 'string', pattern: '^[\\x21-\\x7e]{1,256}$', minLength: 1, maxLength: 256 });
+    // The send body says its rule across fields (exactly one content field), not only its fields.
+    const sendBody = doc.paths['/api/v2/emails']!.post!.requestBody!.content['application/json'].schema;
+    expect(sendBody.oneOf).toEqual([{ required: ['html'] }, { required: ['markdown'] }, { required: ['tiptap'] }]);
+    expect((batch.requestBody!.content['application/json'].schema.items as Record<string, unknown>).oneOf).toEqual(sendBody.oneOf);
     expect(batch.requestBody!.content['application/json'].schema).toMatchObject({ type: 'array', minItems: 1, maxItems: 100 });
     const list = doc.paths['/api/v2/subscribers']!.get!;
     expect(list.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['status', 'tag', 'query', 'limit', 'after', 'before']);
     expect(list.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    // A cursor is an id of the listed kind: an empty one (`after=`) is refused, and the document says so.
+    expect(list.parameters!.find((p) => p.name === 'after')!.schema).toEqual({ type: 'string', pattern: '^sub_[0-9a-hjkmnp-tv-z]{26}$' });
     const listed = list.responses['200']!.content!['application/json'].schema as { properties: Record<string, unknown> };
     expect(Object.keys(listed.properties)).toEqual(['object', 'data', 'has_more']);
     const get = doc.paths['/api/v2/subscribers/{subscriber}']!.get!;

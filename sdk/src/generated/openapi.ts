@@ -734,7 +734,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -981,52 +981,7 @@ export interface operations {
                     reply_to?: string;
                     /** @description Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML. */
                     preview?: string;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use html, markdown or tiptap.
-                     */
-                    content?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type).
-                     */
-                    contentType?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use reply_to.
-                     */
-                    replyTo?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    attachments?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    template?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    topic_id?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    scheduled_at?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use html (render the React email to HTML first).
-                     */
-                    react?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    tracking?: unknown;
-                };
+                } & (unknown | unknown | unknown);
             };
         };
         responses: {
@@ -1373,7 +1328,7 @@ export interface operations {
                  *       }
                  *     ]
                  */
-                "application/json": {
+                "application/json": ({
                     /** @description Sender: "name@example.com" or "Name <name@example.com>". */
                     from: string;
                     /** @description Recipient: one address, or an array holding exactly one address. */
@@ -1396,52 +1351,7 @@ export interface operations {
                     reply_to?: string;
                     /** @description Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML. */
                     preview?: string;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use html, markdown or tiptap.
-                     */
-                    content?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type).
-                     */
-                    contentType?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use reply_to.
-                     */
-                    replyTo?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    attachments?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    template?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    topic_id?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    scheduled_at?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept; use html (render the React email to HTML first).
-                     */
-                    react?: unknown;
-                    /**
-                     * @deprecated
-                     * @description Refused: is a v1 field that v2 does not accept.
-                     */
-                    tracking?: unknown;
-                }[];
+                } & (unknown | unknown | unknown))[];
             };
         };
         responses: {
@@ -2051,7 +1961,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -2278,7 +2188,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The address; a subscriber is found by it, compared without regard to case. */
+                    /**
+                     * Format: email
+                     * @description The address; a subscriber is found by it, compared without regard to case.
+                     */
                     email: string;
                     first_name?: string | null;
                     last_name?: string | null;
@@ -2869,7 +2782,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description A new address (refused when another subscriber has it). */
+                    /**
+                     * Format: email
+                     * @description A new address (refused when another subscriber has it).
+                     */
                     email?: string;
                     first_name?: string | null;
                     last_name?: string | null;
@@ -4195,7 +4111,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -4454,7 +4370,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The subscriber the event happened to; created (subscribed) when there is none with this address. */
+                    /**
+                     * Format: email
+                     * @description The subscriber the event happened to; created (subscribed) when there is none with this address.
+                     */
                     email: string;
                     name: string;
                     /** @description Anything worth keeping with the event (an order id, a plan name). */
@@ -4730,7 +4649,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -5465,7 +5384,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -6925,7 +6844,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -7185,7 +7104,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -7511,7 +7430,7 @@ export interface operations {
                         /** @default false */
                         clicks?: boolean;
                     };
-                };
+                } & (unknown | unknown | unknown);
             };
         };
         responses: {
@@ -9953,7 +9872,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -11219,7 +11138,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -11453,7 +11372,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The domain mail is sent from: the part after @ in the from address. */
+                    /**
+                     * Format: hostname
+                     * @description The domain mail is sent from: the part after @ in the from address.
+                     */
                     name: string;
                 };
             };
@@ -12511,7 +12433,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
@@ -12724,7 +12646,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE). */
+                    /**
+                     * Format: uri
+                     * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
+                     */
                     url: string;
                     /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent. */
                     events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
@@ -13458,7 +13383,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE). */
+                    /**
+                     * Format: uri
+                     * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
+                     */
                     url?: string;
                     /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent. */
                     events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
@@ -13762,7 +13690,7 @@ export interface operations {
                 limit?: number;
                 /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
                 after?: string;
-                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). */
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
                 before?: string;
             };
             header?: never;
