@@ -47,7 +47,8 @@ export const createCampaign = defineOperation({
     from: 'Acme <news@acme.example>',
     subject: 'What is new, {{first_name | "friend"}}',
     markdown: 'Hello {{first_name | "there"}},\n\nHere is what we shipped this month.',
-    audience: { tags: ['newsletter'], match: 'any' },
+    // No tags (every subscribed subscriber): a tag named here must exist, and a new organization has none.
+    audience: { tags: [], match: 'any' },
     tracking: { opens: true, clicks: true },
   },
   run: ({ services, scope }, draft) => services.campaigns.create(scope, draft),
@@ -132,7 +133,7 @@ export const sendCampaign = defineOperation({
   }),
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   errors: ['not_found', 'conflict', 'validation_error', 'forbidden'],
-  example: { id: EXAMPLE_ID, scheduled_at: '2026-12-01T09:00:00Z' },
+  example: { id: EXAMPLE_ID, scheduled_at: '2030-12-01T09:00:00Z' },
   run: ({ services, scope }, input) => services.campaigns.send(scope, input.id, { scheduledAt: input.scheduled_at }),
 });
 
@@ -195,6 +196,6 @@ export const countAudience = defineOperation({
   output: z.object({ object: z.literal('audience_count'), count: z.number().int().describe('Subscribed subscribers in the audience now.') }),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found', 'validation_error'],
-  example: { audience: { tags: ['newsletter'], match: 'any' } },
+  example: { audience: { tags: [], match: 'any' } },
   run: ({ services, scope }, input) => services.campaigns.countAudience(scope, { campaignId: input.campaign_id, audience: input.audience }),
 });

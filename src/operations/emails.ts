@@ -110,7 +110,7 @@ export const getEmail = defineOperation({
   output: emailRecordSchema,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],
-  example: { id: 'eml_01JD3ZQ8X6V5T0N2C4B7M9K1PQ' },
+  example: { id: 'eml_01jd3zq8x6v5t0n2c4b7m9k1pq' },
   run: ({ services, scope }, input) => services.emails.get(scope, input.id),
 });
 

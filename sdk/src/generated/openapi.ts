@@ -1687,7 +1687,7 @@ export interface operations {
             path: {
                 /**
                  * @description The email id (eml_…) send_email returned.
-                 * @example eml_01JD3ZQ8X6V5T0N2C4B7M9K1PQ
+                 * @example eml_01jd3zq8x6v5t0n2c4b7m9k1pq
                  */
                 id: string;
             };
@@ -4853,7 +4853,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "customers"
+                 *       "name": "newsletter"
                  *     }
                  */
                 "application/json": {
@@ -5975,7 +5975,7 @@ export interface operations {
             path: {
                 /**
                  * @description The workflow id (wfl_…).
-                 * @example wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ
+                 * @example wfl_01jd3zq8x6v5t0n2c4b7m9k1pq
                  */
                 id: string;
             };
@@ -6239,7 +6239,7 @@ export interface operations {
             path: {
                 /**
                  * @description The workflow id (wfl_…).
-                 * @example wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ
+                 * @example wfl_01jd3zq8x6v5t0n2c4b7m9k1pq
                  */
                 id: string;
             };
@@ -6464,7 +6464,7 @@ export interface operations {
             path: {
                 /**
                  * @description The workflow id (wfl_…).
-                 * @example wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ
+                 * @example wfl_01jd3zq8x6v5t0n2c4b7m9k1pq
                  */
                 id: string;
             };
@@ -6851,7 +6851,7 @@ export interface operations {
             path: {
                 /**
                  * @description The workflow id (wfl_…).
-                 * @example wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ
+                 * @example wfl_01jd3zq8x6v5t0n2c4b7m9k1pq
                  */
                 id: string;
             };
@@ -7375,9 +7375,7 @@ export interface operations {
                  *       "subject": "What is new, {{first_name | \"friend\"}}",
                  *       "markdown": "Hello {{first_name | \"there\"}},\n\nHere is what we shipped this month.",
                  *       "audience": {
-                 *         "tags": [
-                 *           "newsletter"
-                 *         ],
+                 *         "tags": [],
                  *         "match": "any"
                  *       },
                  *       "tracking": {
@@ -8761,7 +8759,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scheduled_at": "2026-12-01T09:00:00Z"
+                 *       "scheduled_at": "2030-12-01T09:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -13948,9 +13946,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "audience": {
-                 *         "tags": [
-                 *           "newsletter"
-                 *         ],
+                 *         "tags": [],
                  *         "match": "any"
                  *       }
                  *     }
