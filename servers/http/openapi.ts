@@ -34,7 +34,7 @@ const RATE_LIMIT_HEADERS = {
 const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before trying again.') };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment\'s percent-encoding does not decode',
+  400: 'invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL\'s percent-encoding does not decode, or the request is not valid HTTP/1.1',
   401: 'missing_api_key or invalid_api_key: no valid Bearer token',
   403: 'forbidden (code read_only_token): a read-only token may not change data or send email',
   408: 'request_timeout: the request took too long to arrive',
@@ -50,14 +50,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /**
  * The statuses a route can answer besides its success: those of every request
- * (authentication, input, limits; a request too slow or too large to read),
- * of a body, of a path that names a record, of a caller whose token only
- * reads, and the refusals of its own.
+ * (one that is not valid HTTP, or too slow or too large to read;
+ * authentication, input, limits), of a body, of a path that names a record,
+ * of a caller whose token only reads, and the refusals of its own.
  */
 function errorStatuses(doc: RouteDoc, writes: boolean): number[] {
-  const statuses = new Set([401, 408, 422, 429, 431, 500]);
-  if (doc.hasBody) [400, 413].forEach((s) => statuses.add(s));
-  if (doc.hasPath) [400, 404].forEach((s) => statuses.add(s));
+  const statuses = new Set([400, 401, 408, 422, 429, 431, 500]);
+  if (doc.hasBody) statuses.add(413);
+  if (doc.hasPath) statuses.add(404);
   if (writes) statuses.add(403);
   for (const kind of doc.errors) statuses.add(STATUS_BY_KIND[kind as ErrorKind]);
   return [...statuses].sort((a, b) => a - b);

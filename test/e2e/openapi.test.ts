@@ -127,6 +127,7 @@ describe('GET /openapi.json', () => {
       expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit']),
     );
     expect(Object.keys(doc.paths['/api/v2/tags/{tag}']!.get!.responses).sort()).toEqual(['200', '400', '401', '404', '408', '422', '429', '431', '500']);
+    expect(Object.keys(doc.paths['/api/v2/tags']!.get!.responses).sort()).toEqual(['200', '400', '401', '408', '422', '429', '431', '500']);
     expect(Object.keys(doc.paths['/api/v2/tags']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/v2/subscribers']!.post!.responses)).toEqual(expect.arrayContaining(['200', '201']));
 
@@ -141,11 +142,12 @@ describe('GET /openapi.json', () => {
   });
 
   // Each found by test/e2e/openapi-properties.test.ts: a status the server answered that the document did not list.
-  it('lists the refusals of a path segment that does not decode, a read-only token, and a request too large to read', async () => {
+  it('lists the refusals of a URL that does not decode, a read-only token, and a request too large to read', async () => {
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
     const readOnly = (await server.core.tokens.create((await server.core.tokens.authenticate(server.token)).organizationId, { permission: 'read' })).token;
 
     expect(statuses('/api/v2/tags/{tag}', 'get')).toContain('400');
+    expect(statuses('/api/v2/tags', 'get')).toContain('400');
     const malformed = await server.api('/api/v2/tags/%zz');
     expect([malformed.status, ((await malformed.json()) as { name: string }).name]).toEqual([400, 'bad_request']);
 
@@ -159,7 +161,7 @@ describe('GET /openapi.json', () => {
     }
 
     for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/'))) {
-      for (const [method, operation] of Object.entries(item)) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['408', '431']));
+      for (const [method, operation] of Object.entries(item)) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '408', '431']));
     }
     const long = await server.api(`/api/v2/tags?limit=5&after=${'x'.repeat(20_000)}`);
     expect([long.status, ((await long.json()) as { name: string }).name]).toEqual([431, 'headers_too_large']);

@@ -793,6 +793,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -1083,7 +1118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -1536,7 +1571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -1970,7 +2005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -2337,6 +2372,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -2689,7 +2759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -3069,7 +3139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -3442,7 +3512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -3900,7 +3970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -4331,7 +4401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -4762,7 +4832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -5186,7 +5256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -5545,7 +5615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -5923,6 +5993,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -6192,7 +6297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -6595,7 +6700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -6974,6 +7079,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -7329,7 +7469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -7733,7 +7873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -8063,7 +8203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -8510,7 +8650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -8940,7 +9080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -9350,6 +9490,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -9733,7 +9908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -10163,7 +10338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -10493,7 +10668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -11013,7 +11188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -11530,7 +11705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -12030,7 +12205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -12446,7 +12621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -12867,6 +13042,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -13153,7 +13363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -13518,7 +13728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -13895,7 +14105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -14237,7 +14447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -14606,6 +14816,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -14904,7 +15149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -15333,7 +15578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -15663,7 +15908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -16057,7 +16302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -16436,6 +16681,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -16717,7 +16997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -17086,7 +17366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -17416,7 +17696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -17804,7 +18084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -18235,7 +18515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -18587,7 +18867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -18963,6 +19243,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
             /** @description missing_api_key or invalid_api_key: no valid Bearer token */
             401: {
                 headers: {
@@ -19232,7 +19547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
@@ -19562,7 +19877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: a path segment's percent-encoding does not decode */
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
             400: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
