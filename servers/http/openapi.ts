@@ -34,7 +34,9 @@ const RATE_LIMIT_HEADERS = {
 const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before trying again.') };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL\'s percent-encoding does not decode, or the request is not valid HTTP/1.1',
+  400:
+    'invalid_json: the body is not JSON, or not sent as application/json; ' +
+    "or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1",
   401: 'missing_api_key or invalid_api_key: no valid Bearer token',
   403: 'forbidden (code read_only_token): a read-only token may not change data or send email',
   408: 'request_timeout: the request took too long to arrive',

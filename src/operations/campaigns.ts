@@ -95,7 +95,10 @@ export const updateCampaign = defineOperation({
     PERSONALIZATION_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: withCampaignUpdateRule(z.strictObject({ id: campaignId, ...campaignUpdateFields })).transform(({ id, ...rest }) => ({ id, changes: toCampaignChanges(rest) })),
+  input: withCampaignUpdateRule(z.strictObject({ id: campaignId, ...campaignUpdateFields })).transform(({ id, ...rest }) => ({
+    id,
+    changes: toCampaignChanges(rest),
+  })),
   output: campaignRecordSchema,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found', 'conflict', 'validation_error'],

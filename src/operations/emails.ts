@@ -31,7 +31,8 @@ export const sendEmail = defineOperation({
     RECIPIENT_GUARD_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() })).transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
+  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() }))
+    .transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
   output: sendResult,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   errors: ['forbidden', 'idempotency_conflict', 'recipient_rate_limited'],

@@ -54,7 +54,19 @@ type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEmpty = (value: unknown) => isNode(value) && Object.keys(value).length === 0;
 
-const SCHEMA_KEYWORDS = ['items', 'contains', 'not', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'unevaluatedItems', 'contentSchema'];
+const SCHEMA_KEYWORDS = [
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'unevaluatedItems',
+  'contentSchema',
+];
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
 

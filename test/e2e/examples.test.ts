@@ -97,7 +97,8 @@ describe('examples, on a new organization', () => {
     for (const [p, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const body = operation.requestBody?.content['application/json'];
-        if (operation.parameters?.some((x) => x.example !== undefined) || body?.example !== undefined) examples.set(operation.operationId, { method, path: p, operation });
+        const given = operation.parameters?.some((x) => x.example !== undefined) || body?.example !== undefined;
+        if (given) examples.set(operation.operationId, { method, path: p, operation });
       }
     }
     expect([...new Set(ORDER)].sort()).toEqual([...examples.keys()].sort());
@@ -148,7 +149,9 @@ describe('examples, on a new organization', () => {
     const ids = new Ids();
     const failures: string[] = [];
     const run = async (command: (typeof commands)[number]) => {
-      const url = command.url.replace(/^https?:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?/, server.url).replace(PLACEHOLDER_ID, (_m, prefix: string) => ids.of(prefix, command.text));
+      const url = command.url
+        .replace(/^https?:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?/, server.url)
+        .replace(PLACEHOLDER_ID, (_m, prefix: string) => ids.of(prefix, command.text));
       expect(url, command.text).toMatch(new RegExp(`^${server.url}/`));
       const res = await fetch(url, { method: command.method, headers: command.headers, ...(command.body !== undefined ? { body: command.body } : {}) });
       const text = await res.text();

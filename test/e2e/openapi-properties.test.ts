@@ -133,7 +133,8 @@ describe('the server against /openapi.json, by generated requests', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       const example = item.post?.requestBody?.content['application/json']?.example;
       if (!path.startsWith('/api/v2/') || path.includes('{') || example === undefined) continue;
-      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(example) });
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(example) });
       const answer = (await res.json()) as { id?: unknown };
       if (typeof answer.id === 'string' && ID.test(answer.id)) ids.set(answer.id.slice(0, 3), answer.id);
     }

@@ -100,7 +100,12 @@ describe('GET /openapi.json', () => {
   it('documents the headers a send takes and the cursors a list takes', () => {
     const batch = doc.paths['/api/v2/emails/batch']!.post!;
     expect(batch.parameters!.filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Batch-Validation', 'Idempotency-Key']);
-    expect(batch.parameters!.find((p) => p.name === 'Idempotency-Key')!.schema).toEqual({ type: 'string', pattern: '^[\\x21-\\x7e]{1,256}$', minLength: 1, maxLength: 256 });
+    expect(batch.parameters!.find((p) => p.name === 'Idempotency-Key')!.schema).toEqual({
+      type: 'string',
+      pattern: '^[\\x21-\\x7e]{1,256}$',
+      minLength: 1,
+      maxLength: 256,
+    });
     // The send body says its rule across fields (exactly one content field), not only its fields.
     const sendBody = doc.paths['/api/v2/emails']!.post!.requestBody!.content['application/json'].schema;
     expect(sendBody.oneOf).toEqual([{ required: ['html'] }, { required: ['markdown'] }, { required: ['tiptap'] }]);
@@ -161,7 +166,9 @@ describe('GET /openapi.json', () => {
     }
 
     for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/'))) {
-      for (const [method, operation] of Object.entries(item)) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '408', '431']));
+      for (const [method, operation] of Object.entries(item)) {
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '408', '431']));
+      }
     }
     const long = await server.api(`/api/v2/tags?limit=5&after=${'x'.repeat(20_000)}`);
     expect([long.status, ((await long.json()) as { name: string }).name]).toEqual([431, 'headers_too_large']);

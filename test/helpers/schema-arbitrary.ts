@@ -18,7 +18,8 @@ const isSchema = (value: unknown): value is Schema => typeof value === 'object' 
 function exactlyOneFields(schema: Schema): string[] | null {
   const branches = schema.oneOf;
   if (!Array.isArray(branches)) return null;
-  const names = branches.map((b) => (isSchema(b) && Object.keys(b).length === 1 && Array.isArray(b.required) && b.required.length === 1 ? String(b.required[0]) : null));
+  const requiresOne = (b: unknown) => isSchema(b) && Object.keys(b).length === 1 && Array.isArray(b.required) && b.required.length === 1;
+  const names = branches.map((b) => (requiresOne(b) ? String((b as { required: unknown[] }).required[0]) : null));
   return names.every((n) => n !== null) ? (names as string[]) : null;
 }
 
@@ -44,7 +45,8 @@ function objectArbitrary(schema: Schema, depth: number): fc.Arbitrary<Record<str
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   const names = Object.keys(properties);
   if (names.length === 0 && schema.additionalProperties !== false) {
-    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), validValue(isSchema(schema.additionalProperties) ? schema.additionalProperties : {}, depth + 1), { maxKeys: MAX_ITEMS });
+    const value = validValue(isSchema(schema.additionalProperties) ? schema.additionalProperties : {}, depth + 1);
+    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), value, { maxKeys: MAX_ITEMS });
   }
   const record = (mustHave: Set<string>, leaveOut: Set<string>) => {
     const kept = names.filter((n) => !leaveOut.has(n));
@@ -61,7 +63,8 @@ function objectArbitrary(schema: Schema, depth: number): fc.Arbitrary<Record<str
 export function validValue(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) && !exactlyOneFields(schema) ? schema.oneOf : null) as Schema[] | null;
+  const oneOf = Array.isArray(schema.oneOf) && !exactlyOneFields(schema) ? schema.oneOf : null;
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : oneOf) as Schema[] | null;
   if (branches) {
     const { anyOf: _a, oneOf: _o, ...rest } = schema;
     return fc.oneof(...branches.map((b) => validValue({ ...rest, ...b }, depth)));
@@ -77,7 +80,11 @@ export function validValue(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
         max: typeof schema.maximum === 'number' ? schema.maximum : 1_000_000,
       });
     case 'number':
-      return fc.double({ min: typeof schema.minimum === 'number' ? schema.minimum : -1000, max: typeof schema.maximum === 'number' ? schema.maximum : 1e6, noNaN: true });
+      return fc.double({
+        min: typeof schema.minimum === 'number' ? schema.minimum : -1000,
+        max: typeof schema.maximum === 'number' ? schema.maximum : 1e6,
+        noNaN: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -119,7 +126,9 @@ export function invalidValue(schema: Schema): fc.Arbitrary<unknown> {
   if (properties && Object.keys(properties).length > 0) {
     const valid = validValue(schema) as fc.Arbitrary<Record<string, unknown>>;
     const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-    if (required.length > 0) ways.push(fc.tuple(valid, fc.constantFrom(...required)).map(([v, name]) => Object.fromEntries(Object.entries(v).filter(([k]) => k !== name))));
+    if (required.length > 0) {
+      ways.push(fc.tuple(valid, fc.constantFrom(...required)).map(([v, name]) => Object.fromEntries(Object.entries(v).filter(([k]) => k !== name))));
+    }
     if (schema.additionalProperties === false) ways.push(valid.map((v) => ({ ...v, unknown_field: 1 })));
     const names = Object.keys(properties);
     ways.push(
