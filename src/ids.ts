@@ -49,7 +49,14 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${out}`;
 }
 
-const ID_PATTERN = /^([a-z]{3})_[0-9a-hjkmnp-tv-z]{26}$/;
+/** What follows the prefix and `_`: 26 digits of ALPHABET. */
+const ID_DIGITS = '[0-9a-hjkmnp-tv-z]{26}';
+const ID_PATTERN = new RegExp(`^([a-z]{3})_${ID_DIGITS}$`);
+
+/** The ids of one kind (`eml_…`) as a pattern: what hasPrefix accepts, for schemas that say it. */
+export function idPattern(prefix: IdPrefix): RegExp {
+  return new RegExp(`^${prefix}_${ID_DIGITS}$`);
+}
 
 export function hasPrefix(value: string, prefix: IdPrefix): boolean {
   const match = ID_PATTERN.exec(value);

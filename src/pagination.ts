@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasPrefix, type IdPrefix } from './ids.ts';
-import { parseInput } from './validation.ts';
+import { idPattern, type IdPrefix } from './ids.ts';
+import { atMostOneOf, parseInput } from './validation.ts';
 
 /**
  * Cursor pages for every v2 list: `limit` (default 20, 1–100), `after=<id>` for
@@ -41,7 +41,7 @@ export function pageFields(prefix: IdPrefix) {
   const cursor = (meaning: string) =>
     z
       .string({ error: `must be an id starting with ${prefix}_` })
-      .refine((v) => hasPrefix(v, prefix), { error: `must be an id starting with ${prefix}_` })
+      .regex(idPattern(prefix), { error: `must be an id starting with ${prefix}_` })
       .optional()
       .describe(meaning);
   return {
@@ -53,25 +53,30 @@ export function pageFields(prefix: IdPrefix) {
       .default(PAGE_LIMIT_DEFAULT)
       .describe(`How many records to return, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}), newest first.`),
     after: cursor(`Cursor: the id of the last record of the previous page; returns the records after it (older).`),
-    before: cursor(`Cursor: the id of the first record of the current page; returns the records before it (newer).`),
+    before: cursor(`Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after.`),
   };
 }
 
-/** `after` and `before` together name no page. Add with `superRefine(pageRule, { when: () => true })`. */
+/** `after` and `before` together name no page. Add with withPageRule. */
 export function pageRule(value: { after?: unknown; before?: unknown }, ctx: z.RefinementCtx): void {
   if (value.after !== undefined && value.before !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['before'], message: 'cannot be combined with after' });
   }
 }
 
+/** An object holding the paging fields, with pageRule checked by zod and said in its JSON Schema. */
+function withPageRule<S extends z.ZodType<{ after?: unknown; before?: unknown }>>(schema: S): S {
+  return schema.superRefine(pageRule, { when: () => true }).meta(atMostOneOf(['after', 'before']));
+}
+
 /** The paging fields alone, as a schema (lists whose only input is the page). */
 export function pageSchema(prefix: IdPrefix) {
-  return z.object(pageFields(prefix)).superRefine(pageRule, { when: () => true });
+  return withPageRule(z.object(pageFields(prefix)));
 }
 
 /** A list operation's input: its own fields (a parent's id, filters) and the page. */
 export function pagedInput<F extends z.ZodRawShape>(prefix: IdPrefix, fields: F) {
-  return z.strictObject({ ...fields, ...pageFields(prefix) }).superRefine(pageRule, { when: () => true });
+  return withPageRule(z.strictObject({ ...fields, ...pageFields(prefix) }));
 }
 
 /** The page a parsed input asks for, without its other fields. */

@@ -128,3 +128,18 @@ export function checkInput<S extends z.ZodType>(
 export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
   return parseInput(schema, query);
 }
+
+// A rule across an object's fields is checked by a zod refinement and said to
+// validators by the same schema's meta (`.meta(exactlyOneOf([...]))`), so that
+// documents and tool schemas carry it as well as the server enforces it.
+
+/** JSON Schema for "exactly one of these fields is present". */
+export function exactlyOneOf(fields: readonly string[]): Record<string, unknown> {
+  return { oneOf: fields.map((field) => ({ required: [field] })) };
+}
+
+/** JSON Schema for "at most one of these fields is present". */
+export function atMostOneOf(fields: readonly string[]): Record<string, unknown> {
+  const pairs = fields.flatMap((a, i) => fields.slice(i + 1).map((b) => ({ required: [a, b] })));
+  return { not: pairs.length === 1 ? pairs[0] : { anyOf: pairs } };
+}

@@ -93,7 +93,6 @@ function printToolHelp(tool: ToolDescription): void {
   const required = new Set(tool.input_schema.required ?? []);
   const lines = [`Usage: mailgate tools run ${tool.name} --input JSON`, '', `${tool.title} (${hints(tool)})`, '', tool.description, '', 'Input fields:'];
   for (const [name, field] of Object.entries(tool.input_schema.properties ?? {})) {
-    if ((field as { deprecated?: boolean }).deprecated) continue;
     const type = field.type ? String(field.type) : field.anyOf ? 'one of several forms' : 'any JSON';
     lines.push(`  ${name}${required.has(name) ? ' (required)' : ''}: ${type}${field.description ? ` — ${field.description}` : ''}`);
   }

@@ -4,7 +4,13 @@ import { AppError, isAppError, type ErrorKind } from '../../src/index.ts';
 
 /** The error bodies of each version (DESIGN §4, spec §7), as schemas: the answers below and /openapi.json both follow them. */
 export const v2ErrorSchema = z.object({
-  name: z.string().describe('The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error.'),
+  name: z
+    .string()
+    .describe(
+      'The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, ' +
+        'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; ' +
+        'before a request is read: bad_request, request_timeout, headers_too_large.',
+    ),
   message: z.string().describe('What went wrong, for a person.'),
   statusCode: z.int(),
   code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS).'),

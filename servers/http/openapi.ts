@@ -34,22 +34,33 @@ const RATE_LIMIT_HEADERS = {
 const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before trying again.') };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'invalid_json: the body is not JSON, or not sent as application/json',
+  400:
+    'invalid_json: the body is not JSON, or not sent as application/json; ' +
+    "or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1",
   401: 'missing_api_key or invalid_api_key: no valid Bearer token',
+  403: 'forbidden (code read_only_token): a read-only token may not change data or send email',
+  408: 'request_timeout: the request took too long to arrive',
   404: 'not_found: no such record in this organization (or no such route)',
   409: 'conflict or idempotency_conflict',
   413: 'payload_too_large: the body is larger than the server accepts',
   422: 'validation_error: the input breaks a rule; details lists every problem as {path, message}',
+  431: 'headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts',
   429: 'rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds',
   500: 'internal_error: logged; nothing is shown',
   501: 'not_implemented: not available on this server yet',
 };
 
-/** The statuses a route can answer besides its success. */
-function errorStatuses(doc: RouteDoc): number[] {
-  const statuses = new Set([401, 422, 429, 500]);
-  if (doc.hasBody) [400, 413].forEach((s) => statuses.add(s));
+/**
+ * The statuses a route can answer besides its success: those of every request
+ * (one that is not valid HTTP, or too slow or too large to read;
+ * authentication, input, limits), of a body, of a path that names a record,
+ * of a caller whose token only reads, and the refusals of its own.
+ */
+function errorStatuses(doc: RouteDoc, writes: boolean): number[] {
+  const statuses = new Set([400, 401, 408, 422, 429, 431, 500]);
+  if (doc.hasBody) statuses.add(413);
   if (doc.hasPath) statuses.add(404);
+  if (writes) statuses.add(403);
   for (const kind of doc.errors) statuses.add(STATUS_BY_KIND[kind as ErrorKind]);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -106,7 +117,9 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
       for (const [status, body] of Object.entries(response)) {
         response[status] = { ...body, headers: RATE_LIMIT_HEADERS };
       }
-      for (const status of errorStatuses(doc)) response[String(status)] ??= errorResponse(status, doc.version);
+      // As auth.ts judges a read-only token: a GET reads, and so does a route that says it only reads (a tool run is judged by its tool).
+      const writes = ![route.method].flat().every((m) => m === 'GET' || m === 'HEAD') && route.config?.access !== 'read';
+      for (const status of errorStatuses(doc, writes)) response[String(status)] ??= errorResponse(status, doc.version);
       return { schema: { ...schema, response }, url };
     },
   });

@@ -20,7 +20,8 @@ export const JSON_FIELD_MAX_BYTES = 32 * 1024;
 const emailField = z
   .string({ error: 'must be a string' })
   .trim()
-  .refine((v) => isValidAddress(v), { error: 'must be a valid email address (addr@example.com)' });
+  .refine((v) => isValidAddress(v), { error: 'must be a valid email address (addr@example.com)' })
+  .meta({ format: 'email' });
 
 const personName = z.string({ error: 'must be a string or null' }).trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).nullable();
 

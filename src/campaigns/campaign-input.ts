@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { TAGS_PER_REQUEST_MAX, tagName } from '../audience/audience-input.ts';
 import type { Mailbox } from '../emails/address.ts';
-import { CONTENT_FIELDS, contentFieldsV1, contentFromV1, contentRule, sendEmailFields } from '../emails/send-request.ts';
+import { CONTENT_FIELDS, contentFieldsV1, contentFromV1, sendEmailFields, withContentRule } from '../emails/send-request.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
-import { REPORT_FIRST } from '../validation.ts';
+import { atMostOneOf, REPORT_FIRST } from '../validation.ts';
 
 /**
  * A campaign's input rules, once: the send rules for sender, subject, preview
@@ -92,10 +92,7 @@ export function contentOf(b: ContentInput): EmailContent | undefined {
   return undefined;
 }
 
-export const campaignCreateSchema = z
-  .strictObject(campaignFields)
-  .superRefine(contentRule, { when: () => true })
-  .transform(
+export const campaignCreateSchema = withContentRule(z.strictObject(campaignFields)).transform(
     (b): CampaignDraft => ({
       name: b.name,
       subject: b.subject,
@@ -153,8 +150,10 @@ export function toCampaignChanges(b: z.output<z.ZodObject<typeof campaignUpdateF
   return changes;
 }
 
-/** The content-count rule of an update, for the schema that holds campaignUpdateFields. */
-export const campaignUpdateRule = oneContentAtMost;
+/** An object holding campaignUpdateFields, with the content-count rule checked by zod and said in its JSON Schema. */
+export function withCampaignUpdateRule<S extends z.ZodType<Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>>>(schema: S): S {
+  return schema.superRefine(oneContentAtMost, { when: () => true }).meta(atMostOneOf(CONTENT_FIELDS));
+}
 
 // v1 (frozen): camelCase fields, content with contentType, tracking as a boolean too.
 const trackingV1 = z

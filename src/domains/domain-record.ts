@@ -24,6 +24,7 @@ export const domainCreateSchema = z.strictObject({
     .string()
     .max(253)
     .refine((v) => domainNameOf(v) !== null, 'must be a domain name, e.g. example.com (an internationalized one is fine)')
+    .meta({ format: 'hostname' })
     .transform((v) => domainNameOf(v)!)
     .describe('The domain mail is sent from: the part after @ in the from address.'),
 });

@@ -33,12 +33,14 @@ export interface ClaimRef {
 
 /** Throws validation_error unless the key is 1–256 printable ASCII characters; `name` is the header the caller sent it in. */
 const IDEMPOTENCY_KEY_MESSAGE = `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces`;
-const isValidIdempotencyKey = (key: string) => key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
+const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+const isValidIdempotencyKey = (key: string) => IDEMPOTENCY_KEY_PATTERN.test(key);
 
 /** An idempotency key as an input field: what makes a retried send answer from the first time. */
 export const idempotencyKeyField = z
   .string({ error: IDEMPOTENCY_KEY_MESSAGE })
-  .refine(isValidIdempotencyKey, { error: IDEMPOTENCY_KEY_MESSAGE })
+  .regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_MESSAGE })
+  .meta({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX })
   .describe(
     'Any unique string (1–256 printable characters, e.g. a UUID). A retry with the same key and the same input within 24 hours returns the first answer and sends nothing more; the same key with other input is refused (409).',
   );

@@ -44,6 +44,7 @@ export {
   sendEmailV1Schema,
   sendEmailFields,
   contentRule,
+  withContentRule,
   toSendRequest,
   contentFromV1,
   contentFieldsV1,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
+import { exactlyOneOf, inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
 import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, PersonalValues, TiptapDocument } from '../render/index.ts';
 import type { SubmissionContent } from './submission.ts';
@@ -120,14 +120,18 @@ export const DROPPED_V1_FIELDS: Readonly<Record<string, string | null>> = {
   tracking: null,
 };
 
-/** A v1 field a v2 body may not hold, whatever its value (null too), named with its replacement. */
+/**
+ * A v1 field a v2 body may not hold, whatever its value (null too), named with
+ * its replacement. Its JSON Schema is `not: {}` (never valid): documents and
+ * tool schemas leave such a field out, as they do every field a body may not hold.
+ */
 function droppedField(replacement: string | null) {
   const message = replacement ? `is a v1 field that v2 does not accept; use ${replacement}` : 'is a v1 field that v2 does not accept';
   return z
     .unknown()
     .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', message, params: REPORT_FIRST }))
     .optional()
-    .meta({ description: `Refused: ${message}.`, deprecated: true, not: {} });
+    .meta({ not: {} });
 }
 
 /**
@@ -147,7 +151,7 @@ export const sendEmailFields = {
   ...Object.fromEntries(Object.entries(DROPPED_V1_FIELDS).map(([name, replacement]) => [name, droppedField(replacement)])),
 };
 
-/** Exactly one content field: reported with (and before) every other problem of the body. */
+/** Exactly one content field: reported with (and before) every other problem of the body. Add with withContentRule. */
 export function contentRule(body: Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>, ctx: z.RefinementCtx): void {
   const given = CONTENT_FIELDS.filter((k) => body[k] !== undefined);
   if (given.length === 1) return;
@@ -156,6 +160,13 @@ export function contentRule(body: Partial<Record<(typeof CONTENT_FIELDS)[number]
       ? 'exactly one of html, markdown or tiptap must be given'
       : `exactly one of html, markdown or tiptap must be given, not ${given.join(' and ')}`;
   ctx.addIssue({ code: 'custom', message, params: REPORT_FIRST });
+}
+
+type ContentFields = Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>;
+
+/** An object holding the content fields, with the content rule checked by zod and said in its JSON Schema (oneOf). */
+export function withContentRule<S extends z.ZodType<ContentFields>>(schema: S): S {
+  return schema.superRefine(contentRule, { when: () => true }).meta(exactlyOneOf(CONTENT_FIELDS));
 }
 
 /** A parsed v2 send body → the send request. */
@@ -178,11 +189,10 @@ export function toSendRequest(b: {
   return { from: b.from, to: b.to, subject: b.subject, content, replyTo: b.reply_to ?? null, preview: b.preview ?? null };
 }
 
+const sendBodySchema = withContentRule(z.strictObject(sendEmailFields));
+
 /** POST /api/v2/emails body, every rule of a v2 send: the body → the send request. */
-export const sendEmailSchema = z
-  .strictObject(sendEmailFields)
-  .superRefine(contentRule, { when: () => true })
-  .transform(toSendRequest);
+export const sendEmailSchema = sendBodySchema.transform(toSendRequest);
 
 /** v1's content fields (a send, a campaign): the content, and what kind it is. */
 export const contentFieldsV1 = {
@@ -217,7 +227,7 @@ export const BATCH_MAX = 100;
 export type BatchItem = { request: SendRequest } | { details: ErrorDetail[] };
 
 /** The JSON Schema of one send body, for documents (a batch's items are checked one by one, below). */
-const { $schema: _dialect, ...SEND_BODY_JSON_SCHEMA } = z.toJSONSchema(z.strictObject(sendEmailFields), { io: 'input', unrepresentable: 'any' });
+const { $schema: _dialect, ...SEND_BODY_JSON_SCHEMA } = z.toJSONSchema(sendBodySchema, { io: 'input', unrepresentable: 'any' });
 
 /**
  * A batch: 1 to BATCH_MAX v2 send bodies. Each item is checked on its own, so

@@ -6,13 +6,14 @@ import {
   campaignDeletedSchema,
   campaignRecordSchema,
   campaignUpdateFields,
-  campaignUpdateRule,
+  withCampaignUpdateRule,
   scheduledAtField,
   TEST_RECIPIENTS_MAX,
   toCampaignChanges,
 } from '../campaigns/index.ts';
 import { sendEmailFields } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
+import { atMostOneOf } from '../validation.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE, SENDER_DOMAIN_NOTE } from './quota.ts';
 
@@ -46,7 +47,8 @@ export const createCampaign = defineOperation({
     from: 'Acme <news@acme.example>',
     subject: 'What is new, {{first_name | "friend"}}',
     markdown: 'Hello {{first_name | "there"}},\n\nHere is what we shipped this month.',
-    audience: { tags: ['newsletter'], match: 'any' },
+    // No tags (every subscribed subscriber): a tag named here must exist, and a new organization has none.
+    audience: { tags: [], match: 'any' },
     tracking: { opens: true, clicks: true },
   },
   run: ({ services, scope }, draft) => services.campaigns.create(scope, draft),
@@ -93,7 +95,10 @@ export const updateCampaign = defineOperation({
     PERSONALIZATION_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: z.strictObject({ id: campaignId, ...campaignUpdateFields }).superRefine(campaignUpdateRule, { when: () => true }).transform(({ id, ...rest }) => ({ id, changes: toCampaignChanges(rest) })),
+  input: withCampaignUpdateRule(z.strictObject({ id: campaignId, ...campaignUpdateFields })).transform(({ id, ...rest }) => ({
+    id,
+    changes: toCampaignChanges(rest),
+  })),
   output: campaignRecordSchema,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found', 'conflict', 'validation_error'],
@@ -131,7 +136,7 @@ export const sendCampaign = defineOperation({
   }),
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   errors: ['not_found', 'conflict', 'validation_error', 'forbidden'],
-  example: { id: EXAMPLE_ID, scheduled_at: '2026-12-01T09:00:00Z' },
+  example: { id: EXAMPLE_ID, scheduled_at: '2030-12-01T09:00:00Z' },
   run: ({ services, scope }, input) => services.campaigns.send(scope, input.id, { scheduledAt: input.scheduled_at }),
 });
 
@@ -189,10 +194,11 @@ export const countAudience = defineOperation({
       campaign_id: campaignId.optional().describe('Count this campaign\'s audience.'),
       audience: audienceSchema.optional(),
     })
-    .refine((v) => v.campaign_id === undefined || v.audience === undefined, { error: 'give campaign_id or audience, not both' }),
+    .refine((v) => v.campaign_id === undefined || v.audience === undefined, { error: 'give campaign_id or audience, not both' })
+    .meta(atMostOneOf(['campaign_id', 'audience'])),
   output: z.object({ object: z.literal('audience_count'), count: z.number().int().describe('Subscribed subscribers in the audience now.') }),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found', 'validation_error'],
-  example: { audience: { tags: ['newsletter'], match: 'any' } },
+  example: { audience: { tags: [], match: 'any' } },
   run: ({ services, scope }, input) => services.campaigns.countAudience(scope, { campaignId: input.campaign_id, audience: input.audience }),
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
   batchItemsSchema,
-  contentRule,
   emailListItemSchema,
   emailRecordSchema,
   idempotencyKeyField,
   sendEmailFields,
   toSendRequest,
+  withContentRule,
 } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
@@ -31,9 +31,7 @@ export const sendEmail = defineOperation({
     RECIPIENT_GUARD_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: z
-    .strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() })
-    .superRefine(contentRule, { when: () => true })
+  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() }))
     .transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
   output: sendResult,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -113,7 +111,7 @@ export const getEmail = defineOperation({
   output: emailRecordSchema,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],
-  example: { id: 'eml_01JD3ZQ8X6V5T0N2C4B7M9K1PQ' },
+  example: { id: 'eml_01jd3zq8x6v5t0n2c4b7m9k1pq' },
   run: ({ services, scope }, input) => services.emails.get(scope, input.id),
 });
 

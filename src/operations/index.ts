@@ -25,7 +25,7 @@ import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWork
 
 export * from './operation.ts';
 export { describeTool, type ToolDescription } from './tools.ts';
-export { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
+export { jsonSchemaOf, toolJsonSchemaOf, type JsonSchema } from './json-schema.ts';
 export { BATCH_MODES } from './emails.ts';
 
 export const OPERATIONS: readonly Operation[] = [

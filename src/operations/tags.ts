@@ -34,7 +34,7 @@ export const createTag = defineOperation({
   output: tagRecordSchema,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   errors: ['conflict'],
-  example: { name: 'customers' },
+  example: { name: 'newsletter' },
   run: ({ services, scope }, input) => services.audience.createTag(scope, input.name),
 });
 

@@ -1,4 +1,4 @@
-import { jsonSchemaOf } from './json-schema.ts';
+import { toolJsonSchemaOf } from './json-schema.ts';
 import type { Operation } from './operation.ts';
 
 /**
@@ -25,9 +25,9 @@ export function describeTool(operation: Operation): ToolDescription {
       name: operation.name,
       title: operation.summary,
       description: operation.description,
-      // Its own copies: route schemas share the cached ones with Fastify and the OpenAPI generator.
-      input_schema: structuredClone(jsonSchemaOf(operation.input, 'input')),
-      output_schema: structuredClone(jsonSchemaOf(operation.output, 'output')),
+      // Its own copies of the portable spelling (toolJsonSchemaOf), which callers may hold on to.
+      input_schema: structuredClone(toolJsonSchemaOf(operation.input, 'input')),
+      output_schema: structuredClone(toolJsonSchemaOf(operation.output, 'output')),
       annotations: {
         readOnlyHint: operation.annotations.readOnly,
         destructiveHint: operation.annotations.destructive,

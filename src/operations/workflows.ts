@@ -64,7 +64,7 @@ export const getWorkflow = defineOperation({
   output: workflowRecordSchema,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],
-  example: { id: 'wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ' },
+  example: { id: 'wfl_01jd3zq8x6v5t0n2c4b7m9k1pq' },
   run: ({ services, scope }, input) => services.workflows.get(scope, input.id),
 });
 
@@ -81,7 +81,7 @@ export const updateWorkflow = defineOperation({
   output: workflowRecordSchema,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],
-  example: { id: 'wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ', status: 'paused' },
+  example: { id: 'wfl_01jd3zq8x6v5t0n2c4b7m9k1pq', status: 'paused' },
   run: ({ services, scope }, { id, ...changes }) => services.workflows.update(scope, id, changes),
 });
 
@@ -94,7 +94,7 @@ export const deleteWorkflow = defineOperation({
   output: workflowDeletedSchema,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   errors: ['not_found'],
-  example: { id: 'wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ' },
+  example: { id: 'wfl_01jd3zq8x6v5t0n2c4b7m9k1pq' },
   run: ({ services, scope }, input) => services.workflows.remove(scope, input.id),
 });
 
@@ -111,6 +111,6 @@ export const listWorkflowRuns = defineOperation({
   output: listEnvelope(workflowRunRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: ['not_found'],
-  example: { id: 'wfl_01JD3ZQ8X6V5T0N2C4B7M9K1PQ', limit: 20 },
+  example: { id: 'wfl_01jd3zq8x6v5t0n2c4b7m9k1pq', limit: 20 },
   run: ({ services, scope }, { id, ...page }) => services.workflows.listRuns(scope, id, pageOf(page)),
 });

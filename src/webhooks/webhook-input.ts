@@ -28,6 +28,7 @@ const url = z
     const parsed = new URL(value);
     return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '' && parsed.hash === '';
   }, 'must be an absolute http or https URL, without credentials or a fragment')
+  .meta({ format: 'uri' })
   .describe('Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).');
 
 const events = z

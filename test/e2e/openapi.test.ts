@@ -100,10 +100,22 @@ describe('GET /openapi.json', () => {
   it('documents the headers a send takes and the cursors a list takes', () => {
     const batch = doc.paths['/api/v2/emails/batch']!.post!;
     expect(batch.parameters!.filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Batch-Validation', 'Idempotency-Key']);
+    expect(batch.parameters!.find((p) => p.name === 'Idempotency-Key')!.schema).toEqual({
+      type: 'string',
+      pattern: '^[\\x21-\\x7e]{1,256}$',
+      minLength: 1,
+      maxLength: 256,
+    });
+    // The send body says its rule across fields (exactly one content field), not only its fields.
+    const sendBody = doc.paths['/api/v2/emails']!.post!.requestBody!.content['application/json'].schema;
+    expect(sendBody.oneOf).toEqual([{ required: ['html'] }, { required: ['markdown'] }, { required: ['tiptap'] }]);
+    expect((batch.requestBody!.content['application/json'].schema.items as Record<string, unknown>).oneOf).toEqual(sendBody.oneOf);
     expect(batch.requestBody!.content['application/json'].schema).toMatchObject({ type: 'array', minItems: 1, maxItems: 100 });
     const list = doc.paths['/api/v2/subscribers']!.get!;
     expect(list.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['status', 'tag', 'query', 'limit', 'after', 'before']);
     expect(list.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    // A cursor is an id of the listed kind: an empty one (`after=`) is refused, and the document says so.
+    expect(list.parameters!.find((p) => p.name === 'after')!.schema).toEqual({ type: 'string', pattern: '^sub_[0-9a-hjkmnp-tv-z]{26}$' });
     const listed = list.responses['200']!.content!['application/json'].schema as { properties: Record<string, unknown> };
     expect(Object.keys(listed.properties)).toEqual(['object', 'data', 'has_more']);
     const get = doc.paths['/api/v2/subscribers/{subscriber}']!.get!;
@@ -112,14 +124,15 @@ describe('GET /openapi.json', () => {
 
   it('gives every route the statuses it can answer, in its version\'s error shape, with the rate-limit headers', () => {
     const send = doc.paths['/api/v2/emails']!.post!;
-    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '422', '429', '500']);
+    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '403', '408', '409', '413', '422', '429', '431', '500']);
     const v2Error = send.responses['422']!.content!['application/json'].schema as { properties: Record<string, unknown>; required: string[] };
     expect(v2Error.required).toEqual(['name', 'message', 'statusCode']);
     expect(Object.keys(send.responses['429']!.headers!)).toContain('Retry-After');
     expect(Object.keys(send.responses['200']!.headers!)).toEqual(
       expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit']),
     );
-    expect(Object.keys(doc.paths['/api/v2/tags/{tag}']!.get!.responses).sort()).toEqual(['200', '401', '404', '422', '429', '500']);
+    expect(Object.keys(doc.paths['/api/v2/tags/{tag}']!.get!.responses).sort()).toEqual(['200', '400', '401', '404', '408', '422', '429', '431', '500']);
+    expect(Object.keys(doc.paths['/api/v2/tags']!.get!.responses).sort()).toEqual(['200', '400', '401', '408', '422', '429', '431', '500']);
     expect(Object.keys(doc.paths['/api/v2/tags']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/v2/subscribers']!.post!.responses)).toEqual(expect.arrayContaining(['200', '201']));
 
@@ -131,6 +144,34 @@ describe('GET /openapi.json', () => {
     // One operation on two paths: each its own operationId.
     expect(doc.paths['/api/v2/verify']!.post!.operationId).toBe('verify');
     expect(doc.paths['/api/v2/emails/verify']!.post!.operationId).toBe('verify_email');
+  });
+
+  // Each found by test/e2e/openapi-properties.test.ts: a status the server answered that the document did not list.
+  it('lists the refusals of a URL that does not decode, a read-only token, and a request too large to read', async () => {
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
+    const readOnly = (await server.core.tokens.create((await server.core.tokens.authenticate(server.token)).organizationId, { permission: 'read' })).token;
+
+    expect(statuses('/api/v2/tags/{tag}', 'get')).toContain('400');
+    expect(statuses('/api/v2/tags', 'get')).toContain('400');
+    const malformed = await server.api('/api/v2/tags/%zz');
+    expect([malformed.status, ((await malformed.json()) as { name: string }).name]).toEqual([400, 'bad_request']);
+
+    // A write route lists 403 (and a read-only token gets it); a route that only reads does not.
+    expect(statuses('/api/v2/tags', 'post')).toContain('403');
+    expect(statuses('/api/v1/tags', 'post')).toContain('403');
+    expect(statuses('/api/v2/tools/{name}', 'post')).toContain('403');
+    expect((await server.api('/api/v2/tags', { body: { name: 'x' }, token: readOnly })).status).toBe(403);
+    for (const [path, method] of [['/api/v2/tags', 'get'], ['/api/v2/audience/count', 'post'], ['/api/v2/emails/verify', 'post']] as const) {
+      expect(statuses(path, method), `${method} ${path}`).not.toContain('403');
+    }
+
+    for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/'))) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '408', '431']));
+      }
+    }
+    const long = await server.api(`/api/v2/tags?limit=5&after=${'x'.repeat(20_000)}`);
+    expect([long.status, ((await long.json()) as { name: string }).name]).toEqual([431, 'headers_too_large']);
   });
 });
 
