@@ -9,11 +9,12 @@ export const v2ErrorSchema = z.object({
     .describe(
       'The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, ' +
         'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; ' +
-        'before a request is read: bad_request, request_timeout, headers_too_large.',
+        'before a request is read: bad_request, request_timeout, headers_too_large; ' +
+        'a method the path does not have: method_not_allowed (405, with Allow).',
     ),
   message: z.string().describe('What went wrong, for a person.'),
   statusCode: z.int(),
-  code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS).'),
+  code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED).'),
   details: z.unknown().optional().describe('validation_error: every problem as {path, message}; recipient_rate_limited: {reason}.'),
 });
 

@@ -816,12 +816,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -851,12 +851,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -886,12 +886,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -921,12 +921,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -958,12 +958,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -993,12 +993,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1028,12 +1028,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1141,12 +1141,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1176,12 +1176,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1211,12 +1211,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1246,12 +1246,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1281,12 +1281,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1316,12 +1316,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1351,12 +1351,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1388,12 +1388,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1423,12 +1423,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1458,12 +1458,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1594,12 +1594,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1629,12 +1629,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1664,12 +1664,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1699,12 +1699,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1734,12 +1734,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1769,12 +1769,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1804,12 +1804,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1841,12 +1841,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1876,12 +1876,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1911,12 +1911,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2028,12 +2028,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2063,12 +2063,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2098,12 +2098,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2133,12 +2133,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2168,12 +2168,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2205,12 +2205,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2240,12 +2240,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2275,12 +2275,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2395,12 +2395,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2430,12 +2430,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2465,12 +2465,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2500,12 +2500,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2537,12 +2537,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2572,12 +2572,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2607,12 +2607,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2782,12 +2782,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2817,12 +2817,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2852,12 +2852,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2887,12 +2887,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2922,12 +2922,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2957,12 +2957,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2994,12 +2994,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3029,12 +3029,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3064,12 +3064,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3162,12 +3162,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3197,12 +3197,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3232,12 +3232,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3267,12 +3267,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3302,12 +3302,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3339,12 +3339,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3374,12 +3374,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3409,12 +3409,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3535,12 +3535,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3570,12 +3570,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3605,12 +3605,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3640,12 +3640,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3675,12 +3675,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3710,12 +3710,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3745,12 +3745,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3780,12 +3780,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3817,12 +3817,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3852,12 +3852,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3887,12 +3887,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3993,12 +3993,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4028,12 +4028,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4063,12 +4063,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4098,12 +4098,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4133,12 +4133,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4168,12 +4168,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4203,12 +4203,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4240,12 +4240,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4275,12 +4275,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4310,12 +4310,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4424,12 +4424,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4459,12 +4459,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4494,12 +4494,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4529,12 +4529,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4564,12 +4564,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4599,12 +4599,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4634,12 +4634,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4671,12 +4671,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4706,12 +4706,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4741,12 +4741,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4855,12 +4855,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4890,12 +4890,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4925,12 +4925,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4960,12 +4960,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4995,12 +4995,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5030,12 +5030,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5065,12 +5065,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5102,12 +5102,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5137,12 +5137,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5172,12 +5172,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5279,12 +5279,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5314,12 +5314,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5349,12 +5349,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5384,12 +5384,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5419,12 +5419,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5456,12 +5456,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5491,12 +5491,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5526,12 +5526,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5638,12 +5638,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5673,12 +5673,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5708,12 +5708,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5743,12 +5743,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5778,12 +5778,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5813,12 +5813,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5850,12 +5850,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5885,12 +5885,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5920,12 +5920,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6016,12 +6016,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6051,12 +6051,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6086,12 +6086,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6121,12 +6121,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6158,12 +6158,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6193,12 +6193,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6228,12 +6228,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6320,12 +6320,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6355,12 +6355,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6390,12 +6390,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6425,12 +6425,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6460,12 +6460,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6495,12 +6495,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6530,12 +6530,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6567,12 +6567,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6602,12 +6602,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6637,12 +6637,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6723,12 +6723,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6758,12 +6758,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6793,12 +6793,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6828,12 +6828,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6863,12 +6863,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6900,12 +6900,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6935,12 +6935,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6970,12 +6970,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7102,12 +7102,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7137,12 +7137,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7172,12 +7172,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7207,12 +7207,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7244,12 +7244,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7279,12 +7279,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7314,12 +7314,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7492,12 +7492,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7527,12 +7527,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7562,12 +7562,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7597,12 +7597,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7632,12 +7632,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7667,12 +7667,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7704,12 +7704,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7739,12 +7739,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7774,12 +7774,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7896,12 +7896,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7931,12 +7931,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7966,12 +7966,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8001,12 +8001,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8036,12 +8036,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8073,12 +8073,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8108,12 +8108,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8143,12 +8143,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8226,12 +8226,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8261,12 +8261,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8296,12 +8296,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8331,12 +8331,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8366,12 +8366,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8401,12 +8401,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8438,12 +8438,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8473,12 +8473,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8508,12 +8508,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8673,12 +8673,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8708,12 +8708,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8743,12 +8743,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8778,12 +8778,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8813,12 +8813,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8848,12 +8848,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8883,12 +8883,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8920,12 +8920,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8955,12 +8955,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8990,12 +8990,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9103,12 +9103,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9138,12 +9138,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9173,12 +9173,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9208,12 +9208,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9243,12 +9243,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9280,12 +9280,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9315,12 +9315,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9350,12 +9350,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9513,12 +9513,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9548,12 +9548,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9583,12 +9583,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9618,12 +9618,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9655,12 +9655,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9690,12 +9690,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9725,12 +9725,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9931,12 +9931,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9966,12 +9966,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10001,12 +10001,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10036,12 +10036,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10071,12 +10071,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10106,12 +10106,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10143,12 +10143,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10178,12 +10178,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10213,12 +10213,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10361,12 +10361,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10396,12 +10396,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10431,12 +10431,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10466,12 +10466,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10501,12 +10501,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10538,12 +10538,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10573,12 +10573,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10608,12 +10608,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10691,12 +10691,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10726,12 +10726,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10761,12 +10761,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10796,12 +10796,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10831,12 +10831,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10866,12 +10866,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10901,12 +10901,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10938,12 +10938,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10973,12 +10973,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11008,12 +11008,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11211,12 +11211,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11246,12 +11246,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11281,12 +11281,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11316,12 +11316,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11351,12 +11351,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11386,12 +11386,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11421,12 +11421,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11456,12 +11456,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11493,12 +11493,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11528,12 +11528,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11563,12 +11563,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11728,12 +11728,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11763,12 +11763,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11798,12 +11798,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11833,12 +11833,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11868,12 +11868,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11903,12 +11903,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11938,12 +11938,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11973,12 +11973,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12010,12 +12010,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12045,12 +12045,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12080,12 +12080,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12228,12 +12228,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12263,12 +12263,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12298,12 +12298,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12333,12 +12333,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12368,12 +12368,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12403,12 +12403,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12438,12 +12438,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12475,12 +12475,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12510,12 +12510,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12545,12 +12545,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12644,12 +12644,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12679,12 +12679,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12714,12 +12714,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12749,12 +12749,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12784,12 +12784,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12819,12 +12819,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12854,12 +12854,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12891,12 +12891,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12926,12 +12926,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12961,12 +12961,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13065,12 +13065,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13100,12 +13100,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13135,12 +13135,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13170,12 +13170,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13207,12 +13207,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13242,12 +13242,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13277,12 +13277,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13386,12 +13386,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13421,12 +13421,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13456,12 +13456,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13491,12 +13491,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13526,12 +13526,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13561,12 +13561,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13598,12 +13598,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13633,12 +13633,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13668,12 +13668,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13751,12 +13751,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13786,12 +13786,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13821,12 +13821,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13856,12 +13856,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13891,12 +13891,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13926,12 +13926,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13963,12 +13963,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13998,12 +13998,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14033,12 +14033,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14128,12 +14128,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14163,12 +14163,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14198,12 +14198,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14233,12 +14233,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14268,12 +14268,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14305,12 +14305,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14340,12 +14340,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14375,12 +14375,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14470,12 +14470,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14505,12 +14505,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14540,12 +14540,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14575,12 +14575,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14610,12 +14610,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14647,12 +14647,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14682,12 +14682,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14717,12 +14717,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14839,12 +14839,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14874,12 +14874,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14909,12 +14909,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14944,12 +14944,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14981,12 +14981,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15016,12 +15016,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15051,12 +15051,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15172,12 +15172,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15207,12 +15207,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15242,12 +15242,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15277,12 +15277,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15312,12 +15312,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15347,12 +15347,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15382,12 +15382,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15419,12 +15419,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15454,12 +15454,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15489,12 +15489,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15601,12 +15601,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15636,12 +15636,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15671,12 +15671,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15706,12 +15706,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15741,12 +15741,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15778,12 +15778,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15813,12 +15813,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15848,12 +15848,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15931,12 +15931,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15966,12 +15966,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16001,12 +16001,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16036,12 +16036,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16071,12 +16071,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16106,12 +16106,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16143,12 +16143,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16178,12 +16178,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16213,12 +16213,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16325,12 +16325,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16360,12 +16360,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16395,12 +16395,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16430,12 +16430,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16465,12 +16465,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16500,12 +16500,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16537,12 +16537,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16572,12 +16572,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16607,12 +16607,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16704,12 +16704,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16739,12 +16739,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16774,12 +16774,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16809,12 +16809,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16846,12 +16846,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16881,12 +16881,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16916,12 +16916,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17020,12 +17020,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17055,12 +17055,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17090,12 +17090,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17125,12 +17125,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17160,12 +17160,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17195,12 +17195,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17232,12 +17232,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17267,12 +17267,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17302,12 +17302,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17389,12 +17389,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17424,12 +17424,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17459,12 +17459,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17494,12 +17494,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17529,12 +17529,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17566,12 +17566,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17601,12 +17601,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17636,12 +17636,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17719,12 +17719,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17754,12 +17754,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17789,12 +17789,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17824,12 +17824,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17859,12 +17859,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17894,12 +17894,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17931,12 +17931,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17966,12 +17966,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18001,12 +18001,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18107,12 +18107,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18142,12 +18142,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18177,12 +18177,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18212,12 +18212,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18247,12 +18247,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18282,12 +18282,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18317,12 +18317,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18354,12 +18354,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18389,12 +18389,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18424,12 +18424,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18538,12 +18538,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18573,12 +18573,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18608,12 +18608,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18643,12 +18643,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18678,12 +18678,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18715,12 +18715,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18750,12 +18750,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18785,12 +18785,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18890,12 +18890,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18925,12 +18925,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18960,12 +18960,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18995,12 +18995,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19030,12 +19030,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19065,12 +19065,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19102,12 +19102,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19137,12 +19137,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19172,12 +19172,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19266,12 +19266,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19301,12 +19301,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19336,12 +19336,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19371,12 +19371,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19408,12 +19408,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19443,12 +19443,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19478,12 +19478,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19570,12 +19570,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19605,12 +19605,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19640,12 +19640,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19675,12 +19675,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19710,12 +19710,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19747,12 +19747,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19782,12 +19782,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19817,12 +19817,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19900,12 +19900,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19935,12 +19935,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19970,12 +19970,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20005,12 +20005,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20040,12 +20040,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20075,12 +20075,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20110,12 +20110,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20145,12 +20145,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20182,12 +20182,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20217,12 +20217,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20252,12 +20252,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large. */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
                         details?: unknown;
