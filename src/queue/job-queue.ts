@@ -138,7 +138,7 @@ const GROUP_LOOKAHEAD = 4;
  * schedules) their turn in its line. Autocommit statements: a job another
  * worker promoted (or claimed) meanwhile keeps what it has.
  */
-async function promoteDueJobs(db: Kysely<Database>, kinds: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>, now: number) {
+async function promoteDueJobs(db: Kysely<Database>, kinds: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>, now: number): Promise<void> {
   const due = await db
     .selectFrom('jobs')
     .select(['id', 'kind', 'organization_id', 'run_at'])
@@ -146,6 +146,7 @@ async function promoteDueJobs(db: Kysely<Database>, kinds: (eb: ExpressionBuilde
     .where(kinds)
     .where('run_at', '<=', now)
     .where(leaseFree(now))
+    .orderBy('kind')
     .orderBy('run_at')
     .limit(PROMOTE_BATCH)
     .execute();
@@ -179,28 +180,40 @@ export async function claimDueJobs(
   const named = all.flatMap((l) => (l.kind === null ? [] : [l.kind]));
   const lanes = all.filter((l) => l.room > 0);
   if (lanes.length === 0) return [];
-  const kindsOf = (lane: Lane) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
-    lane.kind !== null ? eb('kind', '=', lane.kind) : named.length > 0 ? eb('kind', 'not in', named) : eb.lit(true);
-  /** The lane's ready jobs in turn order, leaving out `busy` groups. */
-  const readyOf = (db: Kysely<Database>, lane: Lane, limit: number, busy: readonly string[] = []) => {
+  // The null lane's kinds: each range between the named ones, which the (kind, …)
+  // indexes serve alone, where `kind not in (…)` (or the ranges OR'ed) would walk
+  // every named kind's jobs at every claim.
+  const sorted = [...new Set(named)].sort();
+  type KindFilter = (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>;
+  const filtersOf = (lane: Lane): KindFilter[] => {
+    if (lane.kind !== null) return [(eb) => eb('kind', '=', lane.kind!)];
+    if (sorted.length === 0) return [(eb) => eb.lit(true)];
+    return [
+      (eb) => eb('kind', '<', sorted[0]!),
+      ...sorted.slice(1).map((kind, i): KindFilter => (eb) => eb.and([eb('kind', '>', sorted[i]!), eb('kind', '<', kind)])),
+      (eb) => eb('kind', '>', sorted.at(-1)!),
+    ];
+  };
+  /** The lane's ready jobs (of the kinds `kinds` picks) in turn order, leaving out `busy` groups. */
+  const readyOf = (db: Kysely<Database>, kinds: KindFilter, limit: number, busy: readonly string[] = []) => {
     let ready = db
       .selectFrom('jobs')
       .select(['id', 'group_key'])
-      .where(kindsOf(lane))
+      .where(kinds)
       .where('turn', 'is not', null)
       .where('run_at', '<=', now)
       .where(leaseFree(now));
     // Never hand a caller a job it is still running, even if that job's lease ran out.
     if (exclude.length > 0) ready = ready.where('id', 'not in', [...exclude]);
     if (busy.length > 0) ready = ready.where((eb) => eb.or([eb('group_key', 'is', null), eb('group_key', 'not in', [...busy])]));
-    return ready.orderBy('turn').orderBy('id').limit(limit);
+    return ready.orderBy('kind').orderBy('turn').orderBy('id').limit(limit);
   };
   /** A lane with groups: the first candidates that fit its room and each group's. */
   const pickFrom = async (db: Kysely<Database>, lane: Lane & { perGroup: number }) => {
     const taken = new Map(lane.running ?? []);
     const busy = [...taken].filter(([, n]) => n >= lane.perGroup).map(([g]) => g);
     const ids: string[] = [];
-    for (const c of await readyOf(db, lane, lane.room * GROUP_LOOKAHEAD, busy).execute()) {
+    for (const c of await skipLockedRows(readyOf(db, filtersOf(lane)[0]!, lane.room * GROUP_LOOKAHEAD, busy), handle.dialect).execute()) {
       if (ids.length === lane.room) break;
       if (c.group_key !== null) {
         const n = taken.get(c.group_key) ?? 0;
@@ -211,31 +224,38 @@ export async function claimDueJobs(
     }
     return ids;
   };
+  const leaseTo = (eb: ExpressionBuilder<Database, 'jobs'>) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) });
+  const returned = ['id', 'kind', 'ref_id', 'attempts', 'run_at', 'turn', 'group_key'] as const;
   // Durable like an accept before any job runs: the attempt it counts is the only
   // record, written before the hand-off, that a job cut off by a crash of the machine
   // may have reached the relay (deliver-email's unknown_outcome). The outcomes after
-  // it may be unsynced. The claim itself is one statement that writes from its
+  // it may be unsynced. Each lane's claim is one statement that writes from its
   // start: on SQLite a second process waits for the write lock (busy_timeout)
   // instead of failing a read-then-write transaction; on PostgreSQL, rows another
-  // worker is claiming are skipped, and a picked row another claimed meanwhile is
-  // no longer lease-free when this statement gets it.
+  // worker is claiming are skipped. A lane with groups picks its rows first and
+  // claims them by id, checking again that they are free: a worker that took one
+  // meanwhile keeps it.
   const rows = await handle.syncAfter(async (db) => {
-    for (const lane of lanes) await promoteDueJobs(db, kindsOf(lane), now);
-    const picked: string[] = [];
-    for (const lane of lanes) if (lane.perGroup !== undefined) picked.push(...(await pickFrom(db, lane as Lane & { perGroup: number })));
-    const plain = lanes.filter((l) => l.perGroup === undefined);
-    if (plain.length === 0 && picked.length === 0) return [];
-    return db
-      .updateTable('jobs')
-      .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
-      .where((eb) =>
-        eb.or([
-          ...plain.map((lane) => eb('id', 'in', skipLockedRows(readyOf(db, lane, lane.room).clearSelect().select('id'), handle.dialect))),
-          ...(picked.length > 0 ? [eb.and([eb('id', 'in', picked), leaseFree(now)(eb)])] : []),
-        ]),
-      )
-      .returning(['id', 'kind', 'ref_id', 'attempts', 'run_at', 'turn', 'group_key'])
-      .execute();
+    const claimed = [];
+    for (const lane of lanes) {
+      if (lane.perGroup === undefined || lane.kind === null) {
+        let room = lane.room;
+        for (const kinds of filtersOf(lane)) {
+          await promoteDueJobs(db, kinds, now);
+          if (room === 0) continue;
+          const ready = skipLockedRows(readyOf(db, kinds, room).clearSelect().select('id'), handle.dialect);
+          const rows = await db.updateTable('jobs').set(leaseTo).where('id', 'in', ready).returning(returned).execute();
+          claimed.push(...rows);
+          room -= rows.length;
+        }
+        continue;
+      }
+      await promoteDueJobs(db, filtersOf(lane)[0]!, now);
+      const ids = await pickFrom(db, lane as Lane & { perGroup: number });
+      if (ids.length === 0) continue;
+      claimed.push(...(await db.updateTable('jobs').set(leaseTo).where('id', 'in', ids).where(leaseFree(now)).returning(returned).execute()));
+    }
+    return claimed;
   });
   return rows
     .sort((a, b) => Number(a.turn) - Number(b.turn) || (a.id < b.id ? -1 : 1))
