@@ -33,5 +33,5 @@ USER node
 VOLUME /data
 EXPOSE 3000 2587
 STOPSIGNAL SIGTERM
-# The same flags as `npm start` (see README, "Benchmarks").
+# The same flags as `npm start` (bench/README.md has the measurements behind them).
 CMD ["node", "--heap-growing-percent=25", "--no-allocation-site-pretenuring", "dist/servers/main.js"]
