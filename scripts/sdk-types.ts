@@ -12,7 +12,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const HEADER = '// Generated from /openapi.json by `npm run sdk:types`: do not edit.\n';
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
-/** The SDK talks to v2 only (spec §9.3). */
+/** The SDK talks to v2 only: v1 is frozen. */
 const V2 = '/api/v2/';
 
 interface ParameterObject {

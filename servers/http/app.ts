@@ -118,7 +118,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.addHook('onRequest', perIpLimit(core));
   // Before any route: the document is made from the routes as they are added.
   await openApiRoutes(app, core);
-  const health = { tags: ['system'], summary: 'Is the server up?', security: [], response: { 200: jsonSchemaOf(HEALTH, 'output') } };
+  const health = { operationId: 'health', tags: ['system'], summary: 'Is the server up?', security: [], response: { 200: jsonSchemaOf(HEALTH, 'output') } };
   app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core, methods), { prefix: TRACKING_PATHS.prefix });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, isAppError, type ErrorKind } from '../../src/index.ts';
 
-/** The error bodies of each version (DESIGN §4, spec §7), as schemas: the answers below and /openapi.json both follow them. */
+/** The error bodies of each version (docs/api.md, Errors), as schemas: the answers below and /openapi.json both follow them. */
 export const v2ErrorSchema = z.object({
   name: z
     .string()
@@ -68,7 +68,7 @@ export function toHttpError(error: unknown): HttpError {
     return { status: 400, name: 'invalid_json', message: `Request body is not valid JSON${e.message ? `: ${e.message}` : ''}` };
   }
   if (status === 415) {
-    // DESIGN's names: a body that is not JSON is invalid_json, whatever it claims to be.
+    // The API's error names: a body that is not JSON is invalid_json, whatever it claims to be.
     return { status: 400, name: 'invalid_json', message: 'Request body must be JSON sent as Content-Type: application/json' };
   }
   if (status >= 400 && status < 500) {
@@ -103,7 +103,7 @@ export function v2ErrorBody(e: HttpError): z.infer<typeof v2ErrorSchema> {
 
 /**
  * v1 error bodies (frozen): `{success:false, message}`; a refused recipient adds
- * its `code`; the organization's rate limit is `{message, docs}` (spec §7).
+ * its `code`; the organization's rate limit is `{message, docs}`, docs linking /docs/rate-limits.
  */
 export function v1ErrorBody(rateLimitDocsUrl: string) {
   return function body(e: HttpError): z.infer<typeof v1ErrorSchema> | z.infer<typeof v1RateLimitSchema> {

@@ -20,7 +20,7 @@ export const DOCS_PATH = '/docs';
 
 const header = (description: string, schema: JsonSchema = { type: 'integer' }) => ({ description, ...schema });
 
-/** Headers on every authenticated answer (DESIGN §5). */
+/** Headers on every authenticated answer, 429s included (rate-limit.ts writes them). */
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': header(`The organization's quota: "mailgate-api";q=<requests>;w=${QUOTA_WINDOW_SECONDS}`, { type: 'string' }),
   RateLimit: header('Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset>', { type: 'string' }),

@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTA_WINDOW_SECONDS, type Core, type QuotaState } from '../../src/index.ts';
 import { bearerAuth } from './auth.ts';
 
-/** DESIGN §5: the policy's name in the RateLimit headers. */
+/** The policy's name in the RateLimit headers: the product's short name and `-api`. */
 const POLICY = '"mailgate-api"';
 
 /**
- * The rate-limit headers of DESIGN §5 (draft-ietf-httpapi-ratelimit-headers,
+ * The rate-limit headers (docs/api.md, Rate limits; draft-ietf-httpapi-ratelimit-headers,
  * plus the older RateLimit-* and X-RateLimit-* forms clients still read).
  */
 export function setRateLimitHeaders(reply: FastifyReply, state: QuotaState): void {

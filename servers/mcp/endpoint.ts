@@ -34,7 +34,7 @@ type OnError = NonNullable<McpCaller['onError']>;
 
 const CALLER = 'mailgate';
 
-/** Each tool call counts against the organization's quota, as a REST request does (DESIGN §5). */
+/** Each tool call counts against the organization's quota, as a REST request and an SMTP message do: one quota per organization. */
 function quotaCounter(core: Core): BeforeToolCall {
   return async (auth) => {
     if (!core.limits.enabled) return null;

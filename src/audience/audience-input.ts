@@ -58,7 +58,7 @@ export interface SubscriberChanges {
 
 export interface SubscriberWrite {
   changes: SubscriberChanges;
-  /** False: this write starts no workflow (spec §2, §6.4). */
+  /** False: this write starts no workflow (so a webhook's handler cannot set off a cascade). */
   triggerWorkflows: boolean;
 }
 
@@ -192,7 +192,7 @@ export const eventCreateSchema = z.strictObject({
 });
 export type EventCreate = z.output<typeof eventCreateSchema>;
 
-/** Filters of the subscriber list (spec §4.3); paging is separate. */
+/** Filters of the subscriber list (status, tag, query); paging (limit, after, before) is separate. */
 export const subscriberFilterFields = {
   status: status.optional().describe('Only subscribers with this status.'),
   tag: tagRef.optional().describe('Only subscribers with this tag (id or name).'),

@@ -12,8 +12,8 @@ export interface RecordedEvent {
 
 /**
  * The port audience reports the subscriber events it records through, so that
- * what reacts to them (workflows) starts without audience importing up (DESIGN
- * §1); createCore wires it. Called inside the transaction that recorded the
+ * what reacts to them (workflows) starts without audience importing up (layers
+ * run one way: docs/architecture.md); createCore wires it. Called inside the transaction that recorded the
  * events, so whatever it writes (workflow runs and their jobs) commits or rolls
  * back with them. `depth`: how many workflow runs deep the change that made
  * these events is (0: not made by a workflow).

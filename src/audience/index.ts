@@ -88,7 +88,10 @@ export interface UnsubscribeOptions extends WorkflowOption {
   whenChanged?: (trx: Trx) => Promise<void>;
 }
 
-/** `triggerWorkflows: false` records the change without starting workflows (spec §2, §6.4). */
+/**
+ * `triggerWorkflows: false` records the change without starting workflows: a client
+ * answering a webhook passes it so that its update does not set off another round.
+ */
 export interface WorkflowOption {
   triggerWorkflows?: boolean;
   /** Set by a workflow run acting on a subscriber: how deep the chain of runs is. */

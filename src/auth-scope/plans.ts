@@ -6,7 +6,7 @@ export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
 }
 
-/** Requests per quota window by plan (spec §8). */
+/** Requests per 60-second quota window by plan; more by arrangement (quotaOf). */
 export const PLAN_QUOTAS: Readonly<Record<Plan, number>> = Object.freeze({
   free: 100,
   premium: 700,

@@ -255,7 +255,7 @@ export function parseSendBody(body: unknown): SendRequest {
   return result.request;
 }
 
-/** v1's content and contentType (spec §4.4) as the content they mean. Throws validation_error. */
+/** v1's content and contentType (MARKDOWN by default, HTML, TIPTAP) as the content they mean. Throws validation_error. */
 export function contentFromV1(given: string | Record<string, unknown>, contentType: 'MARKDOWN' | 'HTML' | 'TIPTAP'): EmailContent {
   if (contentType === 'TIPTAP') {
     let doc: unknown = given;

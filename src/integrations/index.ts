@@ -1,4 +1,4 @@
-// Inbound integrations (spec §4.4, /api/v1/integrations/*): form submissions,
+// Inbound integrations (/api/v1/integrations/*, unchanged since v1): form submissions,
 // with optional double opt-in, and the actions automation tools call. Both go
 // through the same core services as every other door; the doors count them
 // against the quota.

@@ -1,6 +1,6 @@
-// Limits (spec §8, DESIGN §5): the organization quota, the per-IP rate, the
-// recipient guard and bounce cooldown, and OAuth client registrations per
-// address. Every door applies the same functions.
+// Limits: the organization quota, the per-IP rate, the recipient guard and
+// bounce cooldown, and OAuth client registrations per address (the values are
+// in docs/api.md, Rate limits). Every door applies the same functions.
 // Must not import any protocol library.
 export { MINIMUM_QUOTA, QUOTA_WINDOW_MS, QUOTA_WINDOW_SECONDS, quotaState, secondsToReset, type QuotaState } from './quotas.ts';
 export { createOrgQuota, type OrgQuota } from './org-quota.ts';

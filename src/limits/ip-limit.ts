@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 
 const WINDOW_MS = 1000;
 
-/** Per-IP request rate (spec §8: 500 per second), counted in this process's memory. */
+/** Per-IP request rate (500 per second by default, IP_RATE_LIMIT), counted in this process's memory. */
 export interface IpLimiter {
   /** Count one request from `ip` (an IPv6 address by its /64); returns seconds to wait when it is over the limit, else 0. */
   hit(ip: string): number;

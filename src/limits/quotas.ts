@@ -1,7 +1,7 @@
 import { AppError } from '../errors.ts';
 import { PLAN_QUOTAS } from '../auth-scope/index.ts';
 
-/** Organization quota window (spec §8): fixed, aligned to the minute. */
+/** Organization quota window: 60 seconds, fixed, aligned to the minute. */
 export const QUOTA_WINDOW_MS = 60_000;
 export const QUOTA_WINDOW_SECONDS = QUOTA_WINDOW_MS / 1000;
 

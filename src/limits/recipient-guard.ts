@@ -1,7 +1,7 @@
 import { AppError } from '../errors.ts';
 
 /**
- * The recipient guard (spec §8, DESIGN §5): transactional sends to one mailbox of
+ * The recipient guard: transactional sends (not campaigns) to one mailbox of
  * one organization are held to 5 per 10 minutes and 20 per 24 hours, and refused
  * while the mailbox is on bounce cooldown. This file is the arithmetic; the
  * state lives in the recipient_guards table (recipient-store.ts).

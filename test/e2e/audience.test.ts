@@ -4,8 +4,8 @@ import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts'
 
 /**
  * The REST door for the audience (subscribers, tags, subscriber events), through
- * fetch on a real socket: exact status codes and bodies of spec §4.1, §4.3, §4.4,
- * §6, §9 and DESIGN §4, and the v1 → v2 path map walked row by row.
+ * fetch on a real socket: exact status codes and bodies of v2 and v1 (docs/api.md),
+ * and the v1 → v2 path map walked row by row.
  */
 const SUB_ID = /^sub_[0-9a-hjkmnp-tv-z]{26}$/;
 const TAG_ID = /^tag_[0-9a-hjkmnp-tv-z]{26}$/;
@@ -139,7 +139,7 @@ describe('POST /api/v2/subscribers', () => {
   });
 });
 
-describe('GET /api/v2/subscribers (spec §4.3)', () => {
+describe('GET /api/v2/subscribers: filters and cursors', () => {
   let token: string;
   /** Newest first. */
   let all: string[];
@@ -431,7 +431,7 @@ describe('tags: GET, POST /api/v2/tags, GET /api/v2/tags/{tag}', () => {
   });
 });
 
-describe('organizations are isolated (DESIGN §8)', () => {
+describe('organizations are isolated', () => {
   it("answers 404 for another organization's subscriber and tag on every path, v2 and v1", async () => {
     const mine = await post('/api/v2/subscribers', { email: 'private@example.com', tags: ['private-tag'] }, 201);
     const myTag = await get('/api/v2/tags/private-tag');
@@ -509,12 +509,12 @@ describe('delivery outcomes reach the subscriber (fixture addresses)', () => {
 });
 
 /**
- * Spec §9's path map for the audience, row by row: the same call on v2 and on v1
+ * The v1 → v2 path map for the audience (docs/api.md, From v1 to v2), row by row: the same call on v2 and on v1
  * (/api/v1 and the /v1 alias). v1 must answer 200 with `{success: true, <name>: …}`
  * holding the v2 record with camelCase field names and no `object`, same ids and data.
  * A server with a still clock, so that repeating an idempotent call changes no timestamp.
  */
-describe('v1 → v2 path map (spec §9), audience rows', () => {
+describe('v1 → v2 path map, audience rows', () => {
   let mapServer: TestServer;
   let subscriberId: string;
   let tagId: string;
@@ -540,7 +540,7 @@ describe('v1 → v2 path map (spec §9), audience rows', () => {
   type Version = '/api/v2' | '/api/v1' | '/v1';
   interface Row {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-    /** As spec §9 writes it. */
+    /** After the version prefix, with `{subscriber}` and `{tag}` as the API reference writes them. */
     path: string;
     body?: (prefix: Version) => unknown;
     v2Status: number;

@@ -87,6 +87,14 @@ describe('GET /openapi.json', () => {
     expect(listed.find((p) => p.name === 'tag')).toMatchObject({ example: 'customers' });
     const operationIds = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(new Set(operationIds).size).toBe(operationIds.length);
+    // Every entry has one, /health included: clients generated from the document name their calls by it.
+    const unnamed = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => !op.operationId)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unnamed).toEqual([]);
+    expect(doc.paths['/health']!.get!.operationId).toBe('health');
   });
 
   it('names the Bearer scheme, the servers from BASE_URL, and leaves /health open', () => {

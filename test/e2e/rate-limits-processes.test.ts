@@ -10,7 +10,7 @@ import {
   type ProcessDatabase,
 } from '../helpers/process.ts';
 
-// DESIGN §5/§6: the organization quota is counted in the database, so several
+// The organization quota is counted in the database, so several
 // processes on one database share it exactly. Two real `servers/main.ts`
 // processes (one also running the worker), one database (a shared PostgreSQL
 // schema with TEST_DATABASE_URL, else one SQLite file in a shared DATA_DIR), an

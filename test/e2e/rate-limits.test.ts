@@ -4,7 +4,7 @@ import { loadConfig, ManualClock } from '../../src/index.ts';
 import { startTestServer, TEST_TOKEN, waitFor, type TestServer } from '../helpers/server.ts';
 
 /**
- * The limits of spec §5, §7, §8 and DESIGN §5 through fetch on real sockets:
+ * The limits (docs/api.md, Rate limits) through fetch on real sockets:
  * the organization quota and its headers, the per-IP rate, RATE_LIMITS=off,
  * the recipient guard and bounce cooldown, and exact counting under load.
  * Time is a ManualClock: tests move it instead of sleeping, so every
@@ -33,7 +33,7 @@ function freshWindow(clock: ManualClock, secondsLeft: number): number {
   return at;
 }
 
-/** The rate-limit headers of DESIGN §5, byte for byte, all families agreeing. */
+/** The rate-limit headers, byte for byte, all families agreeing. */
 function expectQuotaHeaders(res: Response, q: number, r: number, t: number): void {
   const got = Object.fromEntries(RATE_HEADERS.map((h) => [h, res.headers.get(h)]));
   expect(got, `${res.status} ${res.url}`).toEqual({
@@ -91,7 +91,7 @@ async function bounced(server: TestServer, emailId: string): Promise<void> {
   );
 }
 
-/** The v2 body of a send refused by the recipient guard (spec §7), with these details. */
+/** The v2 body of a send refused by the recipient guard (429, RECIPIENT_RATE_LIMITED), with these details. */
 const recipientRefusal = (details: Record<string, unknown>) => ({
   name: 'recipient_rate_limited',
   code: 'RECIPIENT_RATE_LIMITED',
@@ -140,7 +140,7 @@ describe('organization quota, headers and recipient guard', () => {
     return Number(row.n);
   }
 
-  describe('rate-limit headers (DESIGN §5)', () => {
+  describe('rate-limit headers', () => {
     it('counts and answers URLs the router cannot route, in the scope\'s error shape', async () => {
       freshWindow(clock, 42);
       const { token } = await newOrg('free');
@@ -282,7 +282,7 @@ describe('organization quota, headers and recipient guard', () => {
     });
   });
 
-  describe('authentication failures (spec §5.4)', () => {
+  describe('authentication failures carry the minimum policy', () => {
     it('carry the minimum policy: the Free quota', async () => {
       freshWindow(clock, 42);
       const cases: [string, string | null][] = [
@@ -306,7 +306,7 @@ describe('organization quota, headers and recipient guard', () => {
     });
   });
 
-  describe('over the quota (spec §7)', () => {
+  describe('over the quota', () => {
     it('v2: 429 {name, message, statusCode} with Retry-After to the end of the window; the next window admits again', async () => {
       const start = freshWindow(clock, 42) - (MINUTE - 42_000);
       const { token } = await newOrg('free', 2);
@@ -384,7 +384,7 @@ describe('organization quota, headers and recipient guard', () => {
     });
   });
 
-  describe('recipient guard over HTTP (spec §7, §8)', () => {
+  describe('recipient guard over HTTP', () => {
     it('refuses the 6th send to one mailbox within 10 minutes, case-insensitively, with an exact Retry-After', async () => {
       const t0 = freshWindow(clock, 50);
       const { id, token } = await newOrg('free');
@@ -519,7 +519,7 @@ describe('organization quota, headers and recipient guard', () => {
       expect(await storedEmails(id)).toBe(5);
     });
 
-    it('is not cleared by raising the plan or the rate limit (spec §7 rule 1)', async () => {
+    it('is not cleared by raising the plan or the rate limit', async () => {
       const t0 = freshWindow(clock, 50);
       const { id, token } = await newOrg('free');
       for (let i = 0; i < 5; i++) expect((await server.api('/api/v2/emails', { token, body: sendBody('vip@example.com') })).status).toBe(200);
@@ -689,7 +689,7 @@ describe('organization quota, headers and recipient guard', () => {
 // Per-IP rate, before authentication.
 // ---------------------------------------------------------------------------
 
-describe('per-IP rate (spec §8: 500 per second)', () => {
+describe('per-IP rate (500 per second)', () => {
   it('defaults to 500 per second, limits on, bounce cooldown 24 h', () => {
     const config = loadConfig({});
     expect(config.limits.perIpPerSecond).toBe(500);

@@ -19,7 +19,7 @@ export interface ExpectedRefusal {
   retryAfter?: number;
 }
 
-/** The two idempotency_conflict refusals a claimed key can meet (spec: 409 with a code). */
+/** The two idempotency_conflict refusals a claimed key can meet (409, told apart by their code). */
 export const KEY_IN_PROGRESS = {
   kind: 'idempotency_conflict',
   code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',

@@ -22,8 +22,8 @@ import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
 
 /**
  * The audience service (subscribers, tags, subscriber events) through createCore,
- * on a real test database with a hand-driven clock: the rules of DESIGN §4 and
- * spec §2, §4.3, §6 as the core applies them, whatever the door.
+ * on a real test database with a hand-driven clock: ids, paging, filters, upserts,
+ * triggerWorkflows and events as the core applies them, whatever the door.
  */
 const TOKEN = `mailgate_${'a'.repeat(40)}`;
 const SUB_ID = /^sub_[0-9a-hjkmnp-tv-z]{26}$/;

@@ -14,7 +14,7 @@ function configRefusal(env: Record<string, string | undefined>): ConfigError {
   throw new Error('expected loadConfig to throw');
 }
 
-describe('loadConfig: defaults (DESIGN §3)', () => {
+describe('loadConfig: defaults', () => {
   const config = loadConfig({});
 
   it('uses the documented defaults', () => {

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * STYLE.md rule 14, held by a test: the core (src/) speaks no protocol, one
+ * The import rules, held by a test: the core (src/) speaks no protocol, one
  * servers/ folder never imports another (only servers/main.ts joins them), and
- * the layers of src/ run one way (DESIGN.md §1).
+ * the layers of src/ run one way (docs/architecture.md, Layers).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,7 +49,7 @@ function tsFiles(dir: string): string[] {
 const read = (fileFromRoot: string) => readFileSync(path.join(ROOT, fileFromRoot), 'utf8');
 
 /**
- * The layers of src/, top to bottom (DESIGN.md §1): folders and files under src/.
+ * The layers of src/, top to bottom (docs/architecture.md lists them too): folders and files under src/.
  * A file may import its own layer and the layers below it, never one above: a
  * lower layer reports upward through a port its caller gives it. Every file of
  * src/ is in one layer (or the composition root), so a new folder must be placed here.
@@ -125,7 +125,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('import rules (STYLE.md 14)', () => {
+describe('import rules', () => {
   it('src/ imports no protocol library', () => {
     const files = tsFiles('src');
     expect(files).toContain('src/config.ts');
@@ -137,7 +137,7 @@ describe('import rules (STYLE.md 14)', () => {
     expect(offences, offences.join('\n')).toEqual([]);
   });
 
-  it('src/ layers run one way: no file imports a layer above its own (DESIGN §1)', () => {
+  it('src/ layers run one way: no file imports a layer above its own', () => {
     const files = sourceFiles('src');
     expect(files).toContain('src/threads/thread-entry.mjs');
     const offences = files.flatMap((file) => upwardImports(file, read(file)));

@@ -59,7 +59,7 @@ function useTestDatabase(): { readonly current: TestDatabase; readonly clock: Ma
 // ---------------------------------------------------------------------------
 
 describe('quota arithmetic (quotas.ts)', () => {
-  it('states the plan quotas and window of spec §8', () => {
+  it('states the plan quotas (100, 700, 2000) and the 60-second window', () => {
     expect(PLAN_QUOTAS).toEqual({ free: 100, premium: 700, enterprise: 2000 });
     expect(MINIMUM_QUOTA).toBe(100);
     expect(QUOTA_WINDOW_MS).toBe(60_000);
@@ -349,7 +349,7 @@ describe('createIpLimiter', () => {
     expect(limiter.hit('192.0.2.1')).toBe(1);
   });
 
-  it('applies the spec rate of 500 per second', () => {
+  it('applies the default rate of 500 per second', () => {
     const clock = new ManualClock(T0 + 250);
     const limiter = createIpLimiter(500, clock);
     const waits = Array.from({ length: 501 }, () => limiter.hit('198.51.100.7'));
@@ -370,7 +370,7 @@ function sentAt(times: readonly number[], cooldownUntil: number | null = null): 
 }
 
 describe('recipient guard arithmetic (recipient-guard.ts)', () => {
-  it('states the windows of spec §8', () => {
+  it('states the windows: 5 per 10 minutes, 20 per 24 hours', () => {
     expect(SHORT_WINDOW).toEqual({ max: 5, windowMs: SHORT });
     expect(LONG_WINDOW).toEqual({ max: 20, windowMs: LONG });
   });

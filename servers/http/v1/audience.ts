@@ -44,7 +44,7 @@ const tagParams = z.object({ tag: z.string().describe('The tag: its id (tag_…)
 export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   const audience = core.audience;
 
-  // v1 POST /subscribers is an upsert (spec §4.4).
+  // v1 POST /subscribers is an upsert, as v2's is: an existing email is updated.
   const upsert = v1('upsert_subscriber', 'Create or update a subscriber', { body: subscriberCreateSchemaV1, response: { 200: subscriberV1Answer } });
   app.post('/subscribers', upsert, async (request) => {
     const { subscriber } = await audience.upsertSubscriber(authOf(request), parseBody(subscriberCreateSchemaV1, request.body));

@@ -21,7 +21,7 @@ const v1 = (operation: string, summary: string, rest: Parameters<typeof v1Route>
 
 const campaignParams = z.object({ campaignId: z.string().describe('The campaign id (cmp_…).') });
 
-/** v1 campaigns (spec §4.4, §9 map): the same service as v2, in v1's shapes. */
+/** v1 campaigns (v2's paths under /api/v1, docs/api.md): the same service as v2, in v1's shapes. */
 export async function campaignRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   const campaigns = core.campaigns;
 

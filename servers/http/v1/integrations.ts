@@ -6,7 +6,7 @@ import { authOf } from '../auth.ts';
 import { v1Route } from './route.ts';
 import { subscriberV1, subscriberV1Schema } from './shapes.ts';
 
-// Inbound integrations (spec §4.4), paths unchanged under /api/v1/integrations:
+// Inbound integrations, paths unchanged under /api/v1/integrations (no v2 counterpart):
 // forms (JSON or application/x-www-form-urlencoded, as form tools post them)
 // and the actions automation tools call. Authenticated and counted like every
 // other request; answered in v1's shape.

@@ -11,7 +11,7 @@ import {
 } from '../../../src/index.ts';
 
 /**
- * The frozen v1 shapes (spec §4.4): camelCase records wrapped in
+ * The frozen v1 shapes (docs/api.md, v1): camelCase records wrapped in
  * `{success: true, …}`. The records are mapped from the v2 ones here, and
  * described by these schemas (route schemas, /openapi.json).
  */

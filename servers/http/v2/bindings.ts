@@ -84,7 +84,7 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'create_token', method: 'POST', path: '/tokens', status: 201 },
   { operation: 'revoke_token', method: 'DELETE', path: '/tokens/:id', status: 200 },
   { operation: 'verify_email', method: 'POST', path: '/emails/verify', status: 200 },
-  // The SDK's verify call uses this shorter path (spec §4.1, §9).
+  // The SDK's verify call uses this shorter path; both are part of the v2 API.
   { operation: 'verify_email', method: 'POST', path: '/verify', status: 200, operationId: 'verify' },
   { operation: 'create_domain', method: 'POST', path: '/domains', status: 201 },
   { operation: 'list_domains', method: 'GET', path: '/domains', status: 200 },
