@@ -3,20 +3,21 @@
 // one-click unsubscribe links and stats. Owns the campaigns, campaign_recipients
 // and signing_keys tables. Must not import any protocol library.
 import type { Clock } from '../clock.ts';
-import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
+import type { DatabaseHandle } from '../db/index.ts';
 import type { CampaignRow, CampaignRowChanges, NewCampaignRow } from './campaign-record.ts';
-import { countSubscribedAudience, findTagIds, type AudienceService, type AudienceSelection } from '../audience/index.ts';
+import { countSubscribedAudience, findSubscriberById, findTagIds, type AudienceService, type AudienceSelection } from '../audience/index.ts';
 import { formatMailbox, type Mailbox } from '../emails/address.ts';
 import type { EmailService } from '../emails/index.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import { enqueueJobs } from '../queue/index.ts';
+import { cancelJobs, enqueueJobs, rescheduleJobs } from '../queue/index.ts';
 import { personalize, type CompiledTemplate, type EmailContent, type PlaceholderOptions, type Template, type TiptapDocument } from '../render/index.ts';
 import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { withUnsubscribeLink } from './campaign-content.ts';
 import { EDITABLE_STATUSES, type Audience, type CampaignChanges, type CampaignDraft } from './campaign-input.ts';
+import { deleteCampaignIf, findCampaign, findCampaignById, insertCampaign, listCampaignRows, updateCampaignIf } from './campaign.repository.ts';
 import { toCampaignRecord, type CampaignRecord } from './campaign-record.ts';
 import { CAMPAIGN_SEND_JOB, createCampaignSendHandler, storedMailbox } from './fan-out.ts';
 import { countCampaignEvents } from './stats.ts';
@@ -160,16 +161,15 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
   }
 
   async function mustFind(scope: OrgScope, id: string): Promise<CampaignRow> {
-    const row = await db.selectFrom('campaigns').selectAll().where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst();
+    const row = await findCampaign(db, scope.organizationId, id);
     if (!row) throw notFound(id);
     return row;
   }
 
   /** Write `changes` to a campaign only if its status is still `from` (it may have moved on since it was read). */
   async function writeIf(row: CampaignRow, from: readonly CampaignRow['status'][], changes: CampaignRowChanges): Promise<CampaignRow> {
-    const result = await db.updateTable('campaigns').set(changes).where('id', '=', row.id).where('status', 'in', [...from]).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      const now = await db.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst();
+    if (!(await updateCampaignIf(db, row.id, from, changes))) {
+      const now = await findCampaignById(db, row.id);
       if (!now) throw notFound(row.id);
       throw notEditable(now);
     }
@@ -184,7 +184,7 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
   async function linked(token: string) {
     if (token === TEST_COPY_TOKEN) return { test: true as const };
     const ref = await links.read(token);
-    const subscriber = ref && (await db.selectFrom('subscribers').select(['id', 'organization_id', 'email', 'status']).where('id', '=', ref.subscriberId).executeTakeFirst());
+    const subscriber = ref && (await findSubscriberById(db, ref.subscriberId));
     if (!ref || !subscriber) throw new AppError('not_found', 'This unsubscribe link is not valid');
     return { test: false as const, ref, subscriber };
   }
@@ -214,14 +214,12 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
         created_at: now,
         updated_at: now,
       };
-      await db.insertInto('campaigns').values(row).execute();
+      await insertCampaign(db, row);
       return service.get(scope, row.id);
     },
 
     async list(scope, page, filter = {}) {
-      let query = db.selectFrom('campaigns').selectAll().where('organization_id', '=', scope.organizationId);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      const rows = await fetchIdPage(query, 'id', page);
+      const rows = await listCampaignRows(db, scope.organizationId, page, filter.status);
       return toPage(rows, page, toCampaignRecord);
     },
 
@@ -265,11 +263,10 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
         await compile(row.organization_id, { subject: merged.subject, preview: merged.preview, content: contentOfRow(merged) });
       }
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('campaigns').set(next).where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notEditable((await trx.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst()) ?? row);
+        if (!(await updateCampaignIf(trx, row.id, [row.status], next))) throw notEditable((await findCampaignById(trx, row.id)) ?? row);
         // A new time moves the waiting job; back to draft, the job goes.
-        if (next.status === 'draft') await trx.deleteFrom('jobs').where('kind', '=', CAMPAIGN_SEND_JOB).where('ref_id', '=', row.id).execute();
-        else if (next.scheduled_at) await trx.updateTable('jobs').set({ run_at: next.scheduled_at }).where('kind', '=', CAMPAIGN_SEND_JOB).where('ref_id', '=', row.id).execute();
+        if (next.status === 'draft') await cancelJobs(trx, CAMPAIGN_SEND_JOB, row.id);
+        else if (next.scheduled_at) await rescheduleJobs(trx, CAMPAIGN_SEND_JOB, row.id, next.scheduled_at);
         return toCampaignRecord(merged);
       });
     },
@@ -278,9 +275,8 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
       const row = await mustFind(scope, id);
       if (!EDITABLE_STATUSES.has(row.status)) throw notEditable(row);
       await db.transaction().execute(async (trx) => {
-        const result = await trx.deleteFrom('campaigns').where('id', '=', row.id).where('status', 'in', [...EDITABLE_STATUSES]).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw notEditable((await trx.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst()) ?? row);
-        await trx.deleteFrom('jobs').where('kind', '=', CAMPAIGN_SEND_JOB).where('ref_id', '=', row.id).execute();
+        if (!(await deleteCampaignIf(trx, row.id, [...EDITABLE_STATUSES]))) throw notEditable((await findCampaignById(trx, row.id)) ?? row);
+        await cancelJobs(trx, CAMPAIGN_SEND_JOB, row.id);
       });
       return { object: 'campaign', id: row.id, deleted: true };
     },
@@ -302,9 +298,8 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
         ? { status: 'scheduled', scheduled_at: options.scheduledAt!, updated_at: now }
         : { status: 'sending', started_at: now, updated_at: now };
       const sent = await db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('campaigns').set(changes).where('id', '=', row.id).where('status', '=', 'draft').executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) {
-          const current = await trx.selectFrom('campaigns').select('status').where('id', '=', row.id).executeTakeFirst();
+        if (!(await updateCampaignIf(trx, row.id, ['draft'], changes))) {
+          const current = await findCampaignById(trx, row.id);
           throw new AppError('conflict', `Campaign ${row.id} is ${current?.status ?? 'gone'}; only a draft campaign can be sent`, { details: { status: current?.status ?? null } });
         }
         await enqueueJobs(trx, [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now, organizationId: row.organization_id }], now);
