@@ -58,7 +58,7 @@ export interface OAuthClients {
   /**
    * A registered client is in use: it does not expire for a while. One that
    * expired meanwhile gets nothing more (a new grant would outlive its
-   * registration): throws OAuthError invalid_client. A metadata document's client is not kept, so not marked.
+   * registration): throws OAuthError invalid_client. A metadata document's client expires with its cache instead: nothing to mark.
    */
   markUsed(clientId: string, now: number): Promise<void>;
   /** Delete registered clients that expired unused and metadata documents past their cache; how many. Safe from several processes at once. */
