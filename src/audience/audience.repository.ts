@@ -14,6 +14,11 @@ export async function findSubscriber(db: Db, organizationId: string, ref: string
   return (hasPrefix(ref, 'sub') ? query.where('id', '=', ref) : query.where('email_key', '=', mailboxKey(ref.trim()))).executeTakeFirst();
 }
 
+/** A subscriber whatever its organization: for a link that names it (an unsubscribe link). */
+export async function findSubscriberById(db: Db, id: string): Promise<SubscribersTable | undefined> {
+  return db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findSubscriberByEmail(db: Db, organizationId: string, email: string): Promise<SubscribersTable | undefined> {
   return db
     .selectFrom('subscribers')

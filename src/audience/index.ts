@@ -377,4 +377,4 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
   };
 }
 export { audiencePage, countSubscribedAudience, type AudienceSelection, type AudienceMember } from './audience-selection.ts';
-export { findTagIds } from './audience.repository.ts';
+export { findSubscriberById, findTagIds } from './audience.repository.ts';

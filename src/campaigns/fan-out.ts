@@ -1,13 +1,14 @@
 import type { Clock } from '../clock.ts';
-import { insertRows, type DatabaseHandle } from '../db/index.ts';
+import type { DatabaseHandle } from '../db/index.ts';
 import type { CampaignRow } from './campaign-record.ts';
 import { audiencePage, findTagIds, type AudienceMember, type AudienceSelection } from '../audience/index.ts';
 import { parseAddress, parseMailbox, type Mailbox } from '../emails/address.ts';
 import type { EmailService, PersonalizedEmail } from '../emails/index.ts';
 import { mailboxesOnCooldown } from '../limits/index.ts';
-import { completeJob, deferJob, jobHeldBy, JobLeaseLost, type Job } from '../queue/index.ts';
+import { completeJob, deferJob, JobLeaseLost, type Job } from '../queue/index.ts';
 import { personalize, type CompiledTemplate } from '../render/index.ts';
 import type { Audience } from './campaign-input.ts';
+import { advanceFanOut, findCampaignById, findFanOutPosition, insertCampaignRecipients, startScheduledCampaign } from './campaign.repository.ts';
 import { markSentWhenDone } from './stats.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
@@ -66,29 +67,18 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
     return { tagIds: found, match: audience.match };
   }
 
-  /** A scheduled campaign whose time has come starts sending; false when it is not this job's to start. */
-  async function start(job: Job, campaign: CampaignRow): Promise<boolean> {
-    const now = clock.now();
-    const result = await db
-      .updateTable('campaigns')
-      .set({ status: 'sending', started_at: now, updated_at: now })
-      .where('id', '=', campaign.id)
-      .where('status', '=', 'scheduled')
-      .where((eb) => jobHeldBy(eb, job.id, owner))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
   return async function sendCampaign(job) {
-    let campaign = await db.selectFrom('campaigns').selectAll().where('id', '=', job.refId).executeTakeFirst();
+    const holder = { jobId: job.id, owner };
+    let campaign = await findCampaignById(db, job.refId);
     if (campaign?.status === 'scheduled') {
       const at = Number(campaign.scheduled_at);
       if (clock.now() < at) {
         await deferJob(db, job.id, owner, at, `scheduled for ${new Date(at).toISOString()}`);
         return;
       }
-      if (await start(job, campaign)) campaign = { ...campaign, status: 'sending' };
-      else campaign = await db.selectFrom('campaigns').selectAll().where('id', '=', job.refId).executeTakeFirst();
+      // Its time has come: it starts sending, unless it is not this job's to start.
+      if (await startScheduledCampaign(db, campaign.id, clock.now(), holder)) campaign = { ...campaign, status: 'sending' };
+      else campaign = await findCampaignById(db, job.refId);
     }
     if (!campaign || campaign.status !== 'sending' || Number(campaign.fanout_done) === 1) {
       await completeJob(db, job.id, owner);
@@ -111,7 +101,7 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
       const now = clock.now();
       const next = members.length > 0 ? members[members.length - 1]!.id : cursor;
       const status = await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('campaigns').select(['status', 'fanout_cursor']).where('id', '=', campaignId).executeTakeFirst();
+        const current = await findFanOutPosition(trx, campaignId);
         // Cancelled (or deleted) since the last page: no new recipient is started.
         if (!current || current.status !== 'sending') return 'stopped' as const;
         if (current.fanout_cursor !== cursor) throw new JobLeaseLost(job.id, `campaign ${campaignId} fan-out`);
@@ -136,24 +126,12 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
           return { to: parseAddress(m.email)!, ...parts, listUnsubscribe };
         });
         const ids = await emails.acceptCampaignEmails(trx, scope, { campaignId, from, replyTo, preview: campaign.preview, tracking, emails: personalized }, now);
-        const rows = [
+        await insertCampaignRecipients(trx, [
           ...mailed.map((m, i) => ({ campaign_id: campaignId, subscriber_id: m.id, email_id: ids[i]!, skip_reason: null, created_at: now })),
           ...skipped.map((s) => ({ campaign_id: campaignId, subscriber_id: s.member.id, email_id: null, skip_reason: s.reason, created_at: now })),
-        ];
-        await insertRows(trx, 'campaign_recipients', rows, (chunk) => trx.insertInto('campaign_recipients').values(chunk));
-        const moved = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({
-            fanout_cursor: next,
-            fanout_done: done ? 1 : 0,
-            stat_recipients: eb('stat_recipients', '+', mailed.length),
-            stat_skipped: eb('stat_skipped', '+', skipped.length),
-            updated_at: now,
-          }))
-          .where('id', '=', campaignId)
-          .where((eb) => jobHeldBy(eb, job.id, owner))
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) === 0) throw new JobLeaseLost(job.id, `campaign ${campaignId} fan-out`);
+        ]);
+        const step = { cursor: next, done, mailed: mailed.length, skipped: skipped.length, now };
+        if (!(await advanceFanOut(trx, campaignId, step, holder))) throw new JobLeaseLost(job.id, `campaign ${campaignId} fan-out`);
         if (done) await markSentWhenDone(trx, [campaignId], now);
         return 'written' as const;
       });

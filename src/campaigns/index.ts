@@ -2,46 +2,38 @@
 // recipient, through the one send pipeline; scheduling, cancelling, test copies,
 // one-click unsubscribe links and stats. Owns the campaigns, campaign_recipients
 // and signing_keys tables. Must not import any protocol library.
-import type { Clock } from '../clock.ts';
-import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
-import type { CampaignRow, CampaignRowChanges, NewCampaignRow } from './campaign-record.ts';
 import { countSubscribedAudience, findTagIds, type AudienceService, type AudienceSelection } from '../audience/index.ts';
-import { formatMailbox, type Mailbox } from '../emails/address.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { Mailbox } from '../emails/address.ts';
 import type { EmailService } from '../emails/index.ts';
 import { AppError, validationError } from '../errors.ts';
-import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import { enqueueJobs } from '../queue/index.ts';
-import { personalize, type CompiledTemplate, type EmailContent, type PlaceholderOptions, type Template, type TiptapDocument } from '../render/index.ts';
-import { TaskTooSlow, type ThreadPool } from '../threads/index.ts';
-import type { OrgScope } from '../auth-scope/index.ts';
-import { withUnsubscribeLink } from './campaign-content.ts';
+import { cancelJobs, enqueueJobs, rescheduleJobs } from '../queue/index.ts';
+import { personalize } from '../render/index.ts';
+import type { ThreadPool } from '../threads/index.ts';
+import { createCampaignCompiler, type CompileTask } from './campaign-compiler.ts';
 import { EDITABLE_STATUSES, type Audience, type CampaignChanges, type CampaignDraft } from './campaign-input.ts';
-import { toCampaignRecord, type CampaignRecord } from './campaign-record.ts';
+import { toCampaignRecord, type CampaignRecord, type CampaignRow, type CampaignRowChanges } from './campaign-record.ts';
+import { campaignRowChanges, contentOfRow, newCampaignRow } from './campaign-rows.ts';
+import { deleteCampaignIf, findCampaign, findCampaignById, insertCampaign, listCampaignRows, updateCampaignIf } from './campaign.repository.ts';
 import { CAMPAIGN_SEND_JOB, createCampaignSendHandler, storedMailbox } from './fan-out.ts';
-import { countCampaignEvents } from './stats.ts';
-import { createUnsubscribeLinks, TEST_COPY_TOKEN, UNSUBSCRIBE_PATH, type UnsubscribeLinks } from './unsubscribe-links.ts';
+import { createUnsubscribeByLink, type UnsubscribeTarget } from './unsubscribe-by-link.ts';
+import { createUnsubscribeLinks, TEST_COPY_TOKEN, UNSUBSCRIBE_PATH } from './unsubscribe-links.ts';
 
 export * from './campaign-input.ts';
 export * from './campaign-record.ts';
 export { CAMPAIGN_SEND_JOB, FANOUT_PAGE_SIZE } from './fan-out.ts';
 export { countCampaignEvents, COUNTED_EVENTS, markSentWhenDone, type CampaignCount, type CampaignCounter } from './stats.ts';
 export { TEST_COPY_TOKEN, UNSUBSCRIBE_PATH } from './unsubscribe-links.ts';
-
-/** The pool task campaigns need (createCore's pool has it): a template rendered once. */
-export type CompileTask = {
-  compileTemplate: (input: { template: Template; options: PlaceholderOptions }) => CompiledTemplate;
-};
+export type { CompileTask } from './campaign-compiler.ts';
+export type { UnsubscribeTarget } from './unsubscribe-by-link.ts';
 
 export interface CampaignSendResult extends CampaignRecord {
   /** Subscribed members of the audience now: the emails this send queues (less any on bounce cooldown). */
   recipient_count: number;
 }
-
-/** What an unsubscribe link leads to, for its confirmation page. */
-export type UnsubscribeTarget =
-  | { kind: 'subscriber'; email: string; status: string }
-  | { kind: 'test_copy' };
 
 export interface CampaignService {
   create(scope: OrgScope, draft: CampaignDraft): Promise<CampaignRecord>;
@@ -86,30 +78,6 @@ export interface Campaigns {
   sendHandler: ReturnType<typeof createCampaignSendHandler>;
 }
 
-function contentOfRow(row: Pick<CampaignRow, 'content_kind' | 'content'>): EmailContent {
-  switch (row.content_kind) {
-    case 'html':
-      return { kind: 'html', html: row.content };
-    case 'markdown':
-      return { kind: 'markdown', markdown: row.content };
-    case 'tiptap':
-      return { kind: 'tiptap', tiptap: JSON.parse(row.content) as TiptapDocument };
-  }
-}
-
-function contentColumns(content: EmailContent): Pick<CampaignRow, 'content_kind' | 'content'> {
-  switch (content.kind) {
-    case 'html':
-      return { content_kind: 'html', content: content.html };
-    case 'markdown':
-      return { content_kind: 'markdown', content: content.markdown };
-    case 'tiptap':
-      return { content_kind: 'tiptap', content: JSON.stringify(content.tiptap) };
-    case 'parts':
-      throw new Error('a campaign has html, markdown or tiptap content');
-  }
-}
-
 const notFound = (id: string) => new AppError('not_found', `Campaign ${id} not found`);
 
 const notEditable = (row: CampaignRow) =>
@@ -118,35 +86,11 @@ const notEditable = (row: CampaignRow) =>
   });
 
 export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
-  const { clock, emails, audience, pool } = deps;
+  const { clock, emails, audience } = deps;
   const db = deps.db.db;
-  const links: UnsubscribeLinks = createUnsubscribeLinks(db, deps.baseUrl, () => clock.now());
-
-  /** Render a campaign's template (with its unsubscribe link) once, off this thread; bad placeholders and unrenderable content are validation errors. */
-  async function compile(organizationId: string, fields: { subject: string; preview: string | null; content: EmailContent }): Promise<CompiledTemplate> {
-    try {
-      const template = { subject: fields.subject, preview: fields.preview, content: withUnsubscribeLink(fields.content) };
-      return await pool.run('compileTemplate', { template, options: { allowUnsubscribeUrl: true } }, { tenant: organizationId });
-    } catch (error) {
-      if (!(error instanceof TaskTooSlow)) throw error;
-      const field = fields.content.kind === 'parts' ? 'html' : fields.content.kind;
-      throw validationError([{ path: field, message: `cannot be rendered: it takes longer than ${error.limitMs / 1000} s` }]);
-    }
-  }
-
-  /** Compiled templates by campaign and version: a fan-out that resumes page after page renders once. */
-  const compiled = new Map<string, Promise<CompiledTemplate>>();
-  function compileRow(row: CampaignRow): Promise<CompiledTemplate> {
-    const key = `${row.id}:${row.updated_at}:${row.subject}:${row.preview}`;
-    let found = compiled.get(key);
-    if (!found) {
-      found = compile(row.organization_id, { subject: row.subject, preview: row.preview, content: contentOfRow(row) });
-      found.catch(() => compiled.delete(key));
-      if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
-      compiled.set(key, found);
-    }
-    return found;
-  }
+  const links = createUnsubscribeLinks(db, deps.baseUrl, () => clock.now());
+  const { compile, compileRow } = createCampaignCompiler(deps.pool);
+  const byLink = createUnsubscribeByLink(db, clock, links, audience);
 
   /** Tag names to ids; unknown names are a validation_error naming them. */
   async function selectionOf(scope: OrgScope, audienceInput: Audience): Promise<AudienceSelection> {
@@ -160,68 +104,32 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
   }
 
   async function mustFind(scope: OrgScope, id: string): Promise<CampaignRow> {
-    const row = await db.selectFrom('campaigns').selectAll().where('organization_id', '=', scope.organizationId).where('id', '=', id).executeTakeFirst();
+    const row = await findCampaign(db, scope.organizationId, id);
     if (!row) throw notFound(id);
     return row;
   }
 
   /** Write `changes` to a campaign only if its status is still `from` (it may have moved on since it was read). */
   async function writeIf(row: CampaignRow, from: readonly CampaignRow['status'][], changes: CampaignRowChanges): Promise<CampaignRow> {
-    const result = await db.updateTable('campaigns').set(changes).where('id', '=', row.id).where('status', 'in', [...from]).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      const now = await db.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst();
+    if (!(await updateCampaignIf(db, row.id, from, changes))) {
+      const now = await findCampaignById(db, row.id);
       if (!now) throw notFound(row.id);
       throw notEditable(now);
     }
     return { ...row, ...changes };
   }
 
-  function target(subscriber: { email: string; status: string }): UnsubscribeTarget {
-    return { kind: 'subscriber', email: subscriber.email, status: subscriber.status };
-  }
-
-  /** The subscriber an unsubscribe token names, or not_found. */
-  async function linked(token: string) {
-    if (token === TEST_COPY_TOKEN) return { test: true as const };
-    const ref = await links.read(token);
-    const subscriber = ref && (await db.selectFrom('subscribers').select(['id', 'organization_id', 'email', 'status']).where('id', '=', ref.subscriberId).executeTakeFirst());
-    if (!ref || !subscriber) throw new AppError('not_found', 'This unsubscribe link is not valid');
-    return { test: false as const, ref, subscriber };
-  }
-
   const service: CampaignService = {
     async create(scope, draft) {
       await selectionOf(scope, draft.audience);
       await compile(scope.organizationId, draft);
-      const now = clock.now();
-      const row: NewCampaignRow = {
-        id: newId('cmp', now),
-        organization_id: scope.organizationId,
-        name: draft.name,
-        subject: draft.subject,
-        from_address: formatMailbox(draft.from),
-        reply_to: draft.replyTo ? formatMailbox(draft.replyTo) : null,
-        preview: draft.preview,
-        ...contentColumns(draft.content),
-        audience: JSON.stringify(draft.audience),
-        track_opens: draft.tracking.opens ? 1 : 0,
-        track_clicks: draft.tracking.clicks ? 1 : 0,
-        status: 'draft',
-        scheduled_at: null,
-        started_at: null,
-        sent_at: null,
-        fanout_cursor: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await db.insertInto('campaigns').values(row).execute();
+      const row = newCampaignRow(scope, draft, clock.now());
+      await insertCampaign(db, row);
       return service.get(scope, row.id);
     },
 
     async list(scope, page, filter = {}) {
-      let query = db.selectFrom('campaigns').selectAll().where('organization_id', '=', scope.organizationId);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      const rows = await fetchIdPage(query, 'id', page);
+      const rows = await listCampaignRows(db, scope.organizationId, page, filter.status);
       return toPage(rows, page, toCampaignRecord);
     },
 
@@ -232,44 +140,17 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
     async update(scope, id, changes) {
       const row = await mustFind(scope, id);
       if (!EDITABLE_STATUSES.has(row.status)) throw notEditable(row);
-      const now = clock.now();
-      const next: CampaignRowChanges = { updated_at: now };
-      if (changes.name !== undefined) next.name = changes.name;
-      if (changes.subject !== undefined) next.subject = changes.subject;
-      if (changes.from !== undefined) next.from_address = formatMailbox(changes.from);
-      if (changes.replyTo !== undefined) next.reply_to = changes.replyTo ? formatMailbox(changes.replyTo) : null;
-      if (changes.preview !== undefined) next.preview = changes.preview;
-      if (changes.content !== undefined) Object.assign(next, contentColumns(changes.content));
-      if (changes.audience !== undefined) {
-        await selectionOf(scope, changes.audience);
-        next.audience = JSON.stringify(changes.audience);
-      }
-      if (changes.tracking !== undefined) {
-        next.track_opens = changes.tracking.opens ? 1 : 0;
-        next.track_clicks = changes.tracking.clicks ? 1 : 0;
-      }
-      if (changes.scheduledAt !== undefined) {
-        if (row.status !== 'scheduled') {
-          throw validationError([{ path: 'scheduled_at', message: 'can only be changed on a scheduled campaign; schedule a draft with send_campaign' }]);
-        }
-        if (changes.scheduledAt === null) {
-          next.status = 'draft';
-          next.scheduled_at = null;
-        } else {
-          if (changes.scheduledAt <= now) throw validationError([{ path: 'scheduled_at', message: 'must be in the future' }]);
-          next.scheduled_at = changes.scheduledAt;
-        }
-      }
+      if (changes.audience !== undefined) await selectionOf(scope, changes.audience);
+      const next = campaignRowChanges(row, changes, clock.now());
       const merged = { ...row, ...next };
       if (changes.subject !== undefined || changes.preview !== undefined || changes.content !== undefined) {
         await compile(row.organization_id, { subject: merged.subject, preview: merged.preview, content: contentOfRow(merged) });
       }
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('campaigns').set(next).where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notEditable((await trx.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst()) ?? row);
+        if (!(await updateCampaignIf(trx, row.id, [row.status], next))) throw notEditable((await findCampaignById(trx, row.id)) ?? row);
         // A new time moves the waiting job; back to draft, the job goes.
-        if (next.status === 'draft') await trx.deleteFrom('jobs').where('kind', '=', CAMPAIGN_SEND_JOB).where('ref_id', '=', row.id).execute();
-        else if (next.scheduled_at) await trx.updateTable('jobs').set({ run_at: next.scheduled_at }).where('kind', '=', CAMPAIGN_SEND_JOB).where('ref_id', '=', row.id).execute();
+        if (next.status === 'draft') await cancelJobs(trx, CAMPAIGN_SEND_JOB, row.id);
+        else if (next.scheduled_at) await rescheduleJobs(trx, CAMPAIGN_SEND_JOB, row.id, next.scheduled_at);
         return toCampaignRecord(merged);
       });
     },
@@ -278,9 +159,8 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
       const row = await mustFind(scope, id);
       if (!EDITABLE_STATUSES.has(row.status)) throw notEditable(row);
       await db.transaction().execute(async (trx) => {
-        const result = await trx.deleteFrom('campaigns').where('id', '=', row.id).where('status', 'in', [...EDITABLE_STATUSES]).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw notEditable((await trx.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst()) ?? row);
-        await trx.deleteFrom('jobs').where('kind', '=', CAMPAIGN_SEND_JOB).where('ref_id', '=', row.id).execute();
+        if (!(await deleteCampaignIf(trx, row.id, [...EDITABLE_STATUSES]))) throw notEditable((await findCampaignById(trx, row.id)) ?? row);
+        await cancelJobs(trx, CAMPAIGN_SEND_JOB, row.id);
       });
       return { object: 'campaign', id: row.id, deleted: true };
     },
@@ -302,9 +182,8 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
         ? { status: 'scheduled', scheduled_at: options.scheduledAt!, updated_at: now }
         : { status: 'sending', started_at: now, updated_at: now };
       const sent = await db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('campaigns').set(changes).where('id', '=', row.id).where('status', '=', 'draft').executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) {
-          const current = await trx.selectFrom('campaigns').select('status').where('id', '=', row.id).executeTakeFirst();
+        if (!(await updateCampaignIf(trx, row.id, ['draft'], changes))) {
+          const current = await findCampaignById(trx, row.id);
           throw new AppError('conflict', `Campaign ${row.id} is ${current?.status ?? 'gone'}; only a draft campaign can be sent`, { details: { status: current?.status ?? null } });
         }
         await enqueueJobs(trx, [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now, organizationId: row.organization_id }], now);
@@ -355,22 +234,8 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
       return { object: 'audience_count', count };
     },
 
-    async readUnsubscribeLink(token) {
-      const found = await linked(token);
-      return found.test ? { kind: 'test_copy' } : target(found.subscriber);
-    },
-
-    async unsubscribeByLink(token) {
-      const found = await linked(token);
-      if (found.test) return { kind: 'test_copy' };
-      const { ref, subscriber } = found;
-      if (subscriber.status === 'unsubscribed') return target(subscriber);
-      const record = await audience.unsubscribe({ organizationId: subscriber.organization_id }, subscriber.id, {
-        properties: { campaign_id: ref.campaignId, via: 'unsubscribe_link' },
-        whenChanged: (trx) => countCampaignEvents(trx, [{ campaignId: ref.campaignId, counter: 'unsubscribed' }], clock.now()),
-      });
-      return target(record);
-    },
+    readUnsubscribeLink: (token) => byLink.read(token),
+    unsubscribeByLink: (token) => byLink.unsubscribe(token),
   };
 
   return {

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { publishToSubscribers } from '../webhooks/index.ts';
+import { addCampaignStats, markCampaignsSent } from './campaign.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,18 +18,6 @@ export interface CampaignCount {
   counter: CampaignCounter;
   n?: number;
 }
-
-const COLUMN = {
-  sent: 'stat_sent',
-  delivered: 'stat_delivered',
-  bounced: 'stat_bounced',
-  complained: 'stat_complained',
-  failed: 'stat_failed',
-  opened: 'stat_opened',
-  clicked: 'stat_clicked',
-  unsubscribed: 'stat_unsubscribed',
-  finished: 'stat_finished',
-} as const satisfies Record<CampaignCounter, string>;
 
 /** The email events that move a counter, by event type. */
 export const COUNTED_EVENTS: Readonly<Record<string, CampaignCounter>> = {
@@ -50,11 +39,7 @@ export async function countCampaignEvents(db: Db, counts: readonly CampaignCount
     byCampaign.set(c.campaignId, counters);
   }
   const ids = [...byCampaign.keys()].sort();
-  for (const id of ids) {
-    const set: Record<string, unknown> = { updated_at: now };
-    for (const [counter, n] of byCampaign.get(id)!) set[COLUMN[counter]] = sql`${sql.ref(COLUMN[counter])} + ${n}`;
-    await db.updateTable('campaigns').set(set).where('id', '=', id).execute();
-  }
+  for (const id of ids) await addCampaignStats(db, id, byCampaign.get(id)!, now);
   const finishing = ids.filter((id) => byCampaign.get(id)!.has('finished'));
   if (finishing.length > 0) await markSentWhenDone(db, finishing, now);
 }
@@ -65,15 +50,7 @@ export async function countCampaignEvents(db: Db, counts: readonly CampaignCount
  * end of the fan-out (a campaign of fixtures can be delivered before it ends).
  */
 export async function markSentWhenDone(db: Db, campaignIds: readonly string[], now: number): Promise<void> {
-  const sent = await db
-    .updateTable('campaigns')
-    .set({ status: 'sent', sent_at: now, updated_at: now })
-    .where('id', 'in', [...campaignIds])
-    .where('status', '=', 'sending')
-    .where('fanout_done', '=', 1)
-    .where((eb) => eb('stat_finished', '>=', eb.ref('stat_recipients')))
-    .returning(['id', 'organization_id', 'name', 'subject', 'stat_recipients'])
-    .execute();
+  const sent = await markCampaignsSent(db, campaignIds, now);
   // campaign.sent, to the webhooks that want it, in this same transaction.
   await publishToSubscribers(
     db,

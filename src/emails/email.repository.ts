@@ -98,6 +98,16 @@ export async function findEmailsForDelivery(db: Db, ids: string[]) {
 
 export type EmailForDelivery = Awaited<ReturnType<typeof findEmailsForDelivery>>[number];
 
+/** What an email's webhook events say of it, whatever its organization. */
+export async function findEmailsForWebhooks(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('emails')
+    .select(['id', 'from_address', 'to_address', 'subject', 'campaign_id', 'created_at'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 /** What a tracking link needs of its email, whatever its organization. */
 export async function findTrackedEmail(db: Db, id: string) {
   return db.selectFrom('emails').select(['id', 'organization_id', 'tracking_key', 'campaign_id']).where('id', '=', id).executeTakeFirst();

@@ -5,6 +5,16 @@ import { isUniqueViolation } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { isGoneOwner } from '../queue/index.ts';
+import {
+  completeIdempotencyClaim,
+  deleteExpiredIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
+  deleteIdempotencyClaim,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  takeOverIdempotencyKey,
+  type KeyClaim,
+} from './idempotency.repository.ts';
 
 /**
  * Idempotency keys for sends (the `Idempotency-Key` header, SMTP's
@@ -25,11 +35,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A claim names its holder: complete and release act only for the request that claimed. */
 export type ClaimResult = { status: 'claimed'; token: string } | { status: 'replay'; response: unknown };
 
-export interface ClaimRef {
-  organizationId: string;
-  key: string;
-  token: string;
-}
+export type ClaimRef = KeyClaim;
 
 /** Throws validation_error unless the key is 1–256 printable ASCII characters; `name` is the header the caller sent it in. */
 const IDEMPOTENCY_KEY_MESSAGE = `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces`;
@@ -103,12 +109,7 @@ export async function claimIdempotencyKey(
   const { organizationId, key, fingerprint, now } = input;
   const token = claimToken(input.holder);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const existing = await findIdempotencyKey(db, organizationId, key);
     if (existing && existing.expires_at > now) {
       if (existing.fingerprint !== fingerprint) {
         throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used with a different request', {
@@ -123,39 +124,22 @@ export async function claimIdempotencyKey(
         });
       }
       // A stale claim, or one whose process is gone (a crash, a kill -9): it never committed. Take it over.
-      const taken = await db
-        .updateTable('idempotency_keys')
-        .set({ created_at: now, expires_at: now + IDEMPOTENCY_TTL_MS, claim_token: token })
-        .where('organization_id', '=', organizationId)
-        .where('key', '=', key)
-        .where('state', '=', 'in_flight')
-        .where('claim_token', '=', existing.claim_token)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return { status: 'claimed', token };
+      const held = { organizationId, key, token: existing.claim_token };
+      if (await takeOverIdempotencyKey(db, held, token, { createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })) return { status: 'claimed', token };
       continue;
     }
-    if (existing) {
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('organization_id', '=', organizationId)
-        .where('key', '=', key)
-        .where('expires_at', '<=', now)
-        .execute();
-    }
+    if (existing) await deleteExpiredIdempotencyKey(db, organizationId, key, now);
     try {
-      await db
-        .insertInto('idempotency_keys')
-        .values({
-          organization_id: organizationId,
-          key,
-          fingerprint,
-          claim_token: token,
-          state: 'in_flight',
-          response: null,
-          created_at: now,
-          expires_at: now + IDEMPOTENCY_TTL_MS,
-        })
-        .execute();
+      await insertIdempotencyKey(db, {
+        organization_id: organizationId,
+        key,
+        fingerprint,
+        claim_token: token,
+        state: 'in_flight',
+        response: null,
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_TTL_MS,
+      });
       return { status: 'claimed', token };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -175,15 +159,7 @@ export async function claimIdempotencyKey(
  * transaction rolls back instead of accepting the work twice.
  */
 export async function completeIdempotencyKey(db: Db, input: ClaimRef & { response: unknown }): Promise<void> {
-  const result = await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response: JSON.stringify(input.response) })
-    .where('organization_id', '=', input.organizationId)
-    .where('key', '=', input.key)
-    .where('claim_token', '=', input.token)
-    .where('state', '=', 'in_flight')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
+  if (!(await completeIdempotencyClaim(db, input, JSON.stringify(input.response)))) {
     throw new AppError('idempotency_conflict', 'This Idempotency-Key was taken over by a later request while this one stalled', {
       code: IDEMPOTENCY_CODES.inProgress,
       retryAfter: 1,
@@ -193,17 +169,10 @@ export async function completeIdempotencyKey(db: Db, input: ClaimRef & { respons
 
 /** Drop this request's in-flight claim after it failed before anything was accepted, so a retry may run. */
 export async function releaseIdempotencyKey(db: Db, input: ClaimRef): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('organization_id', '=', input.organizationId)
-    .where('key', '=', input.key)
-    .where('claim_token', '=', input.token)
-    .where('state', '=', 'in_flight')
-    .execute();
+  await deleteIdempotencyClaim(db, input);
 }
 
 /** Housekeeping: forget keys past their 24 h. */
 export async function purgeExpiredIdempotencyKeys(db: Db, now: number): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteExpiredIdempotencyKeys(db, now);
 }

@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { loadSubscriptions, publishWebhookEvents, type WebhookEvent, type WebhookEventType } from '../webhooks/index.ts';
-import type { NewEmailEvent } from './email.repository.ts';
+import { findEmailsForWebhooks, type NewEmailEvent } from './email.repository.ts';
 
 const WEBHOOK_TYPES: Readonly<Record<string, WebhookEventType>> = {
   sent: 'email.sent',
@@ -23,11 +23,7 @@ export async function publishEmailEvents(db: Kysely<Database> | Transaction<Data
   const subscriptions = await loadSubscriptions(db, relevant.map((e) => e.organizationId));
   const wanted = relevant.filter((e) => subscriptions.wants(e.organizationId, WEBHOOK_TYPES[e.type]!));
   if (wanted.length === 0) return;
-  const rows = await db
-    .selectFrom('emails')
-    .select(['id', 'from_address', 'to_address', 'subject', 'campaign_id', 'created_at'])
-    .where('id', 'in', [...new Set(wanted.map((e) => e.emailId))])
-    .execute();
+  const rows = await findEmailsForWebhooks(db, [...new Set(wanted.map((e) => e.emailId))]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const published: WebhookEvent[] = wanted.flatMap((e) => {
     const email = byId.get(e.emailId);

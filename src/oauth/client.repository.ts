@@ -16,6 +16,24 @@ export async function insertClient(db: Kysely<Database>, row: OAuthClientsTable)
   await db.insertInto('oauth_clients').values(row).execute();
 }
 
+/** A client of either kind: registered, or a metadata document's cached copy (which may have expired). */
+export async function findClient(db: Kysely<Database>, clientId: string): Promise<OAuthClientsTable | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function findRegisteredClient(db: Kysely<Database>, clientId: string): Promise<OAuthClientsTable | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'registered').executeTakeFirst();
+}
+
+/** Keep a metadata document as fetched now: a first copy, or a fresher one in place of the last. */
+export async function saveMetadataClient(db: Kysely<Database>, row: OAuthClientsTable): Promise<void> {
+  await db
+    .insertInto('oauth_clients')
+    .values(row)
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ client_name: row.client_name, redirect_uris: row.redirect_uris, expires_at: row.expires_at }))
+    .execute();
+}
+
 /**
  * Note that a registered client was used now; false when it is not registered
  * (any more). The same statement is the check: a client deleted by an expiry

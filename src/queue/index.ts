@@ -6,6 +6,7 @@
 export { isGoneOwner, newOwner, releaseGoneOwners } from './owners.ts';
 export { createWorker, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
 export {
+  cancelJobs,
   claimDueJobs,
   completeJob,
   completeJobs,
@@ -17,6 +18,7 @@ export {
   JobLeaseLost,
   releaseJobs,
   renewLeases,
+  rescheduleJobs,
   retryJob,
   wakeJobs,
   type EnqueueInput,

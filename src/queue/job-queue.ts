@@ -351,6 +351,21 @@ export async function putOffJobs(db: Db, kind: string, refIds: SelectQueryBuilde
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Move the jobs of `kind` for this ref to `runAt` (their work was rescheduled, a
+ * campaign's send): they wait as if scheduled, and take a new turn then.
+ */
+export async function rescheduleJobs(db: Db, kind: string, refId: string, runAt: number): Promise<number> {
+  const result = await db.updateTable('jobs').set({ run_at: runAt, turn: null }).where('kind', '=', kind).where('ref_id', '=', refId).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Remove the jobs of `kind` for this ref: their work was withdrawn (a campaign unscheduled or deleted). A worker running one finds it gone. */
+export async function cancelJobs(db: Db, kind: string, refId: string): Promise<number> {
+  const result = await db.deleteFrom('jobs').where('kind', '=', kind).where('ref_id', '=', refId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** In a statement on another table: "while `owner` still holds this job" (a worker past its lease writes nothing). */
 export function jobHeldBy(eb: ExpressionBuilder<Database, any>, jobId: string, owner: string) {
   return eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', jobId).where('jobs.lease_owner', '=', owner));

@@ -1,11 +1,12 @@
 // Outbound webhooks: the resource (a URL subscribed to event types, its secret
 // shown once), the publishing of events with the caller's transaction
-// (publish.ts), and the worker's delivery (deliver.ts). Sits below the layers
+// (publish.ts), and the worker's delivery (deliver.ts); the queries of the
+// resource and of publishing are in webhook.repository.ts. Sits below the layers
 // that publish (emails, audience, campaigns) and above the queue it writes jobs to.
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Clock } from '../clock.ts';
-import { fetchIdPage, type DatabaseHandle } from '../db/index.ts';
+import type { DatabaseHandle } from '../db/index.ts';
 import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isPrivateAddress } from '../outbound/addresses.ts';
@@ -15,6 +16,16 @@ import type { WebhookCreate, WebhookUpdate } from './webhook-input.ts';
 import { wakeJobs } from '../queue/index.ts';
 import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
 import { toWebhookDeliveryRecord, toWebhookRecord, type WebhookDeliveryRecord, type WebhookRecord } from './webhook-record.ts';
+import {
+  countWebhooks,
+  deleteWebhook,
+  findWebhook,
+  insertWebhook,
+  listDeliveryRows,
+  listWebhookRows,
+  pendingDeliveryIds,
+  updateWebhook,
+} from './webhook.repository.ts';
 
 export * from './webhook-input.ts';
 export * from './webhook-record.ts';
@@ -56,7 +67,7 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
   }
 
   async function mustFind(scope: OrgScope, id: string) {
-    const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).executeTakeFirst();
+    const row = await findWebhook(db, scope.organizationId, id);
     if (!row) throw new AppError('not_found', `Webhook ${id} not found`);
     return row;
   }
@@ -65,12 +76,7 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
     /** Throws conflict (WEBHOOK_LIMIT_REACHED) when the organization has its maximum already. */
     async create(scope, input) {
       checkTarget(input.url);
-      const { count } = await db
-        .selectFrom('webhooks')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('organization_id', '=', scope.organizationId)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= options.maxPerOrganization) {
+      if ((await countWebhooks(db, scope.organizationId)) >= options.maxPerOrganization) {
         throw new AppError('conflict', `This organization has ${options.maxPerOrganization} webhooks, the most it may have; delete one first`, {
           code: 'WEBHOOK_LIMIT_REACHED',
           details: { limit: options.maxPerOrganization },
@@ -89,12 +95,12 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
         failures: 0,
         paused_until: null,
       };
-      await db.insertInto('webhooks').values(row).execute();
+      await insertWebhook(db, row);
       return { ...toWebhookRecord(row), secret: row.secret };
     },
 
     async list(scope, page) {
-      const rows = await fetchIdPage(db.selectFrom('webhooks').selectAll().where('organization_id', '=', scope.organizationId), 'id', page);
+      const rows = await listWebhookRows(db, scope.organizationId, page);
       return toPage(rows, page, toWebhookRecord);
     },
 
@@ -114,30 +120,21 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
       };
       // A new address, or switched on again: whatever paused the endpoint is the past, and its deliveries go now.
       const fresh = changes.url !== undefined || changes.enabled === true;
-      await db
-        .updateTable('webhooks')
-        .set({ url: next.url, events: next.events, enabled: next.enabled, updated_at: next.updated_at, ...(fresh ? { failures: 0, paused_until: null } : {}) })
-        .where('id', '=', id)
-        .execute();
-      if (fresh) {
-        const waiting = db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id).where('status', '=', 'pending');
-        await wakeJobs(db, WEBHOOK_DELIVERY_JOB, waiting, next.updated_at);
-      }
+      const { url, events, enabled, updated_at } = next;
+      await updateWebhook(db, id, { url, events, enabled, updated_at, ...(fresh ? { failures: 0, paused_until: null } : {}) });
+      if (fresh) await wakeJobs(db, WEBHOOK_DELIVERY_JOB, pendingDeliveryIds(db, id), next.updated_at);
       return toWebhookRecord(next);
     },
 
     async remove(scope, id) {
       await mustFind(scope, id);
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
-        await trx.deleteFrom('webhooks').where('id', '=', id).execute();
-      });
+      await db.transaction().execute((trx) => deleteWebhook(trx, id));
       return { object: 'webhook', id, deleted: true };
     },
 
     async listDeliveries(scope, id, page) {
       await mustFind(scope, id);
-      const rows = await fetchIdPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', id), 'id', page);
+      const rows = await listDeliveryRows(db, id, page);
       return toPage(rows, page, toWebhookDeliveryRecord);
     },
   };

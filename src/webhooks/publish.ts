@@ -4,10 +4,10 @@
 // webhooks costs one indexed query per batch of events, and nothing more.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { insertRows } from '../db/insert-rows.ts';
 import { newId } from '../ids.ts';
 import { enqueueJobs } from '../queue/index.ts';
 import type { WebhookEventType } from './webhook-input.ts';
+import { findEnabledWebhooks, insertDeliveries } from './webhook.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -38,11 +38,7 @@ export const webhookEndpoint = (url: string) => new URL(url).origin;
 
 /** The enabled webhooks of these organizations (one query), to ask what they want before building payloads. */
 export async function loadSubscriptions(db: Db, organizationIds: Iterable<string>): Promise<WebhookSubscriptions> {
-  const orgs = [...new Set(organizationIds)];
-  const rows =
-    orgs.length === 0
-      ? []
-      : await db.selectFrom('webhooks').select(['id', 'organization_id', 'events', 'url', 'paused_until']).where('organization_id', 'in', orgs).where('enabled', '=', 1).execute();
+  const rows = await findEnabledWebhooks(db, [...new Set(organizationIds)]);
   const byKey = new Map<string, string[]>();
   const endpoints = new Map<string, string>();
   const paused = new Map<string, number>();
@@ -87,7 +83,7 @@ export async function publishWebhookEvents(db: Db, subscriptions: WebhookSubscri
     }));
   });
   if (deliveries.length === 0) return;
-  await insertRows(db, 'webhook_deliveries', deliveries, (chunk) => db.insertInto('webhook_deliveries').values(chunk));
+  await insertDeliveries(db, deliveries);
   await enqueueJobs(
     db,
     deliveries.map((d) => ({
