@@ -50,6 +50,11 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
+/** The wait a refusal asks for in whole seconds, at least 1 (HTTP's Retry-After, a tool's retry_after); undefined when it asks for none. */
+export function retryAfterSeconds(error: { readonly retryAfter?: number | undefined }): number | undefined {
+  return error.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfter));
+}
+
 /** One line for a list of problems: the first one, and how many more there are. */
 export function describeDetails(details: readonly ErrorDetail[]): string {
   const first = details[0];

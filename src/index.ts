@@ -14,7 +14,7 @@ export {
 } from './oauth/index.ts';
 export { createCore, openConfiguredDatabase, type Core, type CoreDeps } from './app.ts';
 export { loadConfig, ConfigError, listensEverywhere, localHttpAddress, type Config, type Role } from './config.ts';
-export { AppError, isAppError, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
+export { AppError, isAppError, retryAfterSeconds, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
 export { systemClock, ManualClock, type Clock } from './clock.ts';
 export { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 export {
