@@ -4,7 +4,6 @@
  */
 export type ErrorKind =
   | 'validation_error'
-  | 'invalid_json'
   | 'missing_api_key'
   | 'invalid_api_key'
   | 'forbidden'
@@ -14,7 +13,6 @@ export type ErrorKind =
   | 'payload_too_large'
   | 'rate_limit_exceeded'
   | 'recipient_rate_limited'
-  | 'not_implemented'
   | 'internal_error';
 
 export interface ErrorDetail {

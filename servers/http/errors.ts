@@ -8,7 +8,7 @@ export const v2ErrorSchema = z.object({
     .string()
     .describe(
       'The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, ' +
-        'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; ' +
+        'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; ' +
         'before a request is read: bad_request, request_timeout, headers_too_large; ' +
         'a method the path does not have: method_not_allowed (405, with Allow).',
     ),
@@ -33,7 +33,6 @@ export const v1RateLimitSchema = z.object({
 /** The HTTP adapter's one error table: AppError kind → status. */
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   validation_error: 422,
-  invalid_json: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   forbidden: 403,
@@ -43,7 +42,6 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   recipient_rate_limited: 429,
-  not_implemented: 501,
   internal_error: 500,
 };
 
