@@ -47,7 +47,6 @@ export { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, type WebhookRecord, type 
 export {
   nulCharacter,
   parseBody,
-  parseQuery,
   parseInput,
   isPlainObject,
   assertJsonObject,

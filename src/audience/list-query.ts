@@ -1,6 +1,6 @@
 import { isAppError, validationError, type ErrorDetail } from '../errors.ts';
 import { parsePageRequest, type PageRequest } from '../pagination.ts';
-import { parseQuery } from '../validation.ts';
+import { parseInput } from '../validation.ts';
 import { subscriberFilterSchema, type SubscriberFilter } from './audience-input.ts';
 
 /**
@@ -18,7 +18,7 @@ export function parseSubscriberListQuery(query: Record<string, unknown>): { filt
       return undefined;
     }
   };
-  const filter = attempt(() => parseQuery(subscriberFilterSchema, query));
+  const filter = attempt(() => parseInput(subscriberFilterSchema, query));
   const page = attempt(() => parsePageRequest(query, 'sub'));
   if (!filter || !page) throw validationError(details);
   return { filter, page };

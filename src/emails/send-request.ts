@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneOf, inputProblem, isPlainObject, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
+import { checkInput, exactlyOneOf, isPlainObject, REPORT_FIRST } from '../validation.ts';
 import { validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, PersonalValues, TiptapDocument } from '../render/index.ts';
 import type { SubmissionContent } from './submission.ts';
@@ -211,11 +211,8 @@ export const sendFieldRules = {
 /** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
 export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
-  const problem = inputProblem(body, prefix);
-  if (problem) return { details: [problem] };
-  const parsed = sendEmailSchema.safeParse(body, { reportInput: true });
-  if (!parsed.success) return { details: zodIssuesToDetails(parsed.error.issues, prefix) };
-  return { request: parsed.data };
+  const checked = checkInput(sendEmailSchema, body, prefix);
+  return 'details' in checked ? { details: checked.details } : { request: checked.data };
 }
 
 export const BATCH_MAX = 100;
@@ -251,5 +248,3 @@ export function parseSendBody(body: unknown): SendRequest {
   if ('details' in result) throw validationError(result.details);
   return result.request;
 }
-
-export { zodIssuesToDetails } from '../validation.ts';
