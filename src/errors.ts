@@ -4,7 +4,6 @@
  */
 export type ErrorKind =
   | 'validation_error'
-  | 'invalid_json'
   | 'missing_api_key'
   | 'invalid_api_key'
   | 'forbidden'
@@ -14,7 +13,6 @@ export type ErrorKind =
   | 'payload_too_large'
   | 'rate_limit_exceeded'
   | 'recipient_rate_limited'
-  | 'not_implemented'
   | 'internal_error';
 
 export interface ErrorDetail {
@@ -48,6 +46,11 @@ export class AppError extends Error {
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
+}
+
+/** The wait a refusal asks for in whole seconds, at least 1 (HTTP's Retry-After, a tool's retry_after); undefined when it asks for none. */
+export function retryAfterSeconds(error: { readonly retryAfter?: number | undefined }): number | undefined {
+  return error.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfter));
 }
 
 /** One line for a list of problems: the first one, and how many more there are. */

@@ -14,15 +14,15 @@ export {
 } from './oauth/index.ts';
 export { createCore, openConfiguredDatabase, type Core, type CoreDeps } from './app.ts';
 export { loadConfig, ConfigError, listensEverywhere, localHttpAddress, type Config, type Role } from './config.ts';
-export { AppError, isAppError, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
+export { AppError, isAppError, retryAfterSeconds, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
 export { systemClock, ManualClock, type Clock } from './clock.ts';
 export { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 export {
   parseSendBody,
-  parseSendBodyV1,
   BATCH_MAX,
   SUBMISSION_IDEMPOTENCY_HEADER,
-  sendEmailV1Schema,
+  sendEmailFields,
+  sendFieldRules,
   idempotencyKeyField,
   IDEMPOTENCY_CODES,
   submissionToSendRequest,
@@ -38,6 +38,8 @@ export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
+export type { EmailContent } from './render/index.ts';
+export type { IdPrefix } from './ids.ts';
 export { CONFIRM_PATH, type ConfirmationTarget, type FormResult } from './integrations/index.ts';
 export { verifyInputSchema, verifyResultSchema, VERIFY_CODES, type VerifyResult } from './verify/index.ts';
 export { createDnsResolver, DnsUnavailable, type DnsResolver } from './dns/resolver.ts';
@@ -45,7 +47,7 @@ export { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, type WebhookRecord, type 
 export {
   nulCharacter,
   parseBody,
-  parseQuery,
+  parseInput,
   isPlainObject,
   assertJsonObject,
   inputProblem,
@@ -53,15 +55,17 @@ export {
   nestedTooDeep,
   MAX_INPUT_DEPTH,
 } from './validation.ts';
-export { parsePageRequest, parseV1PageRequest, v1PageFields, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
+export { parsePageRequest, pageFields, pageOf, queryNumber, listEnvelope, PAGE_LIMIT_MAX, type Page, type PageRequest } from './pagination.ts';
 export * from './operations/index.ts';
 export {
   subscriberCreateSchema,
   subscriberUpdateSchema,
-  subscriberCreateSchemaV1,
-  subscriberUpdateSchemaV1,
+  subscriberFieldRules,
+  toWrite,
   subscriberFilterSchema,
   subscriberFilterFields,
+  type SubscriberFilter,
+  type SubscriberWrite,
   subscriberRecordSchema,
   tagRecordSchema,
   subscriberEventRecordSchema,
@@ -78,12 +82,16 @@ export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type W
 export { mailboxKey } from './emails/address.ts';
 export { TRACKING_PATHS } from './emails/tracking/index.ts';
 export {
-  campaignCreateSchemaV1,
-  campaignUpdateSchemaV1,
-  campaignSendSchemaV1,
+  campaignFields,
+  audienceSchema,
+  trackingSchema,
+  scheduledAtField,
   campaignStatsSchema,
   CAMPAIGN_STATUSES,
   UNSUBSCRIBE_PATH,
   type CampaignRecord,
+  type CampaignDraft,
+  type CampaignChanges,
+  type Tracking,
   type UnsubscribeTarget,
 } from './campaigns/index.ts';

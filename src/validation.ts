@@ -86,47 +86,44 @@ export function nestedTooDeep(value: unknown, envelope = 0): boolean {
   return jsonDepth(value, limit) > limit;
 }
 
+// Every input of every door is checked by checkInput (parseInput throws what it
+// finds, parseBody first asks for a JSON object): screened (inputProblem), then
+// its schema, every problem named as a `{path, message}` detail.
+
 /** A request body that must be a JSON object; throws validation_error when it is anything else. */
 export function assertJsonObject(body: unknown): asserts body is Record<string, unknown> {
   if (!isPlainObject(body)) throw validationError([{ path: '', message: 'must be a JSON object' }], 'The body must be a JSON object');
 }
 
-/** Parse a JSON body (an object) with a schema; throws validation_error naming every problem. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  assertJsonObject(body);
-  const problem = inputProblem(body);
-  if (problem) throw validationError([problem]);
-  const parsed = schema.safeParse(body, { reportInput: true });
-  if (!parsed.success) throw validationError(zodIssuesToDetails(parsed.error.issues));
-  return parsed.data;
+/**
+ * Check an input with its schema, after screening it (inputProblem): its value,
+ * or every problem (paths under `prefix`) and the one-line message an issue
+ * gave for the whole input (`params.headline`), if any.
+ */
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  prefix = '',
+): { data: z.output<S> } | { details: ErrorDetail[]; headline: string | undefined } {
+  const problem = inputProblem(input, prefix);
+  if (problem) return { details: [problem], headline: undefined };
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (parsed.success) return { data: parsed.data };
+  const headline = (inReportOrder(parsed.error.issues)[0] as { params?: { headline?: string } } | undefined)?.params?.headline;
+  return { details: zodIssuesToDetails(parsed.error.issues, prefix), headline };
 }
 
-/**
- * Parse input that is already an object (an operation's input, query
- * parameters) with its schema; throws validation_error naming every problem.
- * An issue may give the error's one-line message itself (`params.headline`),
- * where a rule about the whole input reads better than its detail.
- */
+/** checkInput, throwing validation_error naming every problem. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const checked = checkInput(schema, input);
   if ('details' in checked) throw validationError(checked.details, checked.headline);
   return checked.data;
 }
 
-/** parseInput's check, returning the problems (and the headline an issue gave, if any) instead of throwing. */
-export function checkInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-): { data: z.output<S> } | { details: ErrorDetail[]; headline: string | undefined } {
-  const parsed = schema.safeParse(input, { reportInput: true });
-  if (parsed.success) return { data: parsed.data };
-  const headline = (inReportOrder(parsed.error.issues)[0] as { params?: { headline?: string } } | undefined)?.params?.headline;
-  return { details: zodIssuesToDetails(parsed.error.issues), headline };
-}
-
-/** Parse query parameters (strings from a URL) with a schema; throws validation_error. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
-  return parseInput(schema, query);
+/** A JSON body, which must be an object, parsed with its schema (parseInput). */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  assertJsonObject(body);
+  return parseInput(schema, body);
 }
 
 // A rule across an object's fields is checked by a zod refinement and said to

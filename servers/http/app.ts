@@ -3,9 +3,9 @@ import { connectionOptions, limitConnections } from './connection-limits.ts';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, nulCharacter, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
-import { isV1Path, setRetryAfter, toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
+import { answerError, errorHandler, isV1Path, jsonErrorAnswer, toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
-import { isTrackingPath, sendTrackingError, trackingRoutes } from './tracking.ts';
+import { isTrackingPath, trackingErrorAnswer, trackingRoutes } from './tracking.ts';
 import { audienceRoutesV1 } from './v1/audience.ts';
 import { emailRoutesV1 } from './v1/emails.ts';
 import { campaignRoutesV1 } from './v1/campaigns.ts';
@@ -36,20 +36,6 @@ export interface HttpAppOptions {
 }
 
 type ErrorShape = (e: HttpError) => Record<string, unknown>;
-
-/** Answer an error in a scope's shape, with Retry-After when it has one. */
-function sendError(reply: FastifyReply, e: HttpError, shape: ErrorShape) {
-  setRetryAfter(reply, e);
-  return reply.code(e.status).send(shape(e));
-}
-
-function errorHandler(shape: ErrorShape) {
-  return function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    const e = toHttpError(error);
-    if (e.name === 'internal_error') request.log.error({ err: error }, 'request failed');
-    return sendError(reply, e, shape);
-  };
-}
 
 /** No route for this method and path: 405 with Allow when the path has other methods, else 404. */
 function notFound(shape: ErrorShape, methods: RouteMethods) {
@@ -111,7 +97,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   // headers at once, so that every door refuses the same things in the same words.
   // (The compiled validator passes everything, and leaves each part of the request as it came.)
   app.setValidatorCompiler(() => () => true);
-  app.setErrorHandler(errorHandler(v2ErrorBody));
+  app.setErrorHandler(errorHandler(jsonErrorAnswer(v2ErrorBody)));
   app.setNotFoundHandler(notFound(v2ErrorBody, methods));
 
   app.addHook('onRequest', requireHost);
@@ -148,13 +134,12 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     } catch (refusal) {
       answer = toHttpError(refusal);
     }
-    if (isTrackingPath(path)) await sendTrackingError(reply, answer);
-    else await sendError(reply, answer, shape);
+    await answerError(reply, answer, isTrackingPath(path) ? trackingErrorAnswer : jsonErrorAnswer(shape));
   }
 
   await app.register(
     async (v2) => {
-      v2.setErrorHandler(errorHandler(v2ErrorBody));
+      v2.setErrorHandler(errorHandler(jsonErrorAnswer(v2ErrorBody)));
       v2.setNotFoundHandler(notFound(v2ErrorBody, methods));
       v2.addHook('onRequest', authenticate);
       v2.addHook('preValidation', refuseNulCharacters);
@@ -167,7 +152,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   for (const prefix of ['/api/v1', '/v1']) {
     await app.register(
       async (v1) => {
-        v1.setErrorHandler(errorHandler(v1Body));
+        v1.setErrorHandler(errorHandler(jsonErrorAnswer(v1Body)));
         v1.setNotFoundHandler(notFound(v1Body, methods));
         v1.addHook('onRequest', authenticate);
         v1.addHook('preValidation', refuseNulCharacters);

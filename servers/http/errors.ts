@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, isAppError, type ErrorKind } from '../../src/index.ts';
+import { AppError, isAppError, isOAuthError, retryAfterSeconds, type ErrorKind, type OAuthErrorCode } from '../../src/index.ts';
 
 /** The error bodies of each version (docs/api.md, Errors), as schemas: the answers below and /openapi.json both follow them. */
 export const v2ErrorSchema = z.object({
@@ -8,7 +8,7 @@ export const v2ErrorSchema = z.object({
     .string()
     .describe(
       'The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, ' +
-        'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; ' +
+        'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; ' +
         'before a request is read: bad_request, request_timeout, headers_too_large; ' +
         'a method the path does not have: method_not_allowed (405, with Allow).',
     ),
@@ -33,7 +33,6 @@ export const v1RateLimitSchema = z.object({
 /** The HTTP adapter's one error table: AppError kind → status. */
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   validation_error: 422,
-  invalid_json: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   forbidden: 403,
@@ -43,10 +42,30 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   recipient_rate_limited: 429,
-  not_implemented: 501,
   internal_error: 500,
 };
 
+/** OAuth's error codes → status (RFC 6749 §5.2, RFC 6750 §3.1, RFC 7591 §3.2.2, RFC 8707): the OAuth endpoints and /mcp answer them. */
+export const STATUS_BY_OAUTH_CODE: Record<OAuthErrorCode, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  unsupported_response_type: 400,
+  invalid_scope: 400,
+  invalid_target: 400,
+  access_denied: 403,
+  invalid_redirect_uri: 400,
+  invalid_client_metadata: 400,
+  invalid_token: 401,
+  temporarily_unavailable: 503,
+};
+
+/** Is this error name one of OAuth's codes (an OAuthError classified)? */
+export const isOAuthCode = (name: string): name is OAuthErrorCode => Object.hasOwn(STATUS_BY_OAUTH_CODE, name);
+
+/** An error classified: what every scope answers, each in its own body shape. */
 export interface HttpError {
   status: number;
   name: string;
@@ -54,11 +73,19 @@ export interface HttpError {
   code?: string | undefined;
   details?: unknown;
   retryAfter?: number | undefined;
+  /** invalid_json because the body was not sent as JSON (its Content-Type), not because it is malformed. */
+  wrongContentType?: boolean;
 }
 
-/** Turn anything thrown in a request into the answer the client gets. 5xx detail is never shown. */
+/**
+ * Classify anything thrown in a request: an AppError by its kind, an OAuthError
+ * by its code, Fastify's own errors (a body too large, not JSON, not sent as
+ * JSON, another 4xx) by what went wrong; anything else is internal_error, its
+ * detail never shown.
+ */
 export function toHttpError(error: unknown): HttpError {
   if (isAppError(error)) return fromAppError(error);
+  if (isOAuthError(error)) return { status: STATUS_BY_OAUTH_CODE[error.code], name: error.code, message: error.message };
   const e = error as Partial<FastifyError> & { statusCode?: number };
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -68,8 +95,8 @@ export function toHttpError(error: unknown): HttpError {
     return { status: 400, name: 'invalid_json', message: `Request body is not valid JSON${e.message ? `: ${e.message}` : ''}` };
   }
   if (status === 415) {
-    // The API's error names: a body that is not JSON is invalid_json, whatever it claims to be.
-    return { status: 400, name: 'invalid_json', message: 'Request body must be JSON sent as Content-Type: application/json' };
+    // A body that is not JSON is invalid_json, whatever it claims to be.
+    return { status: 400, name: 'invalid_json', message: 'Request body must be JSON sent as Content-Type: application/json', wrongContentType: true };
   }
   if (status >= 400 && status < 500) {
     return { status, name: 'bad_request', message: e.message ?? 'Bad request' };
@@ -115,7 +142,31 @@ export function v1ErrorBody(rateLimitDocsUrl: string) {
   };
 }
 
-/** Retry-After (whole seconds, at least 1) when the error has one: every answer of every scope. */
-export function setRetryAfter(reply: FastifyReply, e: HttpError): void {
-  if (e.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(e.retryAfter))));
+/** How a scope answers an error once it is classified: status, headers and body in the scope's own terms. */
+export type ErrorAnswer = (reply: FastifyReply, e: HttpError) => FastifyReply;
+
+/** A JSON answer with the error's status and a body in the given shape (v2, v1). */
+export const jsonErrorAnswer =
+  (shape: (e: HttpError) => Record<string, unknown>): ErrorAnswer =>
+  (reply, e) =>
+    reply.code(e.status).send(shape(e));
+
+/** Answer a classified error the scope's way, with Retry-After (whole seconds) when it asks the client to wait: every scope does. */
+export function answerError(reply: FastifyReply, e: HttpError, answer: ErrorAnswer): FastifyReply {
+  const seconds = retryAfterSeconds(e);
+  if (seconds !== undefined) reply.header('Retry-After', String(seconds));
+  return answer(reply, e);
+}
+
+/**
+ * The error handler of a scope (the API's versions, link pages, tracking links,
+ * OAuth, /mcp): every error classified by toHttpError, answered the scope's way;
+ * an internal error is logged as `failed` ("request failed"), its detail never shown.
+ */
+export function errorHandler(answer: ErrorAnswer, failed = 'request failed') {
+  return function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const e = toHttpError(error);
+    if (e.name === 'internal_error') request.log.error({ err: error }, failed);
+    return answerError(reply, e, answer);
+  };
 }

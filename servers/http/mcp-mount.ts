@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  isAppError,
-  isOAuthError,
   MAX_INPUT_DEPTH,
   MCP_RESOURCE_PATH,
   nestedTooDeep,
@@ -14,6 +12,7 @@ import {
   type AuthContext,
   type Core,
 } from '../../src/index.ts';
+import { errorHandler, type ErrorAnswer } from './errors.ts';
 
 /** Who calls, as this door authenticated them, and where what goes wrong while answering is told (see servers/mcp). */
 export interface McpCaller {
@@ -86,6 +85,22 @@ function challenge(reply: FastifyReply, metadataUrl: string, error: 'invalid_tok
     .send({ error: error ?? 'invalid_request', error_description: description });
 }
 
+/** Errors before the endpoint, in the protocol's terms: a JSON-RPC error, or a Bearer challenge for a token it does not know. */
+function mcpErrorAnswer(metadataUrl: string): ErrorAnswer {
+  return (reply, e) => {
+    // The per-IP limit, before anything else.
+    if (e.name === 'rate_limit_exceeded') return jsonRpcError(reply, 429, -32000, e.message);
+    if (e.name === 'invalid_api_key' || e.name === 'invalid_token') return challenge(reply, metadataUrl, 'invalid_token', e.message);
+    if (e.name === 'invalid_json') {
+      if (e.wrongContentType) return jsonRpcError(reply, 415, -32600, 'Invalid Request: send the body as Content-Type: application/json');
+      return jsonRpcError(reply, 400, -32700, 'Parse error: the body is not JSON');
+    }
+    if (e.name === 'payload_too_large') return jsonRpcError(reply, 413, -32600, 'Invalid Request: the body is larger than this server accepts');
+    if (e.status < 500) return jsonRpcError(reply, e.status, -32600, `Invalid Request: ${e.message}`);
+    return jsonRpcError(reply, 500, -32603, 'Internal error');
+  };
+}
+
 /**
  * POST/GET/DELETE /mcp: Host and Origin checked, the Bearer token (an API token)
  * authenticated, then the request handed to the MCP endpoint. Errors before the
@@ -98,26 +113,7 @@ export async function mcpRoutes(app: FastifyInstance, core: Core, mount: McpMoun
     const hosts = allowedHostnames(core.config.baseUrl);
     scope.addHook('onRequest', hostHeaderValidation(hosts));
     scope.addHook('onRequest', originValidation(hosts));
-    scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (isAppError(error)) {
-        // The per-IP limit, before anything else.
-        if (error.kind === 'rate_limit_exceeded') {
-          if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
-          return jsonRpcError(reply, 429, -32000, error.message);
-        }
-        if (error.kind === 'invalid_api_key') return challenge(reply, metadataUrl, 'invalid_token', error.message);
-      }
-      if (isOAuthError(error) && error.code === 'invalid_token') return challenge(reply, metadataUrl, 'invalid_token', error.message);
-      const status = error.statusCode ?? 500;
-      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-        return jsonRpcError(reply, 400, -32700, 'Parse error: the body is not JSON');
-      }
-      if (status === 413) return jsonRpcError(reply, 413, -32600, 'Invalid Request: the body is larger than this server accepts');
-      if (status === 415) return jsonRpcError(reply, 415, -32600, 'Invalid Request: send the body as Content-Type: application/json');
-      if (status < 500) return jsonRpcError(reply, status, -32600, `Invalid Request: ${error.message}`);
-      request.log.error({ err: error }, 'MCP request failed');
-      return jsonRpcError(reply, 500, -32603, 'Internal error');
-    });
+    scope.setErrorHandler(errorHandler(mcpErrorAnswer(metadataUrl), 'MCP request failed'));
     scope.route({
       method: ['GET', 'POST', 'DELETE'],
       url: MCP_PATH,

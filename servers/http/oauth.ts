@@ -1,16 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  isAppError,
-  isOAuthError,
-  MCP_RESOURCE_PATH,
-  OAUTH_SCOPES,
-  OAuthError,
-  type AuthorizationRequest,
-  type Core,
-  type OAuthErrorCode,
-} from '../../src/index.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isOAuthError, MCP_RESOURCE_PATH, OAUTH_SCOPES, OAuthError, type AuthorizationRequest, type Core } from '../../src/index.ts';
+import { errorHandler, isOAuthCode, type ErrorAnswer } from './errors.ts';
 
 /**
  * The OAuth endpoints for MCP clients (MCP 2026-07-28 authorization; the rules
@@ -29,34 +21,21 @@ export const OAUTH_PATHS = {
   revoke: '/oauth/revoke',
 } as const;
 
-const STATUS: Record<OAuthErrorCode, number> = {
-  invalid_request: 400,
-  invalid_client: 401,
-  invalid_grant: 400,
-  unauthorized_client: 400,
-  unsupported_grant_type: 400,
-  unsupported_response_type: 400,
-  invalid_scope: 400,
-  invalid_target: 400,
-  access_denied: 403,
-  invalid_redirect_uri: 400,
-  invalid_client_metadata: 400,
-  invalid_token: 401,
-  temporarily_unavailable: 503,
-};
-
 const CSRF_COOKIE = 'mailgate_oauth_csrf';
 
 /** The largest registration request read: metadata Mailgate does not keep (keys, logos' URIs) still fits. */
 const REGISTRATION_BODY_LIMIT = 64 * 1024;
 
-function oauthJsonError(reply: FastifyReply, error: OAuthError) {
-  return reply
-    .code(STATUS[error.code])
-    .header('Cache-Control', 'no-store')
-    .type('application/json')
-    .send({ error: error.code, error_description: error.message });
-}
+/** Every error in OAuth's own JSON (`{error, error_description}`); one that is not OAuth's is invalid_request, or server_error. */
+const oauthErrorAnswer: ErrorAnswer = (reply, e) => {
+  if (isOAuthCode(e.name)) {
+    return reply.code(e.status).header('Cache-Control', 'no-store').type('application/json').send({ error: e.name, error_description: e.message });
+  }
+  if (e.name === 'rate_limit_exceeded') return reply.code(429).send({ error: 'rate_limited', error_description: e.message });
+  if (e.status === 413) return reply.code(413).send({ error: 'invalid_request', error_description: 'the request body is too large' });
+  if (e.status < 500) return reply.code(400).send({ error: 'invalid_request', error_description: e.message });
+  return reply.code(500).send({ error: 'server_error', error_description: 'an unexpected error occurred; it has been logged' });
+};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -144,18 +123,7 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
-    scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (isOAuthError(error)) return oauthJsonError(reply, error);
-      if (isAppError(error) && error.kind === 'rate_limit_exceeded') {
-        if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
-        return reply.code(429).send({ error: 'rate_limited', error_description: error.message });
-      }
-      const status = error.statusCode ?? 500;
-      if (status === 413) return reply.code(413).send({ error: 'invalid_request', error_description: 'the request body is too large' });
-      if (status < 500) return reply.code(400).send({ error: 'invalid_request', error_description: error.message });
-      request.log.error({ err: error }, 'OAuth request failed');
-      return reply.code(500).send({ error: 'server_error', error_description: 'an unexpected error occurred; it has been logged' });
-    });
+    scope.setErrorHandler(errorHandler(oauthErrorAnswer, 'OAuth request failed'));
 
     const resourceMetadata = {
       resource,

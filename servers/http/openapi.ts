@@ -47,7 +47,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   431: 'headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts',
   429: 'rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds',
   500: 'internal_error: logged; nothing is shown',
-  501: 'not_implemented: not available on this server yet',
 };
 
 /**

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  checkInput,
   assertJsonObject,
-  inputProblem,
+  invokeOperation,
   operationNamed,
   queryNumber,
-  runOperation,
-  validationError,
   type Core,
   type ErrorDetail,
   type ErrorKind,
@@ -105,8 +102,7 @@ const firstHeader = (request: FastifyRequest, names: readonly string[]): string 
 /**
  * A request → the operation's input, and the body's fields that belong to
  * another part of the request (named as unknown, like any other stranger).
- * Throws validation_error for a body that is not a JSON object, or that is
- * nested too deep or holds a NUL (inputProblem).
+ * Throws validation_error for a body that is not a JSON object.
  */
 function inputOf(request: FastifyRequest, binding: Binding, plan: FieldPlan): { input: Record<string, unknown>; strangers: ErrorDetail[] } {
   const input: Record<string, unknown> = {};
@@ -127,8 +123,6 @@ function inputOf(request: FastifyRequest, binding: Binding, plan: FieldPlan): { 
     input[binding.bodyField] = body;
   } else if (plan.body.length > 0 && !(body === undefined && binding.optionalBody)) {
     assertJsonObject(body);
-    const problem = inputProblem(body);
-    if (problem) throw validationError([problem]);
     for (const [key, value] of Object.entries(body)) {
       if (plan.elsewhere.has(key)) strangers.push({ path: key, message: 'is not a known field' });
       else input[key] = value;
@@ -159,14 +153,11 @@ export async function operationRoutes(app: FastifyInstance, core: Core, bindings
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { input, strangers } = inputOf(request, binding, plan);
-      // Screened already, part by part (a body here, path and query by the scope's
-      // NUL hook; a batch's items one by one by its schema): only the schema is left.
-      const checked = checkInput(operation.input, input);
-      if ('details' in checked || strangers.length > 0) {
-        const found = 'details' in checked ? checked.details.map((d) => ({ path: wirePath(d.path, binding, plan), message: d.message })) : [];
-        throw validationError([...found, ...strangers], 'details' in checked ? checked.headline : undefined);
-      }
-      const result = await runOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, checked.data);
+      // Checked as every door's input is, its problems named as this request wrote them.
+      const result = await invokeOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, input, {
+        wirePath: (path) => wirePath(path, binding, plan),
+        problems: strangers,
+      });
       return reply.code(result.created && binding.createdStatus ? binding.createdStatus : binding.status).send(result.value);
     };
     const route = { method: binding.method, url: binding.path, schema: routeSchema(binding, operation, plan), config: { doc, ...(operation.annotations.readOnly ? { access: 'read' as const } : {}) }, handler };

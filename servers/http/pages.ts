@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { setRetryAfter, toHttpError } from './errors.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorHandler, type ErrorAnswer } from './errors.ts';
 
 // The small HTML pages people reach from a link in an email (unsubscribe, confirm):
 // no login, no cache, no index, no referrer.
@@ -33,12 +33,9 @@ export const html = (reply: FastifyReply, status: number, text: string) =>
  * button's form or a one-click POST: only the token in the path counts).
  */
 export function linkPages(scope: FastifyInstance, invalid: string, what: string): void {
-  scope.setErrorHandler((error: FastifyError, request, reply) => {
-    const e = toHttpError(error);
-    if (e.name === 'internal_error') request.log.error({ err: error }, `${what} failed`);
-    setRetryAfter(reply, e);
-    return html(reply, e.status, e.status === 404 ? invalid : page('Something went wrong', `<p>${escapeHtml(e.message)}</p>`));
-  });
+  const answer: ErrorAnswer = (reply, e) =>
+    html(reply, e.status, e.status === 404 ? invalid : page('Something went wrong', `<p>${escapeHtml(e.message)}</p>`));
+  scope.setErrorHandler(errorHandler(answer, `${what} failed`));
   scope.setNotFoundHandler((_request, reply) => html(reply, 404, invalid));
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRACKING_PATHS, type Core } from '../../src/index.ts';
 import type { RouteMethods } from './allowed-methods.ts';
-import { setRetryAfter, toHttpError, type HttpError } from './errors.ts';
+import { errorHandler, type ErrorAnswer } from './errors.ts';
 
 // Where tracked emails' links point, under /t: no authentication (the key in
 // the link is the proof), answered to mail clients and browsers, so every
@@ -18,21 +18,14 @@ const plain = (reply: FastifyReply, status: number, text: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
 
 /** Any refusal or failure on these paths, as plain text: a link Mailgate did not make is a 404. */
-export function sendTrackingError(reply: FastifyReply, e: HttpError) {
-  setRetryAfter(reply, e);
-  return plain(reply, e.status, e.status === 404 ? NOT_FOUND : `${e.message}\n`);
-}
+export const trackingErrorAnswer: ErrorAnswer = (reply, e) => plain(reply, e.status, e.status === 404 ? NOT_FOUND : `${e.message}\n`);
 
 /** Is this request path one of the tracking links'? */
 export const isTrackingPath = (path: string) => path.startsWith(`${TRACKING_PATHS.prefix}/`);
 
 /** Registered under TRACKING_PATHS.prefix; `methods` answers a link asked for with a method it lacks (405). */
 export async function trackingRoutes(app: FastifyInstance, core: Core, methods: RouteMethods): Promise<void> {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const e = toHttpError(error);
-    if (e.name === 'internal_error') request.log.error({ err: error }, 'tracking request failed');
-    return sendTrackingError(reply, e);
-  });
+  app.setErrorHandler(errorHandler(trackingErrorAnswer, 'tracking request failed'));
   app.setNotFoundHandler((request, reply) => {
     const allowed = methods.allowedAt(request.url);
     if (allowed.length === 0) return plain(reply, 404, NOT_FOUND);

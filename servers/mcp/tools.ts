@@ -4,6 +4,7 @@ import {
   invokeOperation,
   isAppError,
   OPERATIONS,
+  retryAfterSeconds,
   scopesAllow,
   type AuthContext,
   type Core,
@@ -57,7 +58,8 @@ function errorResult(error: unknown, onUnexpected: OnUnexpected): CallToolResult
   const body: Record<string, unknown> = { name: error.kind, message: error.message };
   if (error.code !== undefined) body.code = error.code;
   if (error.details !== undefined) body.details = error.details;
-  if (error.retryAfter !== undefined) body.retry_after = Math.max(1, Math.ceil(error.retryAfter));
+  const retryAfter = retryAfterSeconds(error);
+  if (retryAfter !== undefined) body.retry_after = retryAfter;
   return { isError: true, content: [{ type: 'text', text: `${error.message}\n${JSON.stringify(body)}` }] };
 }
 

@@ -72,10 +72,8 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
       return smtpError(550, `5.7.1 ${oneLine(e.message)}`);
     // Kinds no SMTP step raises today: whatever they come to mean here, a
     // temporary refusal keeps the message with the client.
-    case 'invalid_json':
     case 'not_found':
     case 'conflict':
-    case 'not_implemented':
     case 'internal_error':
       return smtpError(451, '4.3.0 Temporary server error; try again later');
     default: {

@@ -4,8 +4,8 @@ import { hasPrefix } from '../ids.ts';
 
 /**
  * The audience's input rules, once: subscriber create/update, tags, events and
- * list filters. v2 bodies are snake_case; v1 bodies (frozen) camelCase map onto
- * the same inputs.
+ * list filters, as v2 bodies (snake_case) name them. The frozen v1 bodies
+ * (camelCase) are the HTTP adapter's dialect, built from subscriberFieldRules.
  */
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'complained'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -111,47 +111,19 @@ export const subscriberCreateSchema = z.strictObject(subscriberCreateFields).tra
 
 export const subscriberUpdateSchema = z.strictObject(subscriberUpdateFields).transform(toWrite);
 
-const fromV1 = (b: {
-  email?: string | undefined;
-  firstName?: string | null | undefined;
-  lastName?: string | null | undefined;
-  status?: SubscriberStatus | undefined;
-  attributes?: Record<string, unknown> | undefined;
-  tags?: string[] | undefined;
-  triggerWorkflows?: boolean | undefined;
-}): SubscriberWrite =>
-  toWrite({
-    email: b.email,
-    first_name: b.firstName,
-    last_name: b.lastName,
-    status: b.status,
-    attributes: b.attributes,
-    tags: b.tags,
-    triggerWorkflows: b.triggerWorkflows,
-  });
-
-export const subscriberCreateSchemaV1 = z
-  .strictObject({
-    email: emailField,
-    firstName: personName.optional(),
-    lastName: personName.optional(),
-    status: status.optional(),
-    attributes: jsonObject('custom fields').optional(),
-    tags: tagList.optional(),
-    triggerWorkflows: triggerWorkflows.optional(),
-  })
-  .transform(fromV1);
-
-export const subscriberUpdateSchemaV1 = z
-  .strictObject({
-    email: emailField.optional(),
-    firstName: personName.optional(),
-    lastName: personName.optional(),
-    status: status.optional(),
-    attributes: jsonObject('custom fields').optional(),
-    triggerWorkflows: triggerWorkflows.optional(),
-  })
-  .transform(fromV1);
+/**
+ * The rules of a subscriber's fields without their v2 descriptions: a door's
+ * own dialect (REST v1, camelCase) builds its bodies from them and maps them
+ * onto the same write (toWrite).
+ */
+export const subscriberFieldRules = {
+  email: emailField,
+  personName,
+  status,
+  attributes: jsonObject('custom fields'),
+  tags: tagList,
+  triggerWorkflows,
+};
 
 export const tagsBodyFields = {
   tags: tagList.min(1, 'must name at least one tag').describe('Tag names.'),

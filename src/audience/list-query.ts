@@ -1,16 +1,13 @@
 import { isAppError, validationError, type ErrorDetail } from '../errors.ts';
-import { parsePageRequest, parseV1PageRequest, type PageRequest } from '../pagination.ts';
-import { parseQuery } from '../validation.ts';
+import { parsePageRequest, type PageRequest } from '../pagination.ts';
+import { parseInput } from '../validation.ts';
 import { subscriberFilterSchema, type SubscriberFilter } from './audience-input.ts';
 
 /**
- * The subscriber list's query string, filters and paging together, every problem
- * reported at once. v2 pages by cursor (`after`/`before`); v1 by `page` or `cursor`.
+ * The subscriber list's query string, filters and paging (`limit`, `after`,
+ * `before`) together, every problem reported at once.
  */
-export function parseSubscriberListQuery(
-  query: Record<string, unknown>,
-  version: 'v1' | 'v2',
-): { filter: SubscriberFilter; page: PageRequest & { offset?: number } } {
+export function parseSubscriberListQuery(query: Record<string, unknown>): { filter: SubscriberFilter; page: PageRequest } {
   const details: ErrorDetail[] = [];
   const attempt = <T>(parse: () => T): T | undefined => {
     try {
@@ -21,8 +18,8 @@ export function parseSubscriberListQuery(
       return undefined;
     }
   };
-  const filter = attempt(() => parseQuery(subscriberFilterSchema, query));
-  const page = attempt(() => (version === 'v2' ? parsePageRequest(query, 'sub') : parseV1PageRequest(query, 'sub')));
+  const filter = attempt(() => parseInput(subscriberFilterSchema, query));
+  const page = attempt(() => parsePageRequest(query, 'sub'));
   if (!filter || !page) throw validationError(details);
   return { filter, page };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TAGS_PER_REQUEST_MAX, tagName } from '../audience/audience-input.ts';
 import type { Mailbox } from '../emails/address.ts';
-import { CONTENT_FIELDS, contentFieldsV1, contentFromV1, sendEmailFields, withContentRule } from '../emails/send-request.ts';
+import { CONTENT_FIELDS, sendEmailFields, withContentRule } from '../emails/send-request.ts';
 import type { EmailContent, TiptapDocument } from '../render/index.ts';
 import { atMostOneOf, REPORT_FIRST } from '../validation.ts';
 
@@ -52,7 +52,7 @@ const { from, subject, reply_to, preview, html, markdown, tiptap } = sendEmailFi
 const contentFields = { html, markdown, tiptap };
 
 /** The fields a campaign is made of, as v2 bodies name them. */
-const campaignFields = {
+export const campaignFields = {
   name: name.describe('A name for the campaign, for you; recipients never see it.'),
   subject: subject.describe('Subject line; may hold placeholders like {{first_name | "there"}}.'),
   from,
@@ -154,64 +154,3 @@ export function toCampaignChanges(b: z.output<z.ZodObject<typeof campaignUpdateF
 export function withCampaignUpdateRule<S extends z.ZodType<Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>>>(schema: S): S {
   return schema.superRefine(oneContentAtMost, { when: () => true }).meta(atMostOneOf(CONTENT_FIELDS));
 }
-
-// v1 (frozen): camelCase fields, content with contentType, tracking as a boolean too.
-const trackingV1 = z
-  .union([z.boolean({ error: 'must be true or false, or {opens, clicks}' }), trackingSchema])
-  .transform((t): Tracking => (typeof t === 'boolean' ? { opens: t, clicks: t } : t));
-
-const v1Fields = {
-  name: campaignFields.name,
-  subject,
-  from,
-  replyTo: reply_to,
-  preview,
-  ...contentFieldsV1,
-  audience: audienceSchema.optional(),
-  tracking: trackingV1.optional(),
-};
-
-/** POST /api/v1/campaigns body. Throws validation_error from the content rule (contentFromV1). */
-export const campaignCreateSchemaV1 = z.strictObject(v1Fields).transform(
-  (b): CampaignDraft => ({
-    name: b.name,
-    subject: b.subject,
-    from: b.from,
-    replyTo: b.replyTo ?? null,
-    preview: b.preview ?? null,
-    content: contentFromV1(b.content, b.contentType),
-    audience: b.audience ?? { tags: [], match: 'any' },
-    tracking: b.tracking ?? { opens: false, clicks: false },
-  }),
-);
-
-/** PATCH /api/v1/campaigns/{campaignId} body. */
-export const campaignUpdateSchemaV1 = z
-  .strictObject({
-    name: v1Fields.name.optional(),
-    subject: subject.optional(),
-    from: from.optional(),
-    replyTo: reply_to.unwrap().nullable().optional(),
-    preview: preview.unwrap().nullable().optional(),
-    content: contentFieldsV1.content.optional(),
-    contentType: z.enum(['MARKDOWN', 'HTML', 'TIPTAP']).optional(),
-    audience: audienceSchema.optional(),
-    tracking: trackingV1.optional(),
-    scheduledAt: scheduledAtField.nullable().optional(),
-  })
-  .transform((b): CampaignChanges => {
-    const changes: CampaignChanges = {};
-    if (b.name !== undefined) changes.name = b.name;
-    if (b.subject !== undefined) changes.subject = b.subject;
-    if (b.from !== undefined) changes.from = b.from;
-    if (b.replyTo !== undefined) changes.replyTo = b.replyTo;
-    if (b.preview !== undefined) changes.preview = b.preview;
-    if (b.content !== undefined) changes.content = contentFromV1(b.content, b.contentType ?? 'MARKDOWN');
-    if (b.audience !== undefined) changes.audience = b.audience;
-    if (b.tracking !== undefined) changes.tracking = b.tracking;
-    if (b.scheduledAt !== undefined) changes.scheduledAt = b.scheduledAt;
-    return changes;
-  });
-
-/** POST /api/v1/campaigns/{campaignId}/send body (optional). */
-export const campaignSendSchemaV1 = z.strictObject({ scheduledAt: scheduledAtField.optional() });

@@ -26,15 +26,12 @@ import { isSubmissionRequest, submissionFingerprintInput, submissionIdempotencyK
 
 export {
   parseSendBody,
-  parseSendBodyV1,
   sendEmailSchema,
-  sendEmailV1Schema,
   sendEmailFields,
+  sendFieldRules,
   contentRule,
   withContentRule,
   toSendRequest,
-  contentFromV1,
-  contentFieldsV1,
   batchItemsSchema,
   type SendRequest,
   type BatchItem,

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { exactlyOneOf, inputProblem, isPlainObject, MAX_INPUT_DEPTH, REPORT_FIRST, zodIssuesToDetails } from '../validation.ts';
-import { jsonDepth, validationError, type ErrorDetail } from '../errors.ts';
+import { checkInput, exactlyOneOf, isPlainObject, REPORT_FIRST } from '../validation.ts';
+import { validationError, type ErrorDetail } from '../errors.ts';
 import type { EmailContent, PersonalValues, TiptapDocument } from '../render/index.ts';
 import type { SubmissionContent } from './submission.ts';
 import { hasLineBreak, parseMailbox, parseMailboxParts, type Mailbox } from './address.ts';
 
 /**
  * The send request every door produces (REST v2, REST v1, batch, MCP, workflows,
- * SMTP) and hands to `emails.send`, and the schemas of the two REST bodies that map
- * onto it. All field rules of a send live here, once; a submitted message's own
- * rules (header lines, attachments) are submission.ts's.
+ * SMTP) and hands to `emails.send`, and the schema of the v2 body that maps onto
+ * it. All field rules of a send live here, once (the frozen v1 body is the HTTP
+ * adapter's dialect, built from sendFieldRules); a submitted message's own rules
+ * (header lines, attachments) are submission.ts's.
  */
 export interface SendRequest {
   from: Mailbox;
@@ -194,31 +195,24 @@ const sendBodySchema = withContentRule(z.strictObject(sendEmailFields));
 /** POST /api/v2/emails body, every rule of a v2 send: the body → the send request. */
 export const sendEmailSchema = sendBodySchema.transform(toSendRequest);
 
-/** v1's content fields (a send, a campaign): the content, and what kind it is. */
-export const contentFieldsV1 = {
-  content: z.union([z.string().min(1, 'must not be empty'), tiptapDocument]),
-  contentType: z.enum(['MARKDOWN', 'HTML', 'TIPTAP']).default('MARKDOWN'),
-};
-
-/** POST /api/v1/emails body (frozen). */
-export const sendEmailV1Schema = z.strictObject({
-  from: mailboxField(),
-  to: recipientField,
+/**
+ * The rules of a send's fields without their v2 descriptions: a door's own
+ * dialect (REST v1) builds its body from them, so that a field is checked
+ * alike whichever door it comes by.
+ */
+export const sendFieldRules = {
+  mailbox: mailboxField(),
+  recipient: recipientField,
   subject: subjectField,
-  ...contentFieldsV1,
-  replyTo: mailboxField().optional(),
-  tracking: z.boolean().optional(),
-  preview: previewField.optional(),
-});
+  preview: previewField,
+  tiptap: tiptapDocument,
+};
 
 /** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
 export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
-  const problem = inputProblem(body, prefix);
-  if (problem) return { details: [problem] };
-  const parsed = sendEmailSchema.safeParse(body, { reportInput: true });
-  if (!parsed.success) return { details: zodIssuesToDetails(parsed.error.issues, prefix) };
-  return { request: parsed.data };
+  const checked = checkInput(sendEmailSchema, body, prefix);
+  return 'details' in checked ? { details: checked.details } : { request: checked.data };
 }
 
 export const BATCH_MAX = 100;
@@ -254,55 +248,3 @@ export function parseSendBody(body: unknown): SendRequest {
   if ('details' in result) throw validationError(result.details);
   return result.request;
 }
-
-/** v1's content and contentType (MARKDOWN by default, HTML, TIPTAP) as the content they mean. Throws validation_error. */
-export function contentFromV1(given: string | Record<string, unknown>, contentType: 'MARKDOWN' | 'HTML' | 'TIPTAP'): EmailContent {
-  if (contentType === 'TIPTAP') {
-    let doc: unknown = given;
-    if (typeof doc === 'string') {
-      try {
-        doc = JSON.parse(doc);
-      } catch {
-        doc = undefined;
-      }
-    }
-    const checked = tiptapDocument.safeParse(doc);
-    if (!checked.success || jsonDepth(checked.data, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
-      throw validationError([{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }]);
-    }
-    return { kind: 'tiptap', tiptap: checked.data as never };
-  }
-  if (typeof given !== 'string') {
-    throw validationError([{ path: 'content', message: `must be a string when contentType is ${contentType}` }]);
-  }
-  return contentType === 'HTML' ? { kind: 'html', html: given } : { kind: 'markdown', markdown: given };
-}
-
-/** Validate a v1 send body and map it onto the common request. Throws validation_error. */
-export function parseSendBodyV1(body: unknown): SendRequest {
-  if (!isPlainObject(body)) {
-    throw validationError([{ path: '', message: 'must be a JSON object' }], 'body must be a JSON object');
-  }
-  const problem = inputProblem(body);
-  if (problem) throw validationError([problem]);
-  const parsed = sendEmailV1Schema.safeParse(body, { reportInput: true });
-  if (!parsed.success) {
-    const details = zodIssuesToDetails(parsed.error.issues);
-    throw validationError(details);
-  }
-  const b = parsed.data;
-  const content = contentFromV1(b.content, b.contentType);
-  return {
-    from: b.from,
-    to: b.to,
-    subject: b.subject,
-    content,
-    replyTo: b.replyTo ?? null,
-    preview: b.preview ?? null,
-    // Only when asked for: a request without tracking reads (and fingerprints) as it always has.
-    ...(b.tracking ? { tracking: true } : {}),
-  };
-}
-
-
-export { zodIssuesToDetails } from '../validation.ts';

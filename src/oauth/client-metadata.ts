@@ -5,19 +5,15 @@
 // be reused (from its Cache-Control). It does not store anything: the caller
 // (src/oauth/index.ts) caches by the returned expiresAt.
 //
-// The fetch is a request made on a stranger's behalf, so it is bounded in time
-// (resolve + connect + headers + body) and size (bytes counted as they arrive),
-// follows no redirect, and never reaches a private, loopback, link-local or
-// otherwise special address unless the operator allowed it. It connects to the
-// very address it checked, with a fresh connection (no pooled socket), so a
-// second DNS answer cannot swap in another (DNS rebinding).
+// The fetch is a request made on a stranger's behalf, made by the one bounded
+// request every such request uses (outbound/http-request.ts): bounded in time
+// (resolve + connect + headers + body) and size, no redirect followed, never to
+// a private, loopback, link-local or otherwise special address unless the
+// operator allowed it, and connected to the very address it checked.
 //
-// Imports only node: built-ins and the address rules every request on a
-// stranger's behalf shares (outbound/): no protocol library, so it can be tested alone.
+// Imports only node: built-ins and outbound/: no protocol library, so it can be tested alone.
 import { nulCharacter } from '../validation.ts';
-import http from 'node:http';
-import https from 'node:https';
-import { pinnedLookup, resolveChecked } from '../outbound/addresses.ts';
+import { sendBoundedRequest, type AnswerHead, type BoundedFailure } from '../outbound/http-request.ts';
 
 export { isPrivateAddress } from '../outbound/addresses.ts';
 
@@ -132,70 +128,30 @@ function cacheExpiry(cacheControl: string | undefined, now: number): number {
 
 const isJsonType = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
 
-/** Resolve the host (or take the IP literal) and check every address; the first is the one to connect to. */
-async function checkedAddress(url: URL, options: FetchClientMetadataOptions): Promise<{ address: string; family: number }> {
-  const checked = await resolveChecked(url, { allowPrivate: options.allowPrivate === true, ...(options.lookup ? { lookup: options.lookup } : {}) });
-  if (checked === 'unresolvable') throw new ClientMetadataError('unresolvable', `${url.hostname} does not resolve`);
-  if (checked === 'private') throw new ClientMetadataError('private_address', `${url.hostname} is a private, loopback or link-local address`);
-  return checked;
+/** What makes an answer's head unusable, before its body is read: a redirect, another status than 200, not JSON, too large. */
+function headProblem(head: AnswerHead, maxBytes: number): ClientMetadataError | null {
+  const { status, headers } = head;
+  if (status >= 300 && status < 400) return new ClientMetadataError('redirect', `the document's URL redirects (${status}); it must answer itself`);
+  if (status !== 200) return new ClientMetadataError('http_status', `the document's URL answered ${status}`);
+  if (!isJsonType(String(headers['content-type'] ?? ''))) return new ClientMetadataError('not_json', 'the document is not served as JSON');
+  if (Number(headers['content-length']) > maxBytes) return tooLarge(maxBytes);
+  return null;
 }
 
-/** GET the URL from the checked address: a 200 JSON body within maxBytes, or a ClientMetadataError. */
-function get(
-  url: URL,
-  address: { address: string; family: number },
-  maxBytes: number,
-  signal: AbortSignal,
-): Promise<{ cacheControl: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as ClientMetadataError);
-    let settled = false;
-    const fail = (error: ClientMetadataError) => {
-      if (!settled) {
-        settled = true;
-        reject(error);
-      }
-      request.destroy(); // closes the connection: nothing more is read
-    };
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      url,
-      {
-        method: 'GET',
-        agent: false, // a fresh connection to the checked address, never a pooled one
-        headers: { accept: 'application/json' },
-        // Connect to the address that was checked, whatever DNS would say now. The
-        // Host header and the TLS server name stay the URL's host.
-        lookup: pinnedLookup(address),
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400) return fail(new ClientMetadataError('redirect', `the document's URL redirects (${status}); it must answer itself`));
-        if (status !== 200) return fail(new ClientMetadataError('http_status', `the document's URL answered ${status}`));
-        if (!isJsonType(String(response.headers['content-type'] ?? ''))) return fail(new ClientMetadataError('not_json', 'the document is not served as JSON'));
-        const tooLarge = () => new ClientMetadataError('too_large', `the document is larger than ${maxBytes} bytes`);
-        if (Number(response.headers['content-length']) > maxBytes) return fail(tooLarge());
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) return fail(tooLarge());
-          chunks.push(chunk);
-        });
-        response.on('end', () => {
-          if (settled) return;
-          settled = true;
-          resolve({ cacheControl: response.headers['cache-control'], body: Buffer.concat(chunks).toString('utf8') });
-        });
-        response.on('error', (error) => fail(new ClientMetadataError('fetch_failed', `the document could not be fetched: ${error.message}`)));
-      },
-    );
-    request.on('error', (error) => fail(new ClientMetadataError('fetch_failed', `the document could not be fetched: ${error.message}`)));
-    const onAbort = () => fail(signal.reason as ClientMetadataError);
-    signal.addEventListener('abort', onAbort, { once: true });
-    request.on('close', () => signal.removeEventListener('abort', onAbort));
-    request.end();
-  });
+const tooLarge = (maxBytes: number) => new ClientMetadataError('too_large', `the document is larger than ${maxBytes} bytes`);
+
+function failureError(failed: BoundedFailure, url: URL, timeoutMs: number): ClientMetadataError {
+  switch (failed.failure) {
+    case 'unresolvable':
+      return new ClientMetadataError('unresolvable', `${url.hostname} does not resolve`);
+    case 'private':
+      return new ClientMetadataError('private_address', `${url.hostname} is a private, loopback or link-local address`);
+    case 'resolve_timeout':
+    case 'timeout':
+      return new ClientMetadataError('timeout', `no complete answer within ${timeoutMs} ms`);
+    case 'failed':
+      return new ClientMetadataError('fetch_failed', `the document could not be fetched: ${failed.message}`);
+  }
 }
 
 /**
@@ -211,22 +167,25 @@ export async function fetchClientMetadata(clientId: string, options: FetchClient
   }
   const url = new URL(clientId);
 
-  const deadline = new AbortController();
-  const timeout = new ClientMetadataError('timeout', `no complete answer within ${timeoutMs} ms`);
-  const timer = setTimeout(() => deadline.abort(timeout), timeoutMs);
-  let answer: { cacheControl: string | undefined; body: string };
-  try {
-    const timedOut = new Promise<never>((_, reject) => deadline.signal.addEventListener('abort', () => reject(timeout), { once: true }));
-    timedOut.catch(() => {}); // only raced below
-    const address = await Promise.race([checkedAddress(url, options), timedOut]);
-    answer = await get(url, address, maxBytes, deadline.signal);
-  } finally {
-    clearTimeout(timer);
-  }
+  const answer = await sendBoundedRequest(url, {
+    method: 'GET',
+    headers: { accept: 'application/json' },
+    allowPrivate: options.allowPrivate === true,
+    lookup: options.lookup,
+    timeoutMs,
+    // One byte more than allowed: a document that has it is too large.
+    maxBytes: maxBytes + 1,
+    wantsBody: (head) => headProblem(head, maxBytes) === null,
+  });
+  if ('failure' in answer) throw failureError(answer, url, timeoutMs);
+  const problem = headProblem(answer, maxBytes);
+  if (problem) throw problem;
+  if (answer.body.length > maxBytes) throw tooLarge(maxBytes);
+  if (answer.broken !== undefined) throw new ClientMetadataError('fetch_failed', `the document could not be fetched: ${answer.broken}`);
 
   let document: unknown;
   try {
-    document = JSON.parse(answer.body);
+    document = JSON.parse(answer.body.toString('utf8'));
   } catch {
     throw new ClientMetadataError('not_json', 'the document is not valid JSON');
   }
@@ -252,6 +211,6 @@ export async function fetchClientMetadata(clientId: string, options: FetchClient
       client_uri: optionalHttpsUrl(d.client_uri, 'client_uri'),
       logo_uri: optionalHttpsUrl(d.logo_uri, 'logo_uri'),
     },
-    expiresAt: cacheExpiry(answer.cacheControl, options.now),
+    expiresAt: cacheExpiry(answer.headers['cache-control'], options.now),
   };
 }

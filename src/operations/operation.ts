@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AudienceService } from '../audience/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts';
-import { checkInput, inputProblem } from '../validation.ts';
+import { checkInput } from '../validation.ts';
 import { assertMayWrite, type OrgScope, type TokenPermission } from '../auth-scope/index.ts';
 import type { WorkflowService } from '../workflows/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
@@ -90,12 +90,33 @@ export interface OperationResult<T = unknown> {
 }
 
 /**
- * Validate an input with the operation's schema and run it. Every JSON input is
- * first checked for depth and NUL (inputProblem). Throws validation_error naming
- * every problem, or whatever the run throws (AppError).
+ * What a door adds to the input it hands over, so that problems read in its
+ * caller's terms: its own names for fields, and problems it found itself.
  */
-export async function invokeOperation(operation: Operation, context: OperationContext, input: unknown): Promise<OperationResult> {
-  return runOperation(operation, context, parseOperationInput(operation, input));
+export interface DoorInput {
+  /** A field's path as the caller wrote it (a header's name, an item of a body that is an array). */
+  wirePath?: (path: string) => string;
+  /** Problems the door found in its own terms (a body field that belongs in the path), reported with the schema's. */
+  problems?: readonly ErrorDetail[];
+}
+
+/**
+ * The one way every door (REST, MCP, the CLI, /tools, integrations) runs an
+ * operation: its input checked (checkInput: screened for depth and NUL, then
+ * the operation's schema), its caller's permission checked, then run. Throws
+ * validation_error naming every problem, or whatever the run throws (AppError).
+ */
+export async function invokeOperation(operation: Operation, context: OperationContext, input: unknown, door: DoorInput = {}): Promise<OperationResult> {
+  const checked = checkInput(operation.input, input);
+  const doorProblems = door.problems ?? [];
+  if ('details' in checked || doorProblems.length > 0) {
+    const rename = door.wirePath ?? ((path: string) => path);
+    const found = 'details' in checked ? checked.details.map((d) => ({ path: rename(d.path), message: d.message })) : [];
+    throw validationError([...found, ...doorProblems], 'details' in checked ? checked.headline : undefined);
+  }
+  assertPermitted(operation, context);
+  const result = await operation.run(context, checked.data);
+  return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
 }
 
 /** May a caller whose token has this permission run the operation? A read-only token: only those that change nothing. */
@@ -106,28 +127,4 @@ export function permissionAllows(permission: TokenPermission | undefined, operat
 /** Refuse what permissionAllows refuses (forbidden, read_only_token): every door's calls come through here. */
 export function assertPermitted(operation: Operation, context: OperationContext): void {
   if (!permissionAllows(context.scope.permission, operation)) assertMayWrite(context.scope, `run ${operation.name}, which changes data`);
-}
-
-/** The first half of invokeOperation: the checked input, or validation_error. */
-export function parseOperationInput<I extends z.ZodType>(operation: Operation<I>, input: unknown): z.output<I> {
-  const checked = checkOperationInput(operation, input);
-  if ('details' in checked) throw validationError(checked.details, checked.headline);
-  return checked.data;
-}
-
-/** parseOperationInput's check, returning the problems instead of throwing (a door may name them in its own terms first). */
-export function checkOperationInput<I extends z.ZodType>(
-  operation: Operation<I>,
-  input: unknown,
-): { data: z.output<I> } | { details: ErrorDetail[]; headline: string | undefined } {
-  const problem = inputProblem(input);
-  if (problem) return { details: [problem], headline: undefined };
-  return checkInput(operation.input, input);
-}
-
-/** The second half: run on input parseOperationInput gave. */
-export async function runOperation<I extends z.ZodType>(operation: Operation<I>, context: OperationContext, input: z.output<I>): Promise<OperationResult> {
-  assertPermitted(operation, context);
-  const result = await operation.run(context, input);
-  return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
 }

@@ -1,19 +1,17 @@
 // The worker's side of a webhook delivery: POST the stored payload, signed by
-// the Standard Webhooks scheme, to the webhook's URL, from the address checked
-// at this moment (a private one refused unless allowed: DNS may have changed
-// since the webhook was made), within one deadline for the whole attempt (DNS,
-// connect, answer), no redirect followed, and only the start of the answer
-// kept. A 2xx is delivered; anything else is tried again on a schedule of about
+// the Standard Webhooks scheme, to the webhook's URL by the one bounded request
+// (outbound/http-request.ts): from the address checked at this moment (a
+// private one refused unless allowed: DNS may have changed since the webhook
+// was made), within one deadline for the whole attempt (DNS, connect, answer),
+// no redirect followed, and only the start of the answer kept. A 2xx is delivered; anything else is tried again on a schedule of about
 // a day, then the delivery is failed. A 410 Gone fails it at once and disables
 // the webhook (the receiver says it is gone). An endpoint that keeps failing is
 // paused as a whole: its other deliveries wait with it instead of each taking
 // a worker's slot to find out again.
-import http from 'node:http';
-import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { pinnedLookup, resolveChecked } from '../outbound/addresses.ts';
+import { sendBoundedRequest, type BoundedAnswer, type BoundedFailure } from '../outbound/http-request.ts';
 import { completeJob, postponeJob, putOffJobs, retryJob, type Job } from '../queue/index.ts';
 import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
 
@@ -52,50 +50,19 @@ interface Answer {
   excerpt: string;
 }
 
-/** What an attempt that ran out of time answers. */
-const tooSlow = (timeoutMs: number): Answer => ({ status: null, excerpt: `no complete answer within ${timeoutMs / 1000} s` });
-
-/**
- * POST from the checked address, done by `deadline` (ms on the real clock)
- * however the receiver trickles its answer; never throws: a failure is an answer without a status.
- */
-function post(url: URL, address: { address: string; family: number }, headers: Record<string, string>, body: string, deadline: number, timeoutMs: number): Promise<Answer> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (answer: Answer) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(answer);
-      request.destroy();
-    };
-    const timer = setTimeout(() => finish(tooSlow(timeoutMs)), Math.max(0, deadline - Date.now()));
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': USER_AGENT },
-        lookup: pinnedLookup(address),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const status = response.statusCode ?? 0;
-        const excerpt = () => Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
-        response.on('data', (chunk: Buffer) => {
-          if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
-          size += chunk.length;
-          if (size >= RESPONSE_EXCERPT_BYTES) finish({ status, excerpt: excerpt() });
-        });
-        response.on('end', () => finish({ status, excerpt: excerpt() }));
-        response.on('error', () => finish({ status, excerpt: excerpt() }));
-      },
-    );
-    request.on('error', (error) => finish({ status: null, excerpt: `the request failed: ${error.message}` }));
-    request.end(body);
-  });
+/** An attempt's outcome as the delivery records it: a status (null when there was no answer) and the start of the answer, or what went wrong. */
+function answerOf(result: BoundedAnswer | Exclude<BoundedFailure, { failure: 'private' }>, url: URL, timeoutMs: number): Answer {
+  if (!('failure' in result)) return { status: result.status, excerpt: result.body.toString('utf8') };
+  switch (result.failure) {
+    case 'unresolvable':
+      return { status: null, excerpt: `${url.hostname} does not resolve` };
+    case 'resolve_timeout':
+      return { status: null, excerpt: `${url.hostname} did not resolve within ${timeoutMs / 1000} s` };
+    case 'timeout':
+      return { status: null, excerpt: `no complete answer within ${timeoutMs / 1000} s` };
+    case 'failed':
+      return { status: null, excerpt: `the request failed: ${result.message}` };
+  }
 }
 
 export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: Job) => Promise<void> {
@@ -136,17 +103,6 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: J
     return until;
   }
 
-  /** Resolve within what is left of the attempt: a name server that does not answer ends the attempt, not the worker's patience. */
-  async function resolveBy(url: URL, deadline: number): Promise<Awaited<ReturnType<typeof resolveChecked>> | 'timeout'> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()))));
-    try {
-      return await Promise.race([resolveChecked(url, { allowPrivate, lookup: deps.lookup }), late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   return async function deliverWebhook(job: Job): Promise<void> {
     const found = await db
       .selectFrom('webhook_deliveries')
@@ -184,20 +140,26 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: J
     if (Number(found.enabled) !== 1) return fail(null, 'not sent: the webhook is disabled');
 
     const url = new URL(found.url);
-    // One deadline for the whole attempt, on the real clock (it bounds real waiting).
-    const deadline = Date.now() + timeoutMs;
-    const address = await resolveBy(url, deadline);
-    if (address === 'private') return fail(null, `refused: ${url.hostname} is a private, loopback or link-local address`);
-
-    let answer: Answer;
-    if (address === 'timeout') answer = { status: null, excerpt: `${url.hostname} did not resolve within ${timeoutMs / 1000} s` };
-    else if (address === 'unresolvable') answer = { status: null, excerpt: `${url.hostname} does not resolve` };
-    else {
-      const now = clock.now();
-      const signature = new Webhook(found.secret).sign(found.id, new Date(now), found.payload);
-      const headers = { 'webhook-id': found.id, 'webhook-timestamp': String(Math.floor(now / 1000)), 'webhook-signature': signature };
-      answer = await post(url, address, headers, found.payload, deadline, timeoutMs);
-    }
+    const now = clock.now();
+    const signature = new Webhook(found.secret).sign(found.id, new Date(now), found.payload);
+    const result = await sendBoundedRequest(url, {
+      method: 'POST',
+      headers: {
+        'webhook-id': found.id,
+        'webhook-timestamp': String(Math.floor(now / 1000)),
+        'webhook-signature': signature,
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+      },
+      body: found.payload,
+      allowPrivate,
+      // Bounded, and not on the threads that sync the database: a name server that does not answer ends the attempt, not the worker's patience.
+      lookup: deps.lookup,
+      timeoutMs,
+      maxBytes: RESPONSE_EXCERPT_BYTES,
+    });
+    if ('failure' in result && result.failure === 'private') return fail(null, `refused: ${url.hostname} is a private, loopback or link-local address`);
+    const answer = answerOf(result, url, timeoutMs);
 
     if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
       await record(found.id, { status: 'delivered', response_status: answer.status, response_excerpt: answer.excerpt, next_attempt_at: null, attempts });

@@ -88,6 +88,33 @@ describe('routes generated from the operations', () => {
     });
   });
 
+  it('checks input as every door does: a NUL anywhere in a batch refuses it, permissive or not, as /tools does', async () => {
+    const item = { from: 'a@example.com', to: 'delivered+nul@mailgate.test', subject: 'x', html: '<p>x</p>' };
+    const emails = [item, { ...item, html: '<p>x\u0000</p>' }];
+    const rest = await server.api('/api/v2/emails/batch', { body: emails, headers: { 'Batch-Validation': 'permissive' } });
+    expect([rest.status, await rest.json()]).toEqual([
+      422,
+      {
+        name: 'validation_error',
+        message: '[1].html must not contain the NUL character (U+0000)',
+        statusCode: 422,
+        details: [{ path: '[1].html', message: 'must not contain the NUL character (U+0000)' }],
+      },
+    ]);
+    const tool = await server.api('/api/v2/tools/send_batch', { body: { emails, validation: 'permissive' } });
+    expect([tool.status, await tool.json()]).toEqual([
+      422,
+      {
+        name: 'validation_error',
+        message: 'emails.1.html must not contain the NUL character (U+0000)',
+        statusCode: 422,
+        details: [{ path: 'emails.1.html', message: 'must not contain the NUL character (U+0000)' }],
+      },
+    ]);
+    const sent = await server.core.db.db.selectFrom('emails').select('id').where('to_address', '=', 'delivered+nul@mailgate.test').execute();
+    expect(sent).toEqual([]);
+  });
+
   it('takes header fields only from their header: in the body they are unknown fields', async () => {
     const send = { from: 'a@example.com', to: 'delivered+hdr@mailgate.test', subject: 'x', html: '<p>x</p>' };
     const res = await server.api('/api/v2/emails', { body: { ...send, idempotency_key: 'in-the-body' } });

@@ -7,12 +7,13 @@ import {
   parseBody,
   parseSubscriberListQuery,
   subscriberCreateSchema,
-  subscriberCreateSchemaV1,
   subscriberUpdateSchema,
   tagCreateSchema,
   tagsBodySchema,
   unsubscribeBodySchema,
   type Core,
+  type PageRequest,
+  type SubscriberFilter,
   type SubscriberRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
@@ -52,13 +53,14 @@ describe('the audience service through createCore', () => {
     core.audience.removeTags(as, ref, parseBody(tagsBodySchema, { tags }).tags);
   const recordEvent = (body: Record<string, unknown>, as: AuthContext = auth) => core.audience.recordEvent(as, parseBody(eventCreateSchema, body));
   const list = (query: Record<string, unknown> = {}, as: AuthContext = auth) => {
-    const { filter, page } = parseSubscriberListQuery(query, 'v2');
+    const { filter, page } = parseSubscriberListQuery(query);
     return core.audience.listSubscribers(as, filter, page);
   };
-  const listV1 = async (query: Record<string, unknown> = {}, as: AuthContext = auth) => {
-    const { filter, page } = parseSubscriberListQuery(query, 'v1');
-    return { page: await core.audience.listSubscribers(as, filter, page), total: await core.audience.countSubscribers(as, filter) };
-  };
+  /** A page by offset (what v1's page numbers become) or cursor, and the filter's total. */
+  const listAt = async (filter: SubscriberFilter, page: PageRequest & { offset?: number }) => ({
+    page: await core.audience.listSubscribers(auth, filter, page),
+    total: await core.audience.countSubscribers(auth, filter),
+  });
   const emails = (page: { data: SubscriberRecord[] }) => page.data.map((s) => s.email);
   /** The subscriber's events, oldest first, as [name, properties]. */
   const eventsOf = async (ref: string, as: AuthContext = auth) =>
@@ -561,48 +563,25 @@ describe('the audience service through createCore', () => {
       expect((await list({ limit: 1 })).data).toHaveLength(1); // numbers, as a tool call passes them
     });
 
-    it('v1 pages by page number (1-based) or cursor, with the total of the filter', async () => {
+    it('pages by offset (v1 numbers pages) or cursor, with the total of the filter', async () => {
       const all = await seven();
       await update('p7@example.com', { status: 'unsubscribed' });
-      const p2 = await listV1({ page: '2', limit: 3 });
+      const p2 = await listAt({}, { limit: 3, offset: 3 });
       expect([emails(p2.page), p2.page.has_more, p2.total]).toEqual([all.slice(3, 6), true, 7]);
-      const p3 = await listV1({ page: '3', limit: 3 });
+      const p3 = await listAt({}, { limit: 3, offset: 6 });
       expect([emails(p3.page), p3.page.has_more, p3.total]).toEqual([all.slice(6), false, 7]);
-      const p4 = await listV1({ page: '4', limit: 3 });
+      const p4 = await listAt({}, { limit: 3, offset: 9 });
       expect([emails(p4.page), p4.page.has_more, p4.total]).toEqual([[], false, 7]);
-      const p1 = await listV1({ page: '1', limit: 3 });
+      const p1 = await listAt({}, { limit: 3, offset: 0 });
       expect(emails(p1.page)).toEqual(all.slice(0, 3));
-      expect(emails((await listV1({ page: '1' })).page)).toEqual(all);
-      const byCursor = await listV1({ cursor: p1.page.data[2]!.id, limit: 3 });
+      expect(emails((await listAt({}, { limit: 20, offset: 0 })).page)).toEqual(all);
+      const byCursor = await listAt({}, { limit: 3, after: p1.page.data[2]!.id });
       expect(emails(byCursor.page)).toEqual(all.slice(3, 6));
       expect(byCursor.total).toBe(7);
-      const filtered = await listV1({ page: '1', limit: 3, status: 'subscribed' });
+      const filtered = await listAt({ status: 'subscribed' }, { limit: 3, offset: 0 });
       expect([emails(filtered.page), filtered.total]).toEqual([all.slice(1, 4), 6]);
-      const filtered2 = await listV1({ page: '2', limit: 3, status: 'subscribed' });
+      const filtered2 = await listAt({ status: 'subscribed' }, { limit: 3, offset: 3 });
       expect([emails(filtered2.page), filtered2.page.has_more]).toEqual([all.slice(4, 7), false]);
-    });
-
-    it('v1 ignores the v2 cursors and takes page and cursor apart', async () => {
-      expect(parseSubscriberListQuery({ page: '3', limit: 10 }, 'v1').page).toEqual({ limit: 10, offset: 20 });
-      expect(parseSubscriberListQuery({ page: '1' }, 'v1').page).toEqual({ limit: 20, offset: 0 });
-      expect(parseSubscriberListQuery({ after: 'x', before: 'y' }, 'v1').page).toEqual({ limit: 20 });
-      const cursor = 'sub_01kabcdefghjkmnpqrstvwxyz0';
-      expect(parseSubscriberListQuery({ cursor }, 'v1').page).toEqual({ limit: 20, after: cursor });
-      refused(() => parseSubscriberListQuery({ page: '1', cursor }, 'v1'), {
-        message: 'page cannot be combined with cursor',
-        details: [{ path: 'page', message: 'cannot be combined with cursor' }],
-      });
-      refused(() => parseSubscriberListQuery({ page: '0', status: 'gone' }, 'v1'), {
-        message: `status ${STATUS_MESSAGE} (and 1 more problem)`,
-        details: [
-          { path: 'status', message: STATUS_MESSAGE },
-          { path: 'page', message: 'must be an integer of at least 1' },
-        ],
-      });
-      refused(() => parseSubscriberListQuery({ page: 'two' }, 'v1'), {
-        message: 'page must be an integer of at least 1',
-        details: [{ path: 'page', message: 'must be an integer of at least 1' }],
-      });
     });
   });
 
@@ -767,7 +746,7 @@ describe('the audience service through createCore', () => {
       ] });
     });
 
-    it('unknown fields are named, v1 names in a v2 body and v2 names in a v1 body included', async () => {
+    it('unknown fields are named, v1 names in a v2 body included', async () => {
       refused(subscriber({ email: 'a@example.com', firstName: 'A', foo: 1 }), {
         message: 'firstName is not a known field (and 1 more problem)',
         details: [
@@ -775,9 +754,6 @@ describe('the audience service through createCore', () => {
           { path: 'foo', message: 'is not a known field' },
         ],
       });
-      refused(() => parseBody(subscriberCreateSchemaV1, { email: 'a@example.com', first_name: 'A' }), { details: [
-        { path: 'first_name', message: 'is not a known field' },
-      ] });
       refused(() => parseBody(subscriberUpdateSchema, { tags: ['a'] }), { details: [{ path: 'tags', message: 'is not a known field' }] });
       refused(() => parseBody(unsubscribeBodySchema, { reason: 'x' }), { details: [{ path: 'reason', message: 'is not a known field' }] });
       refused(() => parseBody(tagCreateSchema, { name: 'a', color: 'red' }), { details: [{ path: 'color', message: 'is not a known field' }] });
@@ -838,7 +814,7 @@ describe('the audience service through createCore', () => {
     });
 
     it('list queries: unknown status, limit out of range, bad cursors, all reported together', async () => {
-      const listQuery = (query: Record<string, unknown>) => () => parseSubscriberListQuery(query, 'v2');
+      const listQuery = (query: Record<string, unknown>) => () => parseSubscriberListQuery(query);
       refused(listQuery({ status: 'gone', limit: 0, after: 'eml_01kabcdefghjkmnpqrstvwxyz0', tag: '' }), {
         message: `status ${STATUS_MESSAGE} (and 3 more problems)`,
         details: [
@@ -855,7 +831,7 @@ describe('the audience service through createCore', () => {
         { path: 'before', message: 'cannot be combined with after' },
       ] });
       refused(listQuery({ query: 'q'.repeat(201) }), { details: [{ path: 'query', message: 'must be at most 200 characters' }] });
-      expect(parseSubscriberListQuery({ limit: 100, status: 'bounced', tag: ' vip ', query: ' Ada ', other: 'ignored' }, 'v2')).toEqual({
+      expect(parseSubscriberListQuery({ limit: 100, status: 'bounced', tag: ' vip ', query: ' Ada ', other: 'ignored' })).toEqual({
         filter: { status: 'bounced', tag: 'vip', query: 'Ada' },
         page: { limit: 100 },
       });

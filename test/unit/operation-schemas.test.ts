@@ -2,7 +2,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { DROPPED_V1_FIELDS } from '../../src/emails/send-request.ts';
-import { checkOperationInput, jsonSchemaOf, OPERATIONS, toolJsonSchemaOf, type JsonSchema } from '../../src/index.ts';
+import { checkInput, jsonSchemaOf, OPERATIONS, toolJsonSchemaOf, type JsonSchema, type Operation } from '../../src/index.ts';
+
+/** An operation's input as every door checks it (invokeOperation's check). */
+const checkOperationInput = (operation: Operation, input: unknown) => checkInput(operation.input, input);
 
 /**
  * What an operation's JSON Schemas (in /openapi.json and in tool schemas) say

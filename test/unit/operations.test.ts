@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { V2_BINDINGS } from '../../servers/http/v2/bindings.ts';
-import { OPERATIONS, parseOperationInput } from '../../src/index.ts';
+import { OPERATIONS, parseInput, type Operation } from '../../src/index.ts';
 import { expectRefusal } from '../helpers/errors.ts';
+
+/** An operation's input as every door checks it (invokeOperation's check). */
+const parseOperationInput = (operation: Operation, input: unknown) => parseInput(operation.input, input);
 
 /**
  * The operation definitions (src/operations), each the one source of a REST

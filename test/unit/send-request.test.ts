@@ -4,7 +4,6 @@ import {
   SUBJECT_MAX,
   checkSendBody,
   parseSendBody,
-  parseSendBodyV1,
   type SendRequest,
 } from '../../src/emails/send-request.ts';
 import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
@@ -18,9 +17,8 @@ const EXACTLY_ONE = 'exactly one of html, markdown or tiptap must be given';
 const base = { from: 'Sender <sender@b.example>', to: 'rcpt@d.example', subject: 'Hello' };
 const v2 = (extra: Record<string, unknown> = {}) => ({ ...base, html: '<p>Hi</p>', ...extra });
 
-/** Expect the v2 or v1 parser to refuse `body` with a validation_error carrying `expected`. */
+/** Expect the v2 parser to refuse `body` with a validation_error carrying `expected`. */
 const v2Refusal = (body: unknown, expected: Refusal) => expectRefusal(() => parseSendBody(body), { kind: 'validation_error', ...expected });
-const v1Refusal = (body: unknown, expected: Refusal) => expectRefusal(() => parseSendBodyV1(body), { kind: 'validation_error', ...expected });
 
 describe('parseSendBody (v2): the normalized request', () => {
   it('maps a full html body onto a SendRequest', () => {
@@ -308,103 +306,5 @@ describe('checkSendBody', () => {
       details: [{ path: '[0].tiptap.type', message: 'must be a tiptap document ({"type":"doc","content":[…]})' }],
     });
     expect(checkSendBody('nope', '[3]')).toEqual({ details: [{ path: '[3]', message: 'must be a JSON object' }] });
-  });
-});
-
-describe('parseSendBodyV1', () => {
-  const v1 = (extra: Record<string, unknown> = {}) => ({ ...base, content: '# Hi', ...extra });
-  const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] };
-
-  it('defaults contentType to MARKDOWN', () => {
-    expect(parseSendBodyV1(v1())).toEqual({
-      from: { address: 'sender@b.example', name: 'Sender' },
-      to: { address: 'rcpt@d.example', name: null },
-      subject: 'Hello',
-      content: { kind: 'markdown', markdown: '# Hi' },
-      replyTo: null,
-      preview: null,
-    });
-  });
-
-  it('maps HTML content', () => {
-    expect(parseSendBodyV1(v1({ content: '<p>Hi</p>', contentType: 'HTML' })).content).toEqual({ kind: 'html', html: '<p>Hi</p>' });
-  });
-
-  it('maps TIPTAP content given as an object', () => {
-    expect(parseSendBodyV1(v1({ content: doc, contentType: 'TIPTAP' })).content).toEqual({ kind: 'tiptap', tiptap: doc });
-  });
-
-  it('maps TIPTAP content given as a JSON string', () => {
-    expect(parseSendBodyV1(v1({ content: JSON.stringify(doc), contentType: 'TIPTAP' })).content).toEqual({
-      kind: 'tiptap',
-      tiptap: doc,
-    });
-  });
-
-  it('refuses TIPTAP content that is not JSON, or JSON that is not a doc', () => {
-    const expected = {
-      message: 'content must be a tiptap document (object or JSON string) when contentType is TIPTAP',
-      details: [{ path: 'content', message: 'must be a tiptap document (object or JSON string) when contentType is TIPTAP' }],
-    };
-    v1Refusal(v1({ content: 'not json', contentType: 'TIPTAP' }), expected);
-    v1Refusal(v1({ content: '{"type":"paragraph"}', contentType: 'TIPTAP' }), expected);
-  });
-
-  it('refuses an object content for MARKDOWN and HTML', () => {
-    v1Refusal(v1({ content: doc }), { details: [
-      { path: 'content', message: 'must be a string when contentType is MARKDOWN' },
-    ] });
-    v1Refusal(v1({ content: doc, contentType: 'HTML' }), { details: [
-      { path: 'content', message: 'must be a string when contentType is HTML' },
-    ] });
-  });
-
-  it('maps replyTo, preview and tracking', () => {
-    const request = parseSendBodyV1(v1({ replyTo: 'Help <help@B.example>', preview: 'Soon', tracking: true }));
-    expect(request.replyTo).toEqual({ address: 'help@b.example', name: 'Help' });
-    expect(request.preview).toBe('Soon');
-    expect(request.tracking).toBe(true);
-    expect(parseSendBodyV1(v1({ tracking: false }))).not.toHaveProperty('tracking');
-    expect(parseSendBodyV1(v1({ tracking: false })).replyTo).toBeNull();
-  });
-
-  it('refuses a non-boolean tracking', () => {
-    v1Refusal(v1({ tracking: 'yes' }), { details: [
-      { path: 'tracking', message: 'Invalid input: expected boolean, received string' },
-    ] });
-  });
-
-  it('refuses an unknown contentType', () => {
-    v1Refusal(v1({ contentType: 'XML' }), { details: [
-      { path: 'contentType', message: 'Invalid option: expected one of "MARKDOWN"|"HTML"|"TIPTAP"' },
-    ] });
-  });
-
-  it('refuses a missing or empty content', () => {
-    v1Refusal({ ...base }, { details: [{ path: 'content', message: 'is required' }] });
-    v1Refusal(v1({ content: '' }), { details: [{ path: 'content', message: 'must not be empty' }] });
-  });
-
-  it('refuses unknown fields, v2 names included', () => {
-    v1Refusal(v1({ reply_to: 'help@b.example', html: '<p>x</p>' }), { details: [
-      { path: 'reply_to', message: 'is not a known field' },
-      { path: 'html', message: 'is not a known field' },
-    ] });
-  });
-
-  it('applies the same address and subject rules as v2', () => {
-    v1Refusal(v1({ subject: 'a\nb', to: ['a@d.example', 'b@d.example'], replyTo: 'nope' }), { details: [
-      { path: 'to', message: ONE_RECIPIENT },
-      { path: 'subject', message: 'must not contain CR or LF' },
-      { path: 'replyTo', message: ADDRESS_HINT },
-    ] });
-  });
-
-  it('refuses a body that is not an object', () => {
-    v1Refusal([v1()], {
-      message: 'body must be a JSON object',
-      details: [{ path: '', message: 'must be a JSON object' }],
-    });
-    v1Refusal(null, { details: [{ path: '', message: 'must be a JSON object' }] });
   });
 });

@@ -57,7 +57,6 @@ describe('replyFor', () => {
     ['not_found', new AppError('not_found', 'gone'), 'data', 451, '4.3.0 Temporary server error; try again later'],
     ['forbidden', new AppError('forbidden', 'This API token is read-only: it cannot submit mail.'), 'mail', 550, '5.7.1 This API token is read-only: it cannot submit mail.'],
     ['conflict', new AppError('conflict', 'no'), 'data', 451, '4.3.0 Temporary server error; try again later'],
-    ['not_implemented', new AppError('not_implemented', 'no'), 'data', 451, '4.3.0 Temporary server error; try again later'],
   ])('%s → %i', (_, error, phase, code, text) => {
     expect(reply(error, phase)).toEqual([code, text]);
   });
@@ -88,8 +87,8 @@ describe('replyFor', () => {
 
   it('never lets a line break through, whatever the kind and phase', () => {
     const kinds: ErrorKind[] = [
-      'validation_error', 'invalid_json', 'missing_api_key', 'invalid_api_key', 'forbidden', 'not_found', 'idempotency_conflict',
-      'conflict', 'payload_too_large', 'rate_limit_exceeded', 'recipient_rate_limited', 'not_implemented', 'internal_error',
+      'validation_error', 'missing_api_key', 'invalid_api_key', 'forbidden', 'not_found', 'idempotency_conflict',
+      'conflict', 'payload_too_large', 'rate_limit_exceeded', 'recipient_rate_limited', 'internal_error',
     ];
     for (const kind of kinds) {
       for (const phase of PHASES) {

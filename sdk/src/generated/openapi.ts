@@ -816,7 +816,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -851,7 +851,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -886,7 +886,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -921,7 +921,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -958,7 +958,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -993,7 +993,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1028,7 +1028,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1141,7 +1141,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1176,7 +1176,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1211,7 +1211,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1246,7 +1246,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1281,7 +1281,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1316,7 +1316,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1351,7 +1351,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1388,7 +1388,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1423,7 +1423,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1458,7 +1458,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1594,7 +1594,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1629,7 +1629,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1664,7 +1664,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1699,7 +1699,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1734,7 +1734,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1769,7 +1769,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1804,7 +1804,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1841,7 +1841,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1876,7 +1876,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -1911,7 +1911,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2028,7 +2028,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2063,7 +2063,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2098,7 +2098,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2133,7 +2133,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2168,7 +2168,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2205,7 +2205,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2240,7 +2240,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2275,7 +2275,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2395,7 +2395,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2430,7 +2430,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2465,7 +2465,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2500,7 +2500,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2537,7 +2537,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2572,7 +2572,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2607,7 +2607,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2782,7 +2782,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2817,7 +2817,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2852,7 +2852,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2887,7 +2887,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2922,7 +2922,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2957,7 +2957,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -2994,7 +2994,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3029,7 +3029,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3064,7 +3064,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3162,7 +3162,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3197,7 +3197,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3232,7 +3232,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3267,7 +3267,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3302,7 +3302,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3339,7 +3339,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3374,7 +3374,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3409,7 +3409,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3535,7 +3535,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3570,7 +3570,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3605,7 +3605,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3640,7 +3640,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3675,7 +3675,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3710,7 +3710,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3745,7 +3745,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3780,7 +3780,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3817,7 +3817,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3852,7 +3852,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3887,7 +3887,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -3993,7 +3993,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4028,7 +4028,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4063,7 +4063,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4098,7 +4098,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4133,7 +4133,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4168,7 +4168,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4203,7 +4203,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4240,7 +4240,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4275,7 +4275,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4310,7 +4310,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4424,7 +4424,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4459,7 +4459,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4494,7 +4494,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4529,7 +4529,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4564,7 +4564,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4599,7 +4599,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4634,7 +4634,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4671,7 +4671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4706,7 +4706,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4741,7 +4741,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4855,7 +4855,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4890,7 +4890,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4925,7 +4925,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4960,7 +4960,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -4995,7 +4995,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5030,7 +5030,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5065,7 +5065,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5102,7 +5102,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5137,7 +5137,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5172,7 +5172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5279,7 +5279,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5314,7 +5314,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5349,7 +5349,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5384,7 +5384,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5419,7 +5419,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5456,7 +5456,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5491,7 +5491,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5526,7 +5526,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5638,7 +5638,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5673,7 +5673,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5708,7 +5708,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5743,7 +5743,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5778,7 +5778,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5813,7 +5813,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5850,7 +5850,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5885,7 +5885,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -5920,7 +5920,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6016,7 +6016,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6051,7 +6051,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6086,7 +6086,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6121,7 +6121,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6158,7 +6158,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6193,7 +6193,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6228,7 +6228,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6320,7 +6320,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6355,7 +6355,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6390,7 +6390,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6425,7 +6425,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6460,7 +6460,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6495,7 +6495,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6530,7 +6530,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6567,7 +6567,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6602,7 +6602,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6637,7 +6637,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6723,7 +6723,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6758,7 +6758,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6793,7 +6793,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6828,7 +6828,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6863,7 +6863,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6900,7 +6900,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6935,7 +6935,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -6970,7 +6970,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7102,7 +7102,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7137,7 +7137,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7172,7 +7172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7207,7 +7207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7244,7 +7244,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7279,7 +7279,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7314,7 +7314,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7492,7 +7492,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7527,7 +7527,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7562,7 +7562,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7597,7 +7597,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7632,7 +7632,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7667,7 +7667,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7704,7 +7704,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7739,7 +7739,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7774,7 +7774,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7896,7 +7896,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7931,7 +7931,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -7966,7 +7966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8001,7 +8001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8036,7 +8036,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8073,7 +8073,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8108,7 +8108,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8143,7 +8143,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8226,7 +8226,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8261,7 +8261,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8296,7 +8296,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8331,7 +8331,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8366,7 +8366,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8401,7 +8401,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8438,7 +8438,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8473,7 +8473,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8508,7 +8508,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8673,7 +8673,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8708,7 +8708,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8743,7 +8743,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8778,7 +8778,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8813,7 +8813,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8848,7 +8848,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8883,7 +8883,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8920,7 +8920,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8955,7 +8955,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -8990,7 +8990,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9103,7 +9103,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9138,7 +9138,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9173,7 +9173,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9208,7 +9208,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9243,7 +9243,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9280,7 +9280,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9315,7 +9315,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9350,7 +9350,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9513,7 +9513,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9548,7 +9548,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9583,7 +9583,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9618,7 +9618,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9655,7 +9655,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9690,7 +9690,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9725,7 +9725,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9931,7 +9931,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -9966,7 +9966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10001,7 +10001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10036,7 +10036,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10071,7 +10071,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10106,7 +10106,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10143,7 +10143,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10178,7 +10178,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10213,7 +10213,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10361,7 +10361,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10396,7 +10396,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10431,7 +10431,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10466,7 +10466,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10501,7 +10501,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10538,7 +10538,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10573,7 +10573,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10608,7 +10608,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10691,7 +10691,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10726,7 +10726,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10761,7 +10761,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10796,7 +10796,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10831,7 +10831,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10866,7 +10866,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10901,7 +10901,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10938,7 +10938,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -10973,7 +10973,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11008,7 +11008,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11211,7 +11211,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11246,7 +11246,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11281,7 +11281,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11316,7 +11316,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11351,7 +11351,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11386,7 +11386,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11421,7 +11421,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11456,7 +11456,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11493,7 +11493,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11528,7 +11528,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11563,7 +11563,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11728,7 +11728,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11763,7 +11763,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11798,7 +11798,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11833,7 +11833,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11868,7 +11868,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11903,7 +11903,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11938,7 +11938,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -11973,7 +11973,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12010,7 +12010,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12045,7 +12045,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12080,7 +12080,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12228,7 +12228,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12263,7 +12263,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12298,7 +12298,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12333,7 +12333,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12368,7 +12368,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12403,7 +12403,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12438,7 +12438,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12475,7 +12475,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12510,7 +12510,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12545,7 +12545,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12644,7 +12644,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12679,7 +12679,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12714,7 +12714,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12749,7 +12749,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12784,7 +12784,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12819,7 +12819,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12854,7 +12854,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12891,7 +12891,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12926,7 +12926,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -12961,7 +12961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13065,7 +13065,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13100,7 +13100,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13135,7 +13135,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13170,7 +13170,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13207,7 +13207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13242,7 +13242,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13277,7 +13277,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13386,7 +13386,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13421,7 +13421,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13456,7 +13456,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13491,7 +13491,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13526,7 +13526,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13561,7 +13561,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13598,7 +13598,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13633,7 +13633,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13668,7 +13668,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13751,7 +13751,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13786,7 +13786,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13821,7 +13821,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13856,7 +13856,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13891,7 +13891,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13926,7 +13926,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13963,7 +13963,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -13998,7 +13998,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14033,7 +14033,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14128,7 +14128,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14163,7 +14163,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14198,7 +14198,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14233,7 +14233,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14268,7 +14268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14305,7 +14305,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14340,7 +14340,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14375,7 +14375,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14470,7 +14470,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14505,7 +14505,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14540,7 +14540,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14575,7 +14575,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14610,7 +14610,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14647,7 +14647,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14682,7 +14682,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14717,7 +14717,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14839,7 +14839,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14874,7 +14874,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14909,7 +14909,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14944,7 +14944,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -14981,7 +14981,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15016,7 +15016,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15051,7 +15051,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15172,7 +15172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15207,7 +15207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15242,7 +15242,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15277,7 +15277,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15312,7 +15312,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15347,7 +15347,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15382,7 +15382,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15419,7 +15419,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15454,7 +15454,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15489,7 +15489,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15601,7 +15601,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15636,7 +15636,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15671,7 +15671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15706,7 +15706,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15741,7 +15741,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15778,7 +15778,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15813,7 +15813,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15848,7 +15848,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15931,7 +15931,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -15966,7 +15966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16001,7 +16001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16036,7 +16036,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16071,7 +16071,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16106,7 +16106,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16143,7 +16143,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16178,7 +16178,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16213,7 +16213,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16325,7 +16325,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16360,7 +16360,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16395,7 +16395,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16430,7 +16430,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16465,7 +16465,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16500,7 +16500,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16537,7 +16537,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16572,7 +16572,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16607,7 +16607,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16704,7 +16704,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16739,7 +16739,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16774,7 +16774,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16809,7 +16809,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16846,7 +16846,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16881,7 +16881,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -16916,7 +16916,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17020,7 +17020,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17055,7 +17055,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17090,7 +17090,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17125,7 +17125,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17160,7 +17160,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17195,7 +17195,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17232,7 +17232,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17267,7 +17267,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17302,7 +17302,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17389,7 +17389,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17424,7 +17424,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17459,7 +17459,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17494,7 +17494,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17529,7 +17529,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17566,7 +17566,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17601,7 +17601,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17636,7 +17636,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17719,7 +17719,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17754,7 +17754,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17789,7 +17789,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17824,7 +17824,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17859,7 +17859,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17894,7 +17894,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17931,7 +17931,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -17966,7 +17966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18001,7 +18001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18107,7 +18107,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18142,7 +18142,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18177,7 +18177,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18212,7 +18212,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18247,7 +18247,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18282,7 +18282,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18317,7 +18317,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18354,7 +18354,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18389,7 +18389,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18424,7 +18424,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18538,7 +18538,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18573,7 +18573,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18608,7 +18608,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18643,7 +18643,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18678,7 +18678,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18715,7 +18715,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18750,7 +18750,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18785,7 +18785,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18890,7 +18890,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18925,7 +18925,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18960,7 +18960,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -18995,7 +18995,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19030,7 +19030,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19065,7 +19065,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19102,7 +19102,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19137,7 +19137,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19172,7 +19172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19266,7 +19266,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19301,7 +19301,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19336,7 +19336,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19371,7 +19371,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19408,7 +19408,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19443,7 +19443,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19478,7 +19478,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19570,7 +19570,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19605,7 +19605,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19640,7 +19640,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19675,7 +19675,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19710,7 +19710,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19747,7 +19747,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19782,7 +19782,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19817,7 +19817,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19900,7 +19900,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19935,7 +19935,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -19970,7 +19970,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20005,7 +20005,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20040,7 +20040,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20075,7 +20075,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20110,7 +20110,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20145,7 +20145,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20182,7 +20182,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20217,7 +20217,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;
@@ -20252,7 +20252,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, not_implemented, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
                         name: string;
                         /** @description What went wrong, for a person. */
                         message: string;

@@ -3,10 +3,6 @@ import { z } from 'zod';
 import {
   eventCreateSchema,
   parseBody,
-  parseSubscriberListQuery,
-  parseV1PageRequest,
-  subscriberCreateSchemaV1,
-  subscriberUpdateSchemaV1,
   tagCreateSchema,
   tagsBodySchema,
   unsubscribeBodySchema,
@@ -14,7 +10,9 @@ import {
 } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
 import { acceptEmptyJsonBody } from '../optional-body.ts';
+import { parseSubscriberListQueryV1, parseV1PageRequest } from './page-query.ts';
 import { nextCursor, v1Route as v1 } from './route.ts';
+import { subscriberCreateSchemaV1, subscriberUpdateSchemaV1 } from './subscriber-body.ts';
 import {
   eventListV1Answer,
   eventV1,
@@ -54,7 +52,7 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
   const list = v1('list_subscribers', 'List subscribers', { query: subscriberListV1Query, response: { 200: subscriberListV1Answer } });
   app.get('/subscribers', list, async (request) => {
     const auth = authOf(request);
-    const { filter, page: pageRequest } = parseSubscriberListQuery(request.query as Record<string, unknown>, 'v1');
+    const { filter, page: pageRequest } = parseSubscriberListQueryV1(request.query as Record<string, unknown>);
     const page = await audience.listSubscribers(auth, filter, pageRequest);
     const total = await audience.countSubscribers(auth, filter);
     return { success: true, subscribers: page.data.map(subscriberV1), total, ...nextCursor(page) };

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { campaignCreateSchemaV1, campaignSendSchemaV1, campaignUpdateSchemaV1, parseBody, parseV1PageRequest, type Core } from '../../../src/index.ts';
+import { parseBody, type Core } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
 import { acceptEmptyJsonBody } from '../optional-body.ts';
+import { campaignCreateSchemaV1, campaignSendSchemaV1, campaignUpdateSchemaV1 } from './campaign-body.ts';
+import { parseV1PageRequest } from './page-query.ts';
 import { nextCursor, v1Route } from './route.ts';
 import {
   campaignCreateV1Answer,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { idempotencyKeyField, parseSendBodyV1, sendEmailV1Schema, type Core } from '../../../src/index.ts';
+import { idempotencyKeyField, type Core } from '../../../src/index.ts';
 import { authOf, idempotencyKeyOf } from '../auth.ts';
 import { describeRoute } from '../route-schema.ts';
+import { parseSendBodyV1, sendEmailV1Schema } from './send-body.ts';
 import { sendV1Answer } from './shapes.ts';
 
 /** Frozen v1 send: `{success, message, id}`. */

@@ -3,12 +3,11 @@ import {
   campaignStatsSchema,
   CAMPAIGN_STATUSES,
   type CampaignRecord,
-  v1PageFields,
-  subscriberFilterFields,
   type SubscriberEventRecord,
   type SubscriberRecord,
   type TagRecord,
 } from '../../../src/index.ts';
+import { subscriberListV1Query, v1PageFields } from './page-query.ts';
 
 /**
  * The frozen v1 shapes (docs/api.md, v1): camelCase records wrapped in
@@ -77,8 +76,8 @@ export const campaignSendV1Answer = z.object({ success, campaign: campaignV1Sche
 export const campaignListV1Answer = z.object({ success, campaigns: z.array(campaignV1Schema), nextCursor });
 export const campaignDeletedV1Answer = z.object({ success, id: z.string() });
 
-/** v1 paging (`page` or `cursor`, with `limit`), as the core parses it. */
-export const subscriberListV1Query = z.object({ ...subscriberFilterFields, ...v1PageFields('sub') });
+/** v1 paging (`page` or `cursor`, with `limit`), as page-query.ts parses it. */
+export { subscriberListV1Query };
 export const eventPageV1Query = z.object(v1PageFields('evt'));
 export const tagPageV1Query = z.object(v1PageFields('tag'));
 export const campaignPageV1Query = z.object(v1PageFields('cmp'));
