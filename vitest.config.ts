@@ -41,6 +41,8 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     reporters: ['default'],
+    // PostgreSQL: the run's test schemas, reused emptied, are dropped at its end.
+    globalSetup: ['test/helpers/postgres-schemas.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: [`${TIERS.unit}/**/*.test.ts`] } },
       { extends: true, test: { name: 'e2e', include: [`${TIERS.e2e}/**/*.test.ts`] } },
