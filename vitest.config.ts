@@ -10,9 +10,17 @@ import { defineConfig } from 'vitest/config';
  */
 const OPENS_A_DATABASE = /helpers\/(db|server|core|process|domains|noisy-neighbours)|createTestDatabase|openDatabase|startTestServer|createCore|startMailgate|child_process/;
 
+/**
+ * The suite in three tiers, each runnable alone (`npm run test:unit`, `test:e2e`,
+ * `test:process`; `npm test` runs all three): core rules on an in-process core;
+ * every door through its real client against servers in the test's own process;
+ * and real processes (the server and the CLI as child processes, killed, restarted).
+ */
+const TIERS = { unit: 'test/unit', e2e: 'test/e2e', process: 'test/process' } as const;
+
 function databaseFreeTests(): string[] {
   const files: string[] = [];
-  for (const dir of ['test/unit', 'test/e2e']) {
+  for (const dir of Object.values(TIERS)) {
     for (const name of fs.readdirSync(dir)) {
       const file = path.join(dir, name);
       if (name.endsWith('.test.ts') && !OPENS_A_DATABASE.test(fs.readFileSync(file, 'utf8'))) files.push(file);
@@ -23,7 +31,6 @@ function databaseFreeTests(): string[] {
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? databaseFreeTests() : [])],
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -34,5 +41,16 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     reporters: ['default'],
+    // PostgreSQL: the run's test schemas, reused emptied, are dropped at its end.
+    globalSetup: ['test/helpers/postgres-schemas.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: [`${TIERS.unit}/**/*.test.ts`] } },
+      { extends: true, test: { name: 'e2e', include: [`${TIERS.e2e}/**/*.test.ts`] } },
+      {
+        extends: true,
+        // Children start from one compiled build of the sources, made before the tier runs.
+        test: { name: 'process', include: [`${TIERS.process}/**/*.test.ts`], globalSetup: ['test/helpers/compiled-build.ts'] },
+      },
+    ],
   },
 });

@@ -13,9 +13,11 @@ import {
   openConfiguredDatabase,
   type Config,
   type Core,
+  type CoreDeps,
+  type DatabaseHandle,
 } from '../src/index.ts';
 import { CannotListenError, checkListenersCanOpen, EXIT_CANNOT_LISTEN, explainListenError, type ListenerAddress } from './cannot-listen.ts';
-import { buildHttpApp } from './http/app.ts';
+import { buildHttpApp, type HttpAppOptions } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/endpoint.ts';
 import { startSmtpServer } from './smtp/server.ts';
 import { loadOrCreateTls } from './smtp/tls.ts';
@@ -46,30 +48,44 @@ function listenersOf(config: Config): ListenerAddress[] {
 }
 
 /**
- * Start everything the config asks for. Used by `npm start` and by tests that need a real process.
+ * What startServer takes besides the config. main() gives the database's hook; the
+ * test server (test/helpers/server.ts) gives a database of its own and the seams of
+ * the core and the HTTP app, so that the parts are joined here only.
+ */
+export interface StartOptions extends NonNullable<Parameters<typeof openConfiguredDatabase>[1]> {
+  /** An open, migrated database that stays the caller's to close; by default the configured one, closed by stop(). */
+  db?: DatabaseHandle;
+  /** The core's other dependencies (clock, transport, how delivery waits, how webhooks resolve names); defaults otherwise. */
+  deps?: Omit<CoreDeps, 'db'>;
+  /** The HTTP app's options (its logger, a route listener); its `mcp` answers at /mcp instead of the MCP endpoint. */
+  http?: HttpAppOptions;
+}
+
+/**
+ * Start everything the config asks for. Used by `npm start`, by the test server and by tests that need a real process.
  * Nothing is reported as listening until every listener is; when one cannot be opened, what was
- * opened is closed again and a CannotListenError says which and why. `hooks.onSyncFailure` is told
+ * opened is closed again and a CannotListenError says which and why. `options.onSyncFailure` is told
  * when the database's log could not be synced (main() stops the process then: stopAtOnce).
  */
 export async function startServer(
   config: Config,
   log: (line: string) => void = console.log,
-  hooks: Parameters<typeof openConfiguredDatabase>[1] = {},
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   const listeners = listenersOf(config);
   // Before anything is created: a busy port must not leave a database, an organization
   // whose token was shown once to nobody, or a certificate behind.
   await checkListenersCanOpen(listeners);
 
-  const db = await openConfiguredDatabase(config, hooks);
-  const stops: Stop[] = [() => db.close()];
+  const db = options.db ?? (await openConfiguredDatabase(config, options));
+  const stops: Stop[] = options.db ? [] : [() => db.close()];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop();
   };
   try {
     // What the core reports by itself (a job that failed unexpectedly, housekeeping), as JSON lines like the HTTP log.
     const logger = config.logLevel === 'silent' ? undefined : pino({ level: config.logLevel });
-    const core = createCore(config, { db }, logger);
+    const core = createCore(config, { ...options.deps, db }, logger);
     stops.push(() => core.close());
 
     const boot = await core.orgs.bootstrap(config.bootstrapToken);
@@ -114,9 +130,13 @@ export async function startServer(
     }
     let httpUrl: string | null = null;
     if (config.roles.includes('http')) {
-      const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
-      stops.push(() => mcp.close());
-      const app = await buildHttpApp(core, { mcp });
+      let mcp = options.http?.mcp;
+      if (!mcp) {
+        const endpoint = createMcpEndpoint(core, { version: MAILGATE_VERSION });
+        stops.push(() => endpoint.close());
+        mcp = endpoint;
+      }
+      const app = await buildHttpApp(core, { ...options.http, mcp });
       stops.push(() => app.close());
       try {
         await app.listen({ port: config.port, host: config.host });

@@ -2,6 +2,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
+import { emlFixture } from '../helpers/fixtures.ts';
 import { waitFor } from '../helpers/server.ts';
 import { authenticatedSession, authPlain, submissionTransport as transport, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -26,6 +27,9 @@ async function emailCount(server: TestSmtpServer): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A message of test/fixtures/ for rawMessage, which ends it: its last line end goes. */
+const fixture = (name: string) => emlFixture(name).toString('utf8').replace(/\r\n$/, '');
 
 /** Send a whole message over a raw session; resolves with the reply after the final dot. */
 async function rawMessage(s: RawSmtpSession, from: string, to: string[], message: string) {
@@ -273,12 +277,7 @@ describe('SMTP submission: the session', () => {
 
   it('passes an 8-bit UTF-8 header on, encoded, and drops Resent-* fields (Resent-Bcc would show a hidden recipient)', async () => {
     const s = await authenticatedSession(server);
-    const reply = await rawMessage(
-      s,
-      'app@example.com',
-      ['utf8@example.org'],
-      'From: app@example.com\nTo: utf8@example.org\nSubject: Grüße\nX-Note: Grüße aus Köln\nResent-Bcc: hidden@example.net\nResent-To: someone@example.net\n\nHallo',
-    );
+    const reply = await rawMessage(s, 'app@example.com', ['utf8@example.org'], fixture('utf8-header-resent.eml'));
     expect(reply.code).toBe(250);
     s.destroy();
     const id = reply.text.replace('2.0.0 Ok: queued as ', '');
@@ -344,7 +343,7 @@ describe('SMTP submission: bad input', () => {
   it('refuses a message without From, and a line break smuggled into a header, with 550 5.6.0; nothing is stored', async () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
-    const noFrom = await rawMessage(s, 'app@example.com', ['x@example.org'], 'To: x@example.org\nSubject: who?\n\nbody');
+    const noFrom = await rawMessage(s, 'app@example.com', ['x@example.org'], fixture('no-from.eml'));
     expect(noFrom.code).toBe(550);
     expect(noFrom.text).toMatch(/^5\.6\.0 .*From/);
     const injected = Buffer.from('hi\r\nBcc: victim@example.net').toString('base64');
@@ -364,13 +363,8 @@ describe('SMTP submission: bad input', () => {
     const inSubject = Buffer.from('a\u0000b').toString('base64');
     const subject = await rawMessage(s, 'app@example.com', ['x@example.org'], `From: app@example.com\nSubject: =?utf-8?B?${inSubject}?=\n\nbody`);
     expect([subject.code, subject.text]).toEqual([550, '5.6.0 Message refused: subject must not contain the NUL character (U+0000)']);
-    const inBody = Buffer.from('hello \u0000 there').toString('base64');
-    const body = await rawMessage(
-      s,
-      'app@example.com',
-      ['x@example.org'],
-      `From: app@example.com\nSubject: s\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n${inBody}`,
-    );
+    // Its text part, base64: "hello \u0000 there".
+    const body = await rawMessage(s, 'app@example.com', ['x@example.org'], fixture('nul-in-body.eml'));
     expect([body.code, body.text]).toEqual([550, '5.6.0 Message refused: text must not contain the NUL character (U+0000)']);
     expect(await emailCount(server)).toBe(before);
     s.destroy();
@@ -384,7 +378,7 @@ describe('SMTP submission: bad input', () => {
       code: 550,
       text: '5.6.0 Message refused: Mailgate-Idempotency-Key must be 1 to 256 printable ASCII characters without spaces',
     });
-    const twice = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key: a\nMailgate-Idempotency-Key: b\nSubject: k\n\nk');
+    const twice = await rawMessage(s, 'app@example.com', ['key@example.org'], fixture('idempotency-key-twice.eml'));
     expect(twice).toEqual({ code: 550, text: '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key' });
     // A blank key is a bad key, as a blank Idempotency-Key is over REST, and it counts when repeated.
     const blank = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key:\nSubject: k\n\nk');
@@ -583,7 +577,7 @@ describe('SMTP submission: a message to thousands of recipients', () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
     const to = Array.from({ length: 3000 }, (_, i) => `r${i}@example.org`);
-    const reply = await rawMessage(s, 'app@example.com', to, 'From: app@example.com\nTo: undisclosed-recipients:;\nSubject: many\n\nhello');
+    const reply = await rawMessage(s, 'app@example.com', to, fixture('undisclosed-recipients.eml'));
     expect(reply.code, reply.text).toBe(250);
     const shown = reply.text.replace(/^2\.0\.0 Ok: queued as /, '').replace(/ and \d+ more$/, '').split(' ');
     const more = Number(/ and (\d+) more$/.exec(reply.text)![1]);

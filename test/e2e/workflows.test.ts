@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -28,10 +28,13 @@ interface Run {
 
 let server: TestServer;
 
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => server.close());
+/** A server of its own for each test of the enclosing describe. */
+function freshServerForEachTest(): void {
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => server.close());
+}
 
 async function json(res: Response): Promise<any> {
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -64,7 +67,13 @@ async function finishedRuns(workflowId: string, count: number): Promise<Run[]> {
   );
 }
 
-describe('workflow CRUD', () => {
+describe('workflow refusals', () => {
+  // Nothing is created here, so the tests share one server (and each checks that nothing was).
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
   it('refuses a NUL character in a workflow body with 422 naming where it is, and creates nothing', async () => {
     const before = (await ok(await server.api('/api/v2/workflows?limit=100'), 200)).data.length;
     const res = await server.api('/api/v2/workflows', { body: { name: 'W\u0000', trigger: { type: 'subscriber_created' }, steps: [SEND] } });
@@ -76,6 +85,59 @@ describe('workflow CRUD', () => {
     });
     expect((await ok(await server.api('/api/v2/workflows?limit=100'), 200)).data.length).toBe(before);
   });
+
+  it('refuses a request without a token: 401', async () => {
+    const res = await server.api('/api/v2/workflows', { token: null });
+    expect(res.status).toBe(401);
+    expect((await json(res)).name).toBe('missing_api_key');
+  });
+
+  it.each([
+    [
+      'a send step with to',
+      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, to: 'x@example.com' }] },
+      [{ path: 'steps.0.to', message: 'is not allowed: a workflow sends to the subscriber it runs for' }],
+    ],
+    ['a wait of 0 seconds', { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 0 }] }, [{ path: 'steps.0.seconds', message: 'must be at least 1' }]],
+    [
+      'an unknown step',
+      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'sms', text: 'hi' }] },
+      [{ path: 'steps.0.type', message: 'must be a step: send_email, wait, add_tag or remove_tag' }],
+    ],
+    [
+      'two content fields',
+      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, html: '<p>x</p>' }] },
+      [{ path: 'steps.0', message: 'exactly one of html, markdown or tiptap must be given, not html and markdown' }],
+    ],
+    ['no steps', { name: 'W', trigger: { type: 'subscriber_created' }, steps: [] }, [{ path: 'steps', message: 'must hold at least one step' }]],
+    [
+      'an unknown trigger',
+      { name: 'W', trigger: { type: 'email_opened' }, steps: [{ type: 'add_tag', tag: 'x' }] },
+      [{ path: 'trigger.type', message: 'must be {type:"event", name} | {type:"tag_added", tag} | {type:"subscriber_created"}' }],
+    ],
+    ['an event trigger without a name', { name: 'W', trigger: { type: 'event' }, steps: [{ type: 'add_tag', tag: 'x' }] }, [{ path: 'trigger.name', message: 'is required' }]],
+    ['a missing name', { trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] }, [{ path: 'name', message: 'is required' }]],
+  ])('POST refuses %s: 422 with details', async (_what, body, details) => {
+    const res = await server.api('/api/v2/workflows', { body });
+    expect(await ok(res, 422)).toEqual({ name: 'validation_error', message: `${details[0]!.path} ${details[0]!.message}`, statusCode: 422, details });
+    expect((await ok(await server.api('/api/v2/workflows'), 200)).data).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON (400) and a bad page request (422)', async () => {
+    const res = await server.api('/api/v2/workflows', { rawBody: '{"name":', method: 'POST' });
+    expect(res.status).toBe(400);
+    expect((await json(res)).name).toBe('invalid_json');
+    expect(await ok(await server.api('/api/v2/workflows?limit=0'), 422)).toEqual({
+      name: 'validation_error',
+      message: 'limit must be an integer from 1 to 100',
+      statusCode: 422,
+      details: [{ path: 'limit', message: 'must be an integer from 1 to 100' }],
+    });
+  });
+});
+
+describe('workflow CRUD', () => {
+  freshServerForEachTest();
 
   it('creates, reads, lists, updates and deletes a workflow with exact shapes and codes', async () => {
     const body = {
@@ -148,43 +210,6 @@ describe('workflow CRUD', () => {
     expect(runs[0]!.subscriber_id).not.toBe(theirs.id);
   });
 
-  it('refuses a request without a token: 401', async () => {
-    const res = await server.api('/api/v2/workflows', { token: null });
-    expect(res.status).toBe(401);
-    expect((await json(res)).name).toBe('missing_api_key');
-  });
-
-  it.each([
-    [
-      'a send step with to',
-      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, to: 'x@example.com' }] },
-      [{ path: 'steps.0.to', message: 'is not allowed: a workflow sends to the subscriber it runs for' }],
-    ],
-    ['a wait of 0 seconds', { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 0 }] }, [{ path: 'steps.0.seconds', message: 'must be at least 1' }]],
-    [
-      'an unknown step',
-      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'sms', text: 'hi' }] },
-      [{ path: 'steps.0.type', message: 'must be a step: send_email, wait, add_tag or remove_tag' }],
-    ],
-    [
-      'two content fields',
-      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, html: '<p>x</p>' }] },
-      [{ path: 'steps.0', message: 'exactly one of html, markdown or tiptap must be given, not html and markdown' }],
-    ],
-    ['no steps', { name: 'W', trigger: { type: 'subscriber_created' }, steps: [] }, [{ path: 'steps', message: 'must hold at least one step' }]],
-    [
-      'an unknown trigger',
-      { name: 'W', trigger: { type: 'email_opened' }, steps: [{ type: 'add_tag', tag: 'x' }] },
-      [{ path: 'trigger.type', message: 'must be {type:"event", name} | {type:"tag_added", tag} | {type:"subscriber_created"}' }],
-    ],
-    ['an event trigger without a name', { name: 'W', trigger: { type: 'event' }, steps: [{ type: 'add_tag', tag: 'x' }] }, [{ path: 'trigger.name', message: 'is required' }]],
-    ['a missing name', { trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] }, [{ path: 'name', message: 'is required' }]],
-  ])('POST refuses %s: 422 with details', async (_what, body, details) => {
-    const res = await server.api('/api/v2/workflows', { body });
-    expect(await ok(res, 422)).toEqual({ name: 'validation_error', message: `${details[0]!.path} ${details[0]!.message}`, statusCode: 422, details });
-    expect((await ok(await server.api('/api/v2/workflows'), 200)).data).toEqual([]);
-  });
-
   it('PATCH refuses invalid changes with 422 and leaves the workflow as it was', async () => {
     const wf = await createWorkflow({ name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
     for (const [body, details] of [
@@ -199,20 +224,11 @@ describe('workflow CRUD', () => {
     expect(await ok(await server.api(`/api/v2/workflows/${wf.id}`), 200)).toEqual(wf);
   });
 
-  it('refuses a body that is not JSON (400) and a bad page request (422)', async () => {
-    const res = await server.api('/api/v2/workflows', { rawBody: '{"name":', method: 'POST' });
-    expect(res.status).toBe(400);
-    expect((await json(res)).name).toBe('invalid_json');
-    expect(await ok(await server.api('/api/v2/workflows?limit=0'), 422)).toEqual({
-      name: 'validation_error',
-      message: 'limit must be an integer from 1 to 100',
-      statusCode: 422,
-      details: [{ path: 'limit', message: 'must be an integer from 1 to 100' }],
-    });
-  });
 });
 
 describe('workflows started over HTTP', () => {
+  freshServerForEachTest();
+
   it('subscriber_created: a new subscriber gets the welcome email and the tag; triggerWorkflows: false starts nothing', async () => {
     const wf = await createWorkflow({ name: 'Welcome', trigger: { type: 'subscriber_created' }, steps: [SEND, { type: 'add_tag', tag: 'welcomed' }] });
 
@@ -370,6 +386,8 @@ describe('workflows started over HTTP', () => {
 });
 
 describe('pausing a workflow over HTTP', () => {
+  freshServerForEachTest();
+
   it('PATCH paused holds a run at its next step (run status paused); PATCH active lets it finish at once', async () => {
     const wf = await createWorkflow({
       name: 'Drip',

@@ -1,8 +1,8 @@
-// Preloaded into a Mailgate process by a test (`node --import tsx --import
-// <this file's URL> servers/main.ts`): once the file named by
+// Preloaded into a Mailgate process by a test (`node --import <this file's URL>
+// servers/main.js`, compiled): once the file named by
 // MAILGATE_TEST_FAIL_SYNCS exists, every fdatasync fails with EIO, as it does
 // when the disk could not write what the kernel held for it. Plain JavaScript:
-// node preloads it into the render threads too, before tsx can load TypeScript there.
+// node preloads it into the render threads too.
 import fs from 'node:fs';
 
 const trigger = process.env.MAILGATE_TEST_FAIL_SYNCS;

@@ -4,15 +4,28 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/index.ts';
 import { dropSchema, newSchemaName, testDatabaseUrl } from './db.ts';
 
 /**
- * Real Mailgate processes for end-to-end tests: `servers/main.ts` and the
+ * Real Mailgate processes for the process tier (test/process): the server and the
  * `mailgate` CLI run with `node` from the repository root, on a database of
  * their own (a temp DATA_DIR for SQLite, or a fresh schema on TEST_DATABASE_URL).
+ * They run the run's one compiled build of the sources (test/helpers/compiled-build.ts),
+ * as `npm start` runs the server: no TypeScript is compiled as a child starts.
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A file of the compiled build, e.g. `servers/main.js`. */
+export function compiledFile(file: string): string {
+  const dir = inject('compiledDir');
+  if (!dir) throw new Error('no compiled build: a test that starts processes belongs in test/process, whose globalSetup builds one');
+  return path.join(dir, file);
+}
+
+/** The server's entry point, compiled (the `servers/main.ts` of the sources). */
+export const compiledServer = () => compiledFile('servers/main.js');
 
 /** A port that was free a moment ago (listen on 0, read it, close). */
 export async function freePort(): Promise<number> {
@@ -122,7 +135,7 @@ export interface MailgateProcess extends RunningProcess {
 }
 
 /**
- * Spawn `node --import tsx servers/main.ts` (or `node ...command`, or `executable ...command`)
+ * Spawn the compiled server with node (or `node ...command`, or `executable ...command`)
  * on a free port and wait until `GET /health` answers 200. SMTP is off unless `env` says otherwise.
  * 30 s by default: two processes starting at once on PostgreSQL, beside a full
  * suite's other worker, once took longer than 15 s to migrate and answer.
@@ -130,13 +143,13 @@ export interface MailgateProcess extends RunningProcess {
 export async function startMailgateProcess(
   env: Record<string, string>,
   timeoutMs = 30_000,
-  command: readonly string[] = ['--import', 'tsx', 'servers/main.ts'],
+  command: readonly string[] = [compiledServer()],
   executable = process.execPath,
 ): Promise<MailgateProcess> {
   const port = await freePort();
   const child = spawn(executable, command, {
     cwd: REPO_ROOT,
-    // One render thread unless a test asks for more: each thread compiles the TypeScript sources as it starts, and suites start many processes.
+    // One render thread unless a test asks for more: suites start many processes.
     env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', CPU_THREADS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -167,20 +180,24 @@ export interface CliResult extends ExitStatus {
   stderr: string;
 }
 
-/** Run `node bin/mailgate.mjs ...args` to completion (killed after `timeoutMs`). */
-export function runCli(args: string[], env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
-  return runToExit(['bin/mailgate.mjs', ...args], { ...baseEnv(), ...env }, timeoutMs);
+/**
+ * Run the `mailgate` CLI to completion (killed after `timeoutMs`): the compiled one
+ * (servers/cli/main.ts), or with `bin` the package's bin, `node bin/mailgate.mjs`,
+ * which runs the TypeScript sources through tsx.
+ */
+export function runCli(args: string[], env: Record<string, string>, timeoutMs = 15_000, { bin = false } = {}): Promise<CliResult> {
+  return runToExit([bin ? 'bin/mailgate.mjs' : compiledFile('servers/cli/main.js'), ...args], { ...baseEnv(), ...env }, timeoutMs);
 }
 
 /**
- * Run `servers/main.ts` as startMailgateProcess does (a free port, SMTP off unless
+ * Run the compiled server as startMailgateProcess does (a free port, SMTP off unless
  * `env` says otherwise) and wait for it to exit by itself, for a start it must refuse.
  * A process that starts after all is SIGKILLed after `timeoutMs`: `signal` tells.
  */
 export async function runMailgateToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
   const port = await freePort();
   return runToExit(
-    ['--import', 'tsx', 'servers/main.ts'],
+    [compiledServer()],
     { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
     timeoutMs,
   );

@@ -1,7 +1,6 @@
-import { buildHttpApp } from '../../servers/http/app.ts';
 import type { McpMount } from '../../servers/http/mcp-mount.ts';
-import { createMcpEndpoint } from '../../servers/mcp/endpoint.ts';
-import { createCore, loadConfig, MAILGATE_VERSION, type Clock, type Core, type ManualClock, type Transport, type WaitUntil } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../servers/main.ts';
+import { loadConfig, type Clock, type Core, type ManualClock, type Transport, type WaitUntil } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { addVerifiedDomain } from './domains.ts';
 
@@ -47,6 +46,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     HOST: '127.0.0.1',
     PORT: '0',
     SMTP_PORT: '0',
+    MAILGATE_ROLES: options.worker === false ? 'http' : 'http,worker',
     DATA_DIR: '/tmp/mailgate-test-unused',
     LOG_LEVEL: 'silent',
     MAILGATE_BOOTSTRAP_TOKEN: TEST_TOKEN,
@@ -54,27 +54,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     CPU_THREADS: '1',
     ...options.env,
   });
-  const core = createCore(config, {
-    db: database.handle,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.transport ? { transport: options.transport } : {}),
-    ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
-    ...(options.lookupHost ? { lookupHost: options.lookupHost } : {}),
-  });
-  await core.orgs.bootstrap(TEST_TOKEN);
-  for (const name of options.verifiedDomains ?? []) await addVerifiedDomain(database.handle, name);
-  if (options.worker !== false) core.worker.start();
-  const mcp = createMcpEndpoint(core, { version: MAILGATE_VERSION });
-  const app = await buildHttpApp(core, {
-    mcp: options.mcp ?? mcp,
-    ...(options.logStream ? { logLevel: 'warn', logStream: options.logStream } : { logLevel: false }),
-    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
-  });
+  // Wired as `npm start` wires it (servers/main.ts), on the test's database and with its seams.
   // PORT=0 (the default here): any free port; a test that needs BASE_URL to be the real address picks the port itself.
-  await app.listen({ host: '127.0.0.1', port: config.port });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  const url = `http://127.0.0.1:${address.port}`;
+  let server: RunningServer;
+  try {
+    server = await startServer(config, () => {}, {
+      db: database.handle,
+      deps: { clock: options.clock, transport: options.transport, waitUntil: options.waitUntil, lookupHost: options.lookupHost },
+      http: {
+        ...(options.mcp ? { mcp: options.mcp } : {}),
+        ...(options.logStream ? { logLevel: 'warn', logStream: options.logStream } : { logLevel: false }),
+        ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+      },
+    });
+  } catch (error) {
+    await database.cleanup();
+    throw error;
+  }
+  const { core } = server;
+  const url = server.httpUrl!;
+  for (const name of options.verifiedDomains ?? []) await addVerifiedDomain(database.handle, name);
 
   return {
     url,
@@ -94,9 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return fetch(url + path, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, ...(body !== undefined ? { body } : {}) });
     },
     async close() {
-      await app.close();
-      await mcp.close();
-      await core.close();
+      await server.stop();
       await database.cleanup();
     },
   };

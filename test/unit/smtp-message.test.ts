@@ -1,77 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submissionToSendRequest } from '../../src/emails/submission.ts';
 import { IDEMPOTENCY_HEADER, parseSubmission, type ParsedSubmission } from '../../servers/smtp/message.ts';
+import { emlFixture } from '../helpers/fixtures.ts';
 
 const crlf = (lines: string[]) => Buffer.from(lines.join('\r\n'));
 
+/** The bytes of the fixture's inline image and attachment, base64 in the message. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 const PDF = Buffer.from('%PDF-1.4 a small report');
 
 /** multipart/mixed: a related part (alternative text + HTML, and an inline image the HTML links by cid:), then a PDF. */
-const FULL = crlf([
-  'Received: from client.example (client.example [192.0.2.1])',
-  '\tby mail.example; Tue, 14 Nov 2023 22:13:20 +0000',
-  'From: "Ann Lee" <ann@example.com>',
-  'Reply-To: Support <support@example.com>',
-  'To: Bob <bob@example.org>, carol@example.org',
-  'Cc: team: a@x.org, b@x.org;, Dave <dave@example.net>',
-  'Subject: =?UTF-8?B?SGVsbG8gd29ybGQg4pyT?=',
-  'Date: Tue, 14 Nov 2023 23:13:20 +0100',
-  'Message-ID: <msg-1@example.com>',
-  'In-Reply-To: <parent@example.com>',
-  'References: <root@example.com>',
-  ' <parent@example.com>',
-  'X-Campaign: spring',
-  'X-Folded: first part',
-  '\tsecond part',
-  'Mailgate-Idempotency-Key:   order-42  ',
-  'MIME-Version: 1.0',
-  'Content-Type: multipart/mixed; boundary="MIX"',
-  '',
-  'This is a multi-part message in MIME format.',
-  '--MIX',
-  'Content-Type: multipart/related; boundary="REL"',
-  '',
-  '--REL',
-  'Content-Type: multipart/alternative; boundary="ALT"',
-  '',
-  '--ALT',
-  'Content-Type: text/plain; charset=utf-8',
-  '',
-  'Hello Bob,',
-  '',
-  'See the logo.',
-  '--ALT',
-  'Content-Type: text/html; charset=utf-8',
-  '',
-  '<p>Hello Bob,</p><p><img src="cid:logo@example.com" alt="logo"></p>',
-  '--ALT--',
-  '--REL',
-  'Content-Type: image/png',
-  'Content-Transfer-Encoding: base64',
-  'Content-ID: <logo@example.com>',
-  '',
-  PNG.toString('base64'),
-  '--REL--',
-  '--MIX',
-  'Content-Type: application/pdf; name="report.pdf"',
-  'Content-Transfer-Encoding: base64',
-  'Content-Disposition: attachment; filename="report.pdf"',
-  '',
-  PDF.toString('base64'),
-  '--MIX--',
-  '',
-]);
+const FULL = emlFixture('multipart-related-attachment.eml');
 
-const TEXT_ONLY = crlf([
-  'From: a@example.com',
-  'To: b@example.org',
-  'Subject: plain',
-  'References: <only@example.com>',
-  '',
-  'Just text.',
-  '',
-]);
+const TEXT_ONLY = emlFixture('text-only.eml');
 
 describe('parseSubmission: a multipart message', () => {
   let parsed: ParsedSubmission;
@@ -275,26 +216,7 @@ describe('parseSubmission: edge cases', () => {
   });
 
   it('marks an attachment with Content-Disposition: inline as inline', async () => {
-    const { message } = await parseSubmission(
-      crlf([
-        'From: a@example.com',
-        'Content-Type: multipart/mixed; boundary=B',
-        '',
-        '--B',
-        'Content-Type: text/plain',
-        '',
-        'See below.',
-        '--B',
-        'Content-Type: image/gif',
-        'Content-Disposition: inline; filename="dot.gif"',
-        'Content-Transfer-Encoding: base64',
-        '',
-        'R0lGODlhAQABAAAAACw=',
-        '--B--',
-        '',
-      ]),
-      ['r@example.org'],
-    );
+    const { message } = await parseSubmission(emlFixture('inline-disposition.eml'), ['r@example.org']);
     expect(message.text).toBe('See below.');
     expect(message.attachments.map(({ content, ...rest }) => ({ ...rest, size: content.byteLength }))).toEqual([
       { filename: 'dot.gif', contentType: 'image/gif', contentId: null, inline: true, size: 14 },

@@ -9,13 +9,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../helpers/db.ts';
 import { addVerifiedDomainTo } from '../helpers/domains.ts';
-import { apiCall, createProcessDatabase, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
+import { apiCall, compiledServer, createProcessDatabase, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 import { waitUntilSent } from '../helpers/sent.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 const TOKEN = 'mailgate_sync_failure_token_0123456789ab';
 const PRELOAD = pathToFileURL(path.join(REPO_ROOT, 'test/helpers/failing-fdatasync.mjs')).href;
-const WITH_FAILING_SYNCS = ['--import', 'tsx', '--import', PRELOAD, 'servers/main.ts'];
+const withFailingSyncs = () => ['--import', PRELOAD, compiledServer()];
 
 let sink: SmtpSink | undefined;
 let database: ProcessDatabase | undefined;
@@ -35,7 +35,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('a failed sync of the log (SQLite)', (
     const trigger = path.join(database.env.DATA_DIR!, 'fail-syncs');
     const env = { ...database.env, MAILGATE_BOOTSTRAP_TOKEN: TOKEN, RELAY_URL: sink.url() };
     // Accepting only: what the restart delivers is then all still to deliver, so each arrives once.
-    const first = await startMailgateProcess({ ...env, MAILGATE_ROLES: 'http', MAILGATE_TEST_FAIL_SYNCS: trigger }, 30_000, WITH_FAILING_SYNCS);
+    const first = await startMailgateProcess({ ...env, MAILGATE_ROLES: 'http', MAILGATE_TEST_FAIL_SYNCS: trigger }, 30_000, withFailingSyncs());
     processes.push(first);
     await addVerifiedDomainTo(database, 'acme.example');
     const send = (n: number) =>
