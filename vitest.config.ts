@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
  * openDatabase or createCore itself) would only repeat itself on the second
  * run: it runs on the first alone.
  */
-const OPENS_A_DATABASE = /helpers\/(db|server|core|process|domains|noisy-neighbours)|createTestDatabase|openDatabase|startTestServer|createCore|startMailgate|child_process/;
+const OPENS_A_DATABASE =
+  /helpers\/(db|server|core|process|domains|noisy-neighbours)|createTestDatabase|openDatabase|startTestServer|createCore|startMailgate|child_process/;
 
 /**
  * The suite in three tiers, each runnable alone (`npm run test:unit`, `test:e2e`,

@@ -39,9 +39,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function describeRun(count: number, run: NeighboursResult, lags: (number | null)[]): string {
-  const refused = Object.entries(run.victimRefused).map(([status, n]) => `${n}×${status}`).join(', ') || 'none';
+  const refused =
+    Object.entries(run.victimRefused)
+      .map(([status, n]) => `${n}×${status}`)
+      .join(', ') || 'none';
   const delivered = lags.filter((lag): lag is number => lag !== null);
-  const attacks = Object.entries(run.attackerAnswers).map(([status, n]) => `${n}×${status}`).join(', ') || 'none';
+  const attacks =
+    Object.entries(run.attackerAnswers)
+      .map(([status, n]) => `${n}×${status}`)
+      .join(', ') || 'none';
   return (
     `${count} attackers: victim send p50 ${ms(percentile(run.victimMs, 50))}, p99 ${ms(percentile(run.victimMs, 99))}, max ${ms(Math.max(...run.victimMs))} ` +
     `(${run.victimMs.length} sends, refused: ${refused}); delivered ${delivered.length}/${lags.length}, accepted→delivered p50 ${ms(percentile(delivered, 50))}, p99 ${ms(percentile(delivered, 99))}` +
@@ -58,12 +64,24 @@ async function fairCpu(url: string, dataDir: string): Promise<void> {
   for (const count of ATTACKER_COUNTS) {
     const attackers: string[] = [];
     for (let i = 0; i < count; i++) attackers.push((await createOrg(dataDir, { name: `attacker-${count}-${i}`, plan: 'free' })).token);
-    const run = await runNoisyNeighbours({ url, victimToken: victim.token, attackerTokens: attackers, durationMs: DURATION_MS, victimEveryMs: VICTIM_EVERY_MS });
+    const run = await runNoisyNeighbours({
+      url,
+      victimToken: victim.token,
+      attackerTokens: attackers,
+      durationMs: DURATION_MS,
+      victimEveryMs: VICTIM_EVERY_MS,
+    });
     await sleep(2_000);
     const lags = await deliveryLagsMs(url, victim.token, run.victimIds);
     console.log(describeRun(count, run, lags));
     p99s.set(count, percentile(run.victimMs, 99));
-    lagP99s.set(count, percentile(lags.filter((l): l is number => l !== null), 99));
+    lagP99s.set(
+      count,
+      percentile(
+        lags.filter((l): l is number => l !== null),
+        99,
+      ),
+    );
   }
   for (const count of ATTACKER_COUNTS.filter((c) => c > 0)) {
     const p99 = p99s.get(count)!;
@@ -155,7 +173,12 @@ async function httpSlots(url: string, port: number, token: string): Promise<void
   for (const s of sockets) s.destroy();
   const count = (prefix: string) => settled.filter((a) => a.line?.startsWith(prefix)).length;
   const timedOut = settled.filter((a) => a.line?.startsWith('HTTP/1.1 408'));
-  const closedAfter = timedOut.length ? percentile(timedOut.map((a) => a.at - started), 50) / 1000 : Number.NaN;
+  const closedAfter = timedOut.length
+    ? percentile(
+        timedOut.map((a) => a.at - started),
+        50,
+      ) / 1000
+    : Number.NaN;
   const p99 = percentile(attacked.times, 99);
   const quietP99 = percentile(quiet.times, 99);
   console.log(
@@ -191,7 +214,11 @@ async function silentReceiver() {
 }
 
 async function api(url: string, token: string, path: string, body: unknown): Promise<Response> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
   return res;
 }
@@ -219,11 +246,23 @@ async function webhookStorms(url: string, dataDir: string, receiver: Awaited<Ret
   const quiet = await victimRound();
   console.log(line('quiet', quiet));
 
-  const silentOrg = await webhookStorm(url, dataDir, 'silent-crm', Array.from({ length: 20 }, (_, i) => `${receiver.url}/crm/${i}`), 100);
+  const silentOrg = await webhookStorm(
+    url,
+    dataDir,
+    'silent-crm',
+    Array.from({ length: 20 }, (_, i) => `${receiver.url}/crm/${i}`),
+    100,
+  );
   const silent = await victimRound();
   console.log(line('2 000 deliveries to a receiver that never answers', silent, quiet));
 
-  const unresolvableOrg = await webhookStorm(url, dataDir, 'no-dns', Array.from({ length: 10 }, (_, i) => `http://hook${i}.unresolvable.test/in`), 100);
+  const unresolvableOrg = await webhookStorm(
+    url,
+    dataDir,
+    'no-dns',
+    Array.from({ length: 10 }, (_, i) => `http://hook${i}.unresolvable.test/in`),
+    100,
+  );
   const unresolvable = await victimRound();
   console.log(line('10 webhooks to names whose DNS never answers', unresolvable, quiet));
 
@@ -231,14 +270,24 @@ async function webhookStorms(url: string, dataDir: string, receiver: Awaited<Ret
   const back = performance.now();
   receiver.answer();
   const count = () =>
-    readDb(dataDir, (db) => db.prepare(`select status, count(*) as n from webhook_deliveries where organization_id = ? group by status`).all(silentOrg) as { status: string; n: number }[]);
+    readDb(
+      dataDir,
+      (db) =>
+        db.prepare(`select status, count(*) as n from webhook_deliveries where organization_id = ? group by status`).all(silentOrg) as {
+          status: string;
+          n: number;
+        }[],
+    );
   let states = count();
   while (performance.now() - back < 180_000 && states.some((s) => s.status !== 'delivered')) {
     await sleep(1_000);
     states = count();
   }
   const delivered = states.find((s) => s.status === 'delivered')?.n ?? 0;
-  const others = readDb(dataDir, (db) => db.prepare(`select count(*) as n from webhook_deliveries where organization_id = ? and attempts > 0`).get(unresolvableOrg) as { n: number });
+  const others = readDb(
+    dataDir,
+    (db) => db.prepare(`select count(*) as n from webhook_deliveries where organization_id = ? and attempts > 0`).get(unresolvableOrg) as { n: number },
+  );
   console.log(
     `webhooks, receiver back: ${delivered}/2000 delivered ${((performance.now() - back) / 1000).toFixed(1)} s after it answered again ` +
       `(${states.map((s) => `${s.n} ${s.status}`).join(', ')}); the unresolvable names' deliveries attempted so far: ${others.n} of 1000, the rest paused with their endpoints`,

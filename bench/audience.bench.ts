@@ -37,26 +37,110 @@ const IP_RATE_LIMIT = 1_000_000_000;
 // The subscribers: deterministic from their index, the same for the API and the bare loop.
 
 const FIRST = [
-  'Maria', 'James', 'Sofia', 'Liam', 'Emma', 'Noah', 'Olivia', 'Lucas', 'Ava', 'Mateo',
-  'Mia', 'Elijah', 'Chloe', 'Hugo', 'Léa', 'Arjun', 'Priya', 'Yuki', 'Hana', 'Omar',
-  'Fatima', 'Ivan', 'Anna', 'Jonas', 'Lena', 'Diego', 'Camila', 'Chen', 'Wei', 'Amara',
-  'Kwame', 'Ingrid', 'Lars', 'Zoe', 'Ethan', 'Grace', 'Samuel', 'Nora', 'Felix', 'Isla',
+  'Maria',
+  'James',
+  'Sofia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Olivia',
+  'Lucas',
+  'Ava',
+  'Mateo',
+  'Mia',
+  'Elijah',
+  'Chloe',
+  'Hugo',
+  'Léa',
+  'Arjun',
+  'Priya',
+  'Yuki',
+  'Hana',
+  'Omar',
+  'Fatima',
+  'Ivan',
+  'Anna',
+  'Jonas',
+  'Lena',
+  'Diego',
+  'Camila',
+  'Chen',
+  'Wei',
+  'Amara',
+  'Kwame',
+  'Ingrid',
+  'Lars',
+  'Zoe',
+  'Ethan',
+  'Grace',
+  'Samuel',
+  'Nora',
+  'Felix',
+  'Isla',
 ];
 const LAST = [
-  'Garcia', 'Smith', 'Müller', 'Rossi', 'Dubois', 'Kowalski', 'Nguyen', 'Kim', 'Silva', 'Johnson',
-  'Martin', 'Schmidt', 'Fernandez', 'Lopez', 'Brown', 'Tanaka', 'Sato', 'Patel', 'Singh', 'Khan',
-  'Ahmed', 'Ivanova', 'Novak', 'Jensen', 'Hansen', 'Larsen', 'Costa', 'Moreau', 'Bianchi', 'Wilson',
-  'Taylor', 'Anderson', 'Thomas', 'Moore', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King',
+  'Garcia',
+  'Smith',
+  'Müller',
+  'Rossi',
+  'Dubois',
+  'Kowalski',
+  'Nguyen',
+  'Kim',
+  'Silva',
+  'Johnson',
+  'Martin',
+  'Schmidt',
+  'Fernandez',
+  'Lopez',
+  'Brown',
+  'Tanaka',
+  'Sato',
+  'Patel',
+  'Singh',
+  'Khan',
+  'Ahmed',
+  'Ivanova',
+  'Novak',
+  'Jensen',
+  'Hansen',
+  'Larsen',
+  'Costa',
+  'Moreau',
+  'Bianchi',
+  'Wilson',
+  'Taylor',
+  'Anderson',
+  'Thomas',
+  'Moore',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Hall',
+  'Young',
+  'King',
 ];
 /** Domains with weights (out of 100): "gmail" is the common substring. */
 const DOMAINS: [string, number][] = [
-  ['gmail.com', 30], ['outlook.com', 14], ['yahoo.com', 10], ['icloud.com', 8], ['proton.me', 5],
-  ['fastmail.com', 3], ['web.de', 5], ['orange.fr', 5], ['acme-corp.io', 10], ['northwind.example', 10],
+  ['gmail.com', 30],
+  ['outlook.com', 14],
+  ['yahoo.com', 10],
+  ['icloud.com', 8],
+  ['proton.me', 5],
+  ['fastmail.com', 3],
+  ['web.de', 5],
+  ['orange.fr', 5],
+  ['acme-corp.io', 10],
+  ['northwind.example', 10],
 ];
 const PLANS = ['free', 'starter', 'pro', 'team'];
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'IN', 'BR', 'JP', 'NG', 'ES', 'SE'];
 /** Common tags with the share of subscribers that have them; every subscriber has at least one. */
-const COMMON_TAGS: [string, number][] = [['customers', 0.5], ['newsletter', 0.55], ['beta', 0.2]];
+const COMMON_TAGS: [string, number][] = [
+  ['customers', 0.5],
+  ['newsletter', 0.55],
+  ['beta', 0.2],
+];
 const RARE_TAG = 'vip';
 const COMMON_QUERY = 'gmail';
 /** A first name (1 in 40), combined with a tag in filter (f). */
@@ -92,7 +176,11 @@ function subscriberAt(i: number): Subscriber {
     }
     pick -= weight;
   }
-  const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const ascii = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
   const shape = hash(i, 4) % 3;
   const local = shape === 0 ? `${ascii(first)}.${ascii(last)}${i}` : shape === 1 ? `${ascii(first)[0]}${ascii(last)}${i}` : `${ascii(first)}${i}`;
   const tags = COMMON_TAGS.filter(([, share], k) => unit(i, 10 + k) < share).map(([name]) => name);
@@ -142,9 +230,7 @@ function bareInserts(serverDataDir: string, organizationId: string, perTransacti
     db.pragma('foreign_keys = ON');
     for (const { sql } of ddl) db.exec(sql);
     const columns = Object.keys(org);
-    db.prepare(`insert into organizations (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(
-      ...columns.map((c) => org[c]),
-    );
+    db.prepare(`insert into organizations (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => org[c]));
     const now = Date.now();
     const tagIds = new Map<string, string>();
     const insertTag = db.prepare('insert into tags (id, organization_id, name, created_at) values (?, ?, ?, ?)');
@@ -210,9 +296,7 @@ function get(url: string, token: string): Promise<{ status: number; body: string
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - start }),
-      );
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - start }));
     });
     request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
     request.on('error', reject);
@@ -349,9 +433,13 @@ async function main(): Promise<void> {
     // The baseline first, while the server is idle.
     const perRow = bareInserts(dataDir, org.id, 1);
     const batched = bareInserts(dataDir, org.id, BATCH);
-    console.log('bare better-sqlite3 loop, the same rows (subscriber + its tag links, the server\'s DDL and indexes, WAL, synchronous=NORMAL):');
-    console.log(`  1 subscriber per transaction      ${perRow.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${SUBSCRIBERS} in ${perRow.seconds.toFixed(1)} s)`);
-    console.log(`  ${BATCH} subscribers per transaction ${batched.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${SUBSCRIBERS} in ${batched.seconds.toFixed(1)} s)`);
+    console.log("bare better-sqlite3 loop, the same rows (subscriber + its tag links, the server's DDL and indexes, WAL, synchronous=NORMAL):");
+    console.log(
+      `  1 subscriber per transaction      ${perRow.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${SUBSCRIBERS} in ${perRow.seconds.toFixed(1)} s)`,
+    );
+    console.log(
+      `  ${BATCH} subscribers per transaction ${batched.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${SUBSCRIBERS} in ${batched.seconds.toFixed(1)} s)`,
+    );
 
     // The upserts: every request a new subscriber, exactly SUBSCRIBERS of them.
     let next = 0;
@@ -390,7 +478,9 @@ async function main(): Promise<void> {
       const total = one<{ n: number }>('select count(*) as n from subscribers where organization_id = ?', org.id).n;
       const unsubscribed = one<{ n: number }>("select count(*) as n from subscribers where organization_id = ? and status = 'unsubscribed'", org.id).n;
       const tags = raw
-        .prepare('select t.name, count(*) as n from subscriber_tags st join tags t on t.id = st.tag_id where t.organization_id = ? group by t.name order by n desc')
+        .prepare(
+          'select t.name, count(*) as n from subscriber_tags st join tags t on t.id = st.tag_id where t.organization_id = ? group by t.name order by n desc',
+        )
         .all(org.id) as { name: string; n: number }[];
       const events = one<{ n: number }>('select count(*) as n from subscriber_events where organization_id = ?', org.id).n;
       const middle = one<{ id: string; email: string }>(
@@ -477,7 +567,9 @@ async function main(): Promise<void> {
     const over = results.filter((r) => r.p99 > TARGET_P99_MS);
     console.log(
       `worst filtered page p99 at ${db.total} subscribers: ${worst.p99.toFixed(2)} ms, ${worst.filter.label}  (target p99 ≤ ${TARGET_P99_MS} ms): ` +
-        (over.length === 0 ? 'met by every filter' : `NOT met by ${over.length} of ${results.length}: ${over.map((r) => r.filter.label.split(' ')[0]).join(' ')}`),
+        (over.length === 0
+          ? 'met by every filter'
+          : `NOT met by ${over.length} of ${results.length}: ${over.map((r) => r.filter.label.split(' ')[0]).join(' ')}`),
     );
     if (over.length > 0) {
       console.log('query plans of the filters over the target:');

@@ -29,7 +29,20 @@ import { newId } from '../src/ids.ts';
 import { searchTextOf } from '../src/audience/audience.repository.ts';
 import type { SubscribersTable } from '../src/db/schema.ts';
 import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_PREVIEW, CAMPAIGN_SUBJECT, subscriberAt } from './campaign-fixture.ts';
-import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, mailgateCli, readDb, startChild, startMailgate, stopAll, stopChild, tempDir, watchdog } from './lib.ts';
+import {
+  cpuSeconds,
+  createOrg,
+  freePort,
+  insertVerifiedDomain,
+  mailgateCli,
+  readDb,
+  startChild,
+  startMailgate,
+  stopAll,
+  stopChild,
+  tempDir,
+  watchdog,
+} from './lib.ts';
 
 const SUBSCRIBERS = Math.max(100, Number(process.env.BENCH_SUBSCRIBERS ?? 100_000));
 /** Mailgate's relay transport pools this many connections (fixed in src/delivery/relay-transport.ts). */
@@ -280,13 +293,26 @@ async function runBaseline(sink: Sink, sinkPort: number, mode: 'compose' | 'raw'
     problems.push(`${label}: exited with ${child.exitCode} and no result`);
     return null;
   }
-  const r = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as { sent: number; failed: number; firstError: string | null; startedAt: number; cpuSeconds: number };
+  const r = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as {
+    sent: number;
+    failed: number;
+    firstError: string | null;
+    startedAt: number;
+    cpuSeconds: number;
+  };
   const s = await sink.stats(true);
   if (r.failed > 0) problems.push(`${label}: ${r.failed} sends failed (${r.firstError})`);
-  if (s.messages !== SUBSCRIBERS || s.distinct !== SUBSCRIBERS) problems.push(`${label}: the sink counted ${s.messages} messages to ${s.distinct} distinct recipients, not ${SUBSCRIBERS}`);
+  if (s.messages !== SUBSCRIBERS || s.distinct !== SUBSCRIBERS)
+    problems.push(`${label}: the sink counted ${s.messages} messages to ${s.distinct} distinct recipients, not ${SUBSCRIBERS}`);
   checkSample(label, s.sample, mode === 'compose');
   const seconds = (s.lastAt - r.startedAt) / 1000;
-  const result = { label, rate: s.messages / seconds, seconds, cpuMsPerMessage: (r.cpuSeconds * 1000) / SUBSCRIBERS, avgBytes: s.bytes / Math.max(1, s.messages) };
+  const result = {
+    label,
+    rate: s.messages / seconds,
+    seconds,
+    cpuMsPerMessage: (r.cpuSeconds * 1000) / SUBSCRIBERS,
+    avgBytes: s.bytes / Math.max(1, s.messages),
+  };
   console.log(
     `  ${label.padEnd(44)} ${result.rate.toFixed(0).padStart(6)} messages/s  (${seconds.toFixed(1)} s, ${result.cpuMsPerMessage.toFixed(3)} ms CPU/message, ${result.avgBytes.toFixed(0)} bytes/message)`,
   );
@@ -318,7 +344,9 @@ async function main(): Promise<void> {
     const org = await createOrg(dataDir, { name: 'bench-campaign', plan: 'enterprise', rateLimit: ORG_QUOTA });
     const inserted = insertAudience(dataDir, org.id);
     dkim = insertVerifiedDomain(dataDir, org.id, CAMPAIGN_FROM.slice(CAMPAIGN_FROM.lastIndexOf('@') + 1, -1));
-    console.log(`sending domain: ${dkim.domain} written as verified, DKIM selector ${dkim.selector}: Mailgate signs each message (rsa-sha256) and so do the compose baselines, with the same key`);
+    console.log(
+      `sending domain: ${dkim.domain} written as verified, DKIM selector ${dkim.selector}: Mailgate signs each message (rsa-sha256) and so do the compose baselines, with the same key`,
+    );
     console.log(
       `audience: ${SUBSCRIBERS} subscribed subscribers tagged "${AUDIENCE_TAG}", written straight into the SQLite file with better-sqlite3 ` +
         `(one transaction, ${inserted.seconds.toFixed(1)} s, after \`mailgate migrate\`, before the server started; not through the API)`,
@@ -329,9 +357,7 @@ async function main(): Promise<void> {
     const sinkChild = await startChild('bench/relay-sink.ts', { PORT: String(sinkPort), CONTROL_PORT: String(controlPort) }, /LISTENING \d+ \d+/);
     const sink = sinkClient(controlPort);
 
-    const passThrough = Object.fromEntries(
-      ['DELIVERY_CONCURRENCY', 'CPU_THREADS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-    );
+    const passThrough = Object.fromEntries(['DELIVERY_CONCURRENCY', 'CPU_THREADS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
     const mailgate = await startMailgate(
       dataDir,
       {
@@ -352,8 +378,12 @@ async function main(): Promise<void> {
 
     // Baseline first (Mailgate idle), then Mailgate, then the baselines again: the host drifts, so the headline ratio
     // uses the mean of the compose baseline before and after.
-    console.log(`baselines: nodemailer alone, pooled like the relay transport (maxMessages ∞), ${BASELINE_WINDOW} sends in flight, ${SUBSCRIBERS} messages each, into the same sink`);
-    const composeBefore = NO_BASELINE ? null : await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (before)`);
+    console.log(
+      `baselines: nodemailer alone, pooled like the relay transport (maxMessages ∞), ${BASELINE_WINDOW} sends in flight, ${SUBSCRIBERS} messages each, into the same sink`,
+    );
+    const composeBefore = NO_BASELINE
+      ? null
+      : await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (before)`);
 
     // ---- Mailgate
     const created = await api(mailgate.url, org.token, '/api/v2/campaigns', {
@@ -398,7 +428,9 @@ async function main(): Promise<void> {
       [campaign, stats] = await Promise.all([api(mailgate.url, org.token, `/api/v2/campaigns/${campaignId}`).then((r) => r.json), sink.stats()]);
       if (Date.now() - lastReport >= 10_000) {
         lastReport = Date.now();
-        console.log(`  +${((lastReport - t0) / 1000).toFixed(0)} s: fan-out ${campaign.stats.recipients}/${SUBSCRIBERS}, sink ${stats.messages}, RSS ${mb(rssOf(pid)?.rss ?? NaN).toFixed(0)} MB`);
+        console.log(
+          `  +${((lastReport - t0) / 1000).toFixed(0)} s: fan-out ${campaign.stats.recipients}/${SUBSCRIBERS}, sink ${stats.messages}, RSS ${mb(rssOf(pid)?.rss ?? NaN).toFixed(0)} MB`,
+        );
       }
       if (stats.messages >= SUBSCRIBERS && campaign.status === 'sent') {
         finished = true;
@@ -426,12 +458,18 @@ async function main(): Promise<void> {
     const seconds = (stats.lastAt - t0) / 1000;
     const rate = stats.messages / seconds;
     const sentAt = campaign.sent_at ? (Date.parse(campaign.sent_at) - t0) / 1000 : NaN;
-    const cpu = cpuBefore && cpuAfter ? { main: (cpuAfter.mainThread - cpuBefore.mainThread) * 1000, process: (cpuAfter.process - cpuBefore.process) * 1000 } : null;
-    const dbBytes = ['mailgate.db', 'mailgate.db-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dataDir, f)) ? fs.statSync(path.join(dataDir, f)).size : 0), 0);
+    const cpu =
+      cpuBefore && cpuAfter ? { main: (cpuAfter.mainThread - cpuBefore.mainThread) * 1000, process: (cpuAfter.process - cpuBefore.process) * 1000 } : null;
+    const dbBytes = ['mailgate.db', 'mailgate.db-wal'].reduce(
+      (n, f) => n + (fs.existsSync(path.join(dataDir, f)) ? fs.statSync(path.join(dataDir, f)).size : 0),
+      0,
+    );
     const p = (q: number) => percentile(healthResult.ms, q);
 
     // ---- Baselines after
-    const composeAfter = NO_BASELINE ? null : await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (after)`);
+    const composeAfter = NO_BASELINE
+      ? null
+      : await runBaseline(sink, sinkPort, 'compose', RELAY_POOL, `compose per message, ${RELAY_POOL} connections (after)`);
     const raw = ALL_BASELINES ? await runBaseline(sink, sinkPort, 'raw', RELAY_POOL, `pre-built raw MIME, ${RELAY_POOL} connections`) : null;
     const compose10 = ALL_BASELINES ? await runBaseline(sink, sinkPort, 'compose', 10, 'compose per message, 10 connections') : null;
 
@@ -451,7 +489,9 @@ async function main(): Promise<void> {
       );
     }
     if (sinkCpuBefore && sinkCpuAfter) {
-      console.log(`sink CPU during the send: ${(((sinkCpuAfter.process - sinkCpuBefore.process) * 1000) / SUBSCRIBERS).toFixed(3)} ms/message (its own process)`);
+      console.log(
+        `sink CPU during the send: ${(((sinkCpuAfter.process - sinkCpuBefore.process) * 1000) / SUBSCRIBERS).toFixed(3)} ms/message (its own process)`,
+      );
     }
     console.log(`database after the send: ${mb(dbBytes).toFixed(0)} MB (mailgate.db + WAL)`);
     console.log(
@@ -478,8 +518,14 @@ async function main(): Promise<void> {
           `— against nodemailer composing the same personalized message per recipient over ${RELAY_POOL} pooled connections, like Mailgate's relay transport`,
       );
     }
-    if (raw) console.log(`ratio mailgate/nodemailer-raw: ${(rate / raw.rate).toFixed(3)}  — against nodemailer handing over pre-built raw MIME (${raw.rate.toFixed(0)}/s, ${RELAY_POOL} connections): the transport's ceiling, no MIME building`);
-    if (compose10) console.log(`ratio mailgate/nodemailer-10: ${(rate / compose10.rate).toFixed(3)}  — against nodemailer composing over 10 connections (${compose10.rate.toFixed(0)}/s)`);
+    if (raw)
+      console.log(
+        `ratio mailgate/nodemailer-raw: ${(rate / raw.rate).toFixed(3)}  — against nodemailer handing over pre-built raw MIME (${raw.rate.toFixed(0)}/s, ${RELAY_POOL} connections): the transport's ceiling, no MIME building`,
+      );
+    if (compose10)
+      console.log(
+        `ratio mailgate/nodemailer-10: ${(rate / compose10.rate).toFixed(3)}  — against nodemailer composing over 10 connections (${compose10.rate.toFixed(0)}/s)`,
+      );
     console.log(
       `peak RSS: ${mb(memory.peak.rss).toFixed(0)} MB (floor ${FLOOR.rssMb}, goal ${GOAL.rssMb})  — sampled every ${RSS_EVERY_MS} ms during the send ` +
         `(${mb(memory.peak.anon).toFixed(0)} MB anonymous, ${mb(memory.peak.file).toFixed(0)} MB file-backed); ` +

@@ -29,7 +29,10 @@ function main(): void {
     console.error('usage: npm run diagnose:profile DIR [TOP]');
     process.exit(2);
   }
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
   if (files.length === 0) {
     console.error(`no .cpuprofile in ${dir}`);
     process.exit(1);

@@ -99,7 +99,12 @@ const MARKDOWN = [
 ].join('\n');
 
 function restBody(run: string, n: number): string {
-  return JSON.stringify({ from: 'Acme Orders <orders@acme.example>', to: `reader-${run}-${n}@example.com`, subject: 'Your order is confirmed', markdown: MARKDOWN });
+  return JSON.stringify({
+    from: 'Acme Orders <orders@acme.example>',
+    to: `reader-${run}-${n}@example.com`,
+    subject: 'Your order is confirmed',
+    markdown: MARKDOWN,
+  });
 }
 
 // --- the sink --------------------------------------------------------------
@@ -139,7 +144,12 @@ interface Target {
   /** Peak (Mailgate: the process's high-water mark) or current (Postfix: summed) resident bytes. */
   rss(): number;
   /** Submit for `durationMs`, as fast as answered or at `rate`/s; calls accepted(Message-ID, at) for each 200/250. */
-  load(run: string, durationMs: number, rate: number | undefined, accepted: (messageId: string, at: number) => void): Promise<{ failed: number; samples: string[] }>;
+  load(
+    run: string,
+    durationMs: number,
+    rate: number | undefined,
+    accepted: (messageId: string, at: number) => void,
+  ): Promise<{ failed: number; samples: string[] }>;
 }
 
 interface RunResult {
@@ -337,7 +347,11 @@ async function main(): Promise<void> {
         ? {
             domain: 'acme.example',
             selector: 'postfix',
-            privateKeyPem: generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey,
+            privateKeyPem: generateKeyPairSync('rsa', {
+              modulusLength: 2048,
+              privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+              publicKeyEncoding: { type: 'spki', format: 'pem' },
+            }).privateKey,
           }
         : undefined;
       const started = await startPostfix({ sinkPort: sink.port, concurrency: CONNECTIONS, ...(dkim ? { dkim } : {}) });
@@ -345,10 +359,21 @@ async function main(): Promise<void> {
       else {
         postfix = started;
         const p = started;
-        targets.push({ key: 'postfix', target: smtpTarget('postfix SMTP', p.port, undefined, () => p.cpuSeconds(), () => p.rssBytes()) });
+        targets.push({
+          key: 'postfix',
+          target: smtpTarget(
+            'postfix SMTP',
+            p.port,
+            undefined,
+            () => p.cpuSeconds(),
+            () => p.rssBytes(),
+          ),
+        });
         console.log(
           `postfix: loopback relay on 127.0.0.1:${p.port} into the sink, queue fsynced before each 250, ` +
-            (dkim ? 'every message DKIM-signed by opendkim as its milter (rsa-sha256, 2048 bits; CPU and memory counted)' : 'signing nothing (BENCH_POSTFIX_DKIM=off)'),
+            (dkim
+              ? 'every message DKIM-signed by opendkim as its milter (rsa-sha256, 2048 bits; CPU and memory counted)'
+              : 'signing nothing (BENCH_POSTFIX_DKIM=off)'),
         );
       }
     }

@@ -20,7 +20,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const shippedServer: { flags: readonly string[]; entry: string } = (() => {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
   // `exec node …`: the shell npm runs the script in becomes node, so that npm's SIGTERM reaches the server.
-  const words = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/).slice(1);
+  const words = pkg.scripts.start
+    .replace(/^exec\s+/, '')
+    .split(/\s+/)
+    .slice(1);
   const entry = words.find((w) => !w.startsWith('--'));
   if (!entry) throw new Error(`no entry point in the start script: ${pkg.scripts.start}`);
   return { flags: words.filter((w) => w.startsWith('--')), entry };
@@ -183,11 +186,8 @@ export async function startMailgate(dataDir: string, env: Record<string, string>
 /** Run `mailgate …` (bin/mailgate.mjs) with `env` added and return its JSON output. */
 export async function mailgateCli(args: string[], env: Record<string, string>): Promise<unknown> {
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['bin/mailgate.mjs', ...args],
-      { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 30_000 },
-      (error, out, err) => (error ? reject(new Error(`mailgate ${args.join(' ')} failed: ${error.message}\n${err}`)) : resolve(out)),
+    execFile(process.execPath, ['bin/mailgate.mjs', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 30_000 }, (error, out, err) =>
+      error ? reject(new Error(`mailgate ${args.join(' ')} failed: ${error.message}\n${err}`)) : resolve(out),
     );
   });
   return JSON.parse(stdout);
@@ -215,7 +215,11 @@ export function insertVerifiedDomain(
   organizationId: string,
   domain: string,
 ): { keyFile: string; selector: string; domain: string; privateKey: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const selector = `mg${randomBytes(4).toString('hex')}`;
   const db = new Database(path.join(dataDir, 'mailgate.db'));
   try {
@@ -257,9 +261,10 @@ export function readDb<T>(dataDir: string, query: (db: Database.Database) => T):
 
 /** An organization's quota counters as the database holds them: window start → count. */
 export function quotaWindows(dataDir: string, organizationId: string): Map<number, number> {
-  const rows = readDb(dataDir, (db) =>
-    db.prepare('select window_start, count from quota_windows where organization_id = ?').all(organizationId),
-  ) as { window_start: number; count: number }[];
+  const rows = readDb(dataDir, (db) => db.prepare('select window_start, count from quota_windows where organization_id = ?').all(organizationId)) as {
+    window_start: number;
+    count: number;
+  }[];
   return new Map(rows.map((r) => [Number(r.window_start), Number(r.count)]));
 }
 

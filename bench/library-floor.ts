@@ -113,7 +113,9 @@ export async function restFloor(body: (i: number) => string, dir: string, dkim?:
     'JSON.parse': await cpuPer(count, (i) => JSON.parse(body(i))),
     marked: await cpuPer(count, () => marked.parse(sample.markdown, { async: false })),
     'html-to-text': await cpuPer(count, () => toText(html)),
-    [dkim ? 'nodemailer compose + DKIM' : 'nodemailer compose']: await cpuPer(count, (i) => compose(i, dkim, { from: sample.from, to: sample.to, subject: sample.subject, html, text })),
+    [dkim ? 'nodemailer compose + DKIM' : 'nodemailer compose']: await cpuPer(count, (i) =>
+      compose(i, dkim, { from: sample.from, to: sample.to, subject: sample.subject, html, text }),
+    ),
     'SQLite insert': await cpuPer(count, (i) => db.insert(i, html, text)),
   };
   db.close();
@@ -127,7 +129,7 @@ export async function smtpFloor(message: (i: number) => Buffer, dir: string, dki
   const text = parsed.text ?? '';
   const db = inserter(dir);
   const steps = {
-    'mailparser': await cpuPer(count, (i) => simpleParser(message(i))),
+    mailparser: await cpuPer(count, (i) => simpleParser(message(i))),
     [dkim ? 'nodemailer compose + DKIM' : 'nodemailer compose']: await cpuPer(count, (i) =>
       compose(i, dkim, { from: 'orders@acme.example', to: `reader${i}@example.com`, subject: parsed.subject ?? '', html, text }),
     ),

@@ -46,9 +46,7 @@ interface Server extends Mailgate {
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `bench:limits  GET ${PATH}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s against each server, ${os.cpus().length} cores`,
-  );
+  console.log(`bench:limits  GET ${PATH}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s against each server, ${os.cpus().length} cores`);
   watchdog((90 + (ROUNDS + 1) * 2 * (DURATION + 5)) * 1000);
   const onDir = tempDir('mailgate-bench-limits-on-');
   const offDir = tempDir('mailgate-bench-limits-off-');
@@ -138,7 +136,10 @@ async function main(): Promise<void> {
 
     const non2xx = all.reduce((n, r) => n + r.non2xx, 0);
     const errors = all.reduce((n, r) => n + r.errors, 0);
-    const statuses = all.map((r) => r.statuses).filter(Boolean).join(', ');
+    const statuses = all
+      .map((r) => r.statuses)
+      .filter(Boolean)
+      .join(', ');
     console.log(
       `non-2xx: ${non2xx}${statuses ? ` [${statuses}]` : ''}, errors: ${errors} in ${all.reduce((n, r) => n + r.requests, 0)} requests (warm-up included)`,
     );
@@ -169,9 +170,7 @@ async function main(): Promise<void> {
     const offRows = readDb(offDir, (db) => db.prepare('select count(*) as n from quota_windows').get()) as { n: number };
     const offLast = await fetch(`${off.url}${PATH}`, { headers: { authorization: `Bearer ${off.token}` } });
     await offLast.arrayBuffer();
-    console.log(
-      `limits off: ${offRows.n} quota rows, RateLimit-Limit header ${offLast.headers.has('ratelimit-limit') ? 'present' : 'absent'}`,
-    );
+    console.log(`limits off: ${offRows.n} quota rows, RateLimit-Limit header ${offLast.headers.has('ratelimit-limit') ? 'present' : 'absent'}`);
     if (offRows.n !== 0 || offLast.headers.has('ratelimit-limit')) broken.push('the limits-off server counted or reported a quota');
   } finally {
     await stopAll();

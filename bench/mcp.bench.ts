@@ -102,7 +102,10 @@ async function main(): Promise<void> {
       }),
     );
     const mcp = async (worker: number) => {
-      const result = (await clients[worker]!.callTool({ name: 'send_email', arguments: email() })) as { isError?: boolean; structuredContent?: { id?: string } };
+      const result = (await clients[worker]!.callTool({ name: 'send_email', arguments: email() })) as {
+        isError?: boolean;
+        structuredContent?: { id?: string };
+      };
       return result.isError !== true && typeof result.structuredContent?.id === 'string';
     };
 
@@ -114,7 +117,9 @@ async function main(): Promise<void> {
       const r = ONLY_MCP ? await phase(child.pid!, 0, rest) : await phase(child.pid!, DURATION, rest);
       const m = await phase(child.pid!, DURATION, mcp);
       rounds.push({ rest: r, mcp: m });
-      console.log(`round ${round}: mcp ${m.rps.toFixed(0)} sends/s (p99 ${m.p99.toFixed(1)} ms), rest ${r.rps.toFixed(0)} sends/s (p99 ${r.p99.toFixed(1)} ms), ratio ${(m.rps / r.rps).toFixed(3)}`);
+      console.log(
+        `round ${round}: mcp ${m.rps.toFixed(0)} sends/s (p99 ${m.p99.toFixed(1)} ms), rest ${r.rps.toFixed(0)} sends/s (p99 ${r.p99.toFixed(1)} ms), ratio ${(m.rps / r.rps).toFixed(3)}`,
+      );
     }
     await Promise.all(clients.map((c) => c.close()));
     const median = medianBy(rounds, (r) => r.mcp.rps / r.rest.rps);

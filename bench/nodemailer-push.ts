@@ -80,7 +80,13 @@ async function main(): Promise<void> {
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
     ...(MODE === 'compose' && process.env.DKIM_KEY_FILE
-      ? { dkim: { domainName: process.env.DKIM_DOMAIN!, keySelector: process.env.DKIM_SELECTOR!, privateKey: fs.readFileSync(process.env.DKIM_KEY_FILE, 'utf8') } }
+      ? {
+          dkim: {
+            domainName: process.env.DKIM_DOMAIN!,
+            keySelector: process.env.DKIM_SELECTOR!,
+            privateKey: fs.readFileSync(process.env.DKIM_KEY_FILE, 'utf8'),
+          },
+        }
       : {}),
   });
 
@@ -114,7 +120,18 @@ async function main(): Promise<void> {
   transporter.close();
   fs.writeFileSync(
     RESULT_FILE,
-    JSON.stringify({ mode: MODE, count: COUNT, sent, failed, firstError, startedAt, finishedAt, cpuSeconds: (cpu.user + cpu.system) / 1e6, setupMs, distinct: MODE === 'raw' ? DISTINCT : COUNT }),
+    JSON.stringify({
+      mode: MODE,
+      count: COUNT,
+      sent,
+      failed,
+      firstError,
+      startedAt,
+      finishedAt,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      setupMs,
+      distinct: MODE === 'raw' ? DISTINCT : COUNT,
+    }),
   );
   process.exit(0);
 }

@@ -92,13 +92,17 @@ async function main(): Promise<void> {
 
   try {
     await startChild('bench/bare-server.ts', { PORT: String(barePort) }, /LISTENING \d+/);
-    const { child: mailgate, url: mailgateUrl } = await startMailgate(dataDir, {
-      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
-      MAILGATE_ROLES: roles,
-      RATE_LIMITS: 'on',
-      IP_RATE_LIMIT: String(IP_RATE_LIMIT),
-      ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
-    }, CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {});
+    const { child: mailgate, url: mailgateUrl } = await startMailgate(
+      dataDir,
+      {
+        MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
+        MAILGATE_ROLES: roles,
+        RATE_LIMITS: 'on',
+        IP_RATE_LIMIT: String(IP_RATE_LIMIT),
+        ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
+      },
+      CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {},
+    );
     // The bootstrap organization is enterprise (2000 a minute): the load runs as one with its own quota.
     const org = await createOrg(dataDir, { name: 'bench-send', plan: 'enterprise', rateLimit: ORG_QUOTA });
     headers = { 'content-type': 'application/json', authorization: `Bearer ${org.token}` };
@@ -111,7 +115,14 @@ async function main(): Promise<void> {
     await load(sendOptions(bareUrl, 2));
     await load(sendOptions(mailgateUrl, 2));
     await drain();
-    const rounds: { bare: LoadResult; send: LoadResult; cpu: { main: number; process: number } | null; deliveredInRun: number; acceptedInRun: number; drained: Awaited<ReturnType<typeof drain>> }[] = [];
+    const rounds: {
+      bare: LoadResult;
+      send: LoadResult;
+      cpu: { main: number; process: number } | null;
+      deliveredInRun: number;
+      acceptedInRun: number;
+      drained: Awaited<ReturnType<typeof drain>>;
+    }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const bare = await load(sendOptions(bareUrl, DURATION));
       const atStart = await deliveryCounts(dataDir);
@@ -156,13 +167,18 @@ async function main(): Promise<void> {
       console.log(`worker off (BENCH_ROLES=${roles}): accepting only`);
     }
     const ratios = rounds.map((r) => (r.send.rps / r.bare.rps).toFixed(3)).join(', ');
-    console.log(`ratio send/bare: ${(median.send.rps / median.bare.rps).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (a diagnostic of accepting alone; the throughput target is bench:e2e's, end to end)`);
+    console.log(
+      `ratio send/bare: ${(median.send.rps / median.bare.rps).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (a diagnostic of accepting alone; the throughput target is bench:e2e's, end to end)`,
+    );
 
     // Broken, not slow: any refusal or failure of a send means the numbers above measured something else.
     const sends = rounds.reduce((n, r) => n + r.send.requests, 0);
     const non2xx = rounds.reduce((n, r) => n + r.send.non2xx, 0);
     const errors = rounds.reduce((n, r) => n + r.send.errors, 0);
-    const statuses = rounds.map((r) => r.send.statuses).filter(Boolean).join(', ');
+    const statuses = rounds
+      .map((r) => r.send.statuses)
+      .filter(Boolean)
+      .join(', ');
     console.log(
       `quota counted in the database: ${counted.total()} requests of the load's organization (warm-up and all rounds); ` +
         `${non2xx} non-2xx${statuses ? ` [${statuses}]` : ''} and ${errors} errors in ${sends} measured sends`,

@@ -23,8 +23,7 @@ const WITH_WORKER = ROLES.split(',').includes('worker');
 /** A ~5 KB multipart/alternative message, split where the recipient and the Message-ID go. */
 function template(): [Buffer, Buffer, Buffer, Buffer] {
   const paragraph =
-    'Thanks for your order. We are getting it ready and will let you know as soon as it ships. ' +
-    'You can follow its progress from your account at any time.';
+    'Thanks for your order. We are getting it ready and will let you know as soon as it ships. ' + 'You can follow its progress from your account at any time.';
   const text = Array.from({ length: 14 }, (_, i) => `${i + 1}. ${paragraph}`).join('\r\n\r\n');
   const html = Array.from({ length: 14 }, (_, i) => `<p><b>${i + 1}.</b> ${paragraph}</p>`).join('\r\n');
   const head = 'From: Acme Orders <orders@acme.example>\r\nTo: <';
@@ -80,7 +79,10 @@ async function main(): Promise<void> {
         MAILGATE_ROLES: ROLES,
       },
       /SMTP submission listening/,
-      { timeoutMs: 40_000, nodeArgs: [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])] },
+      {
+        timeoutMs: 40_000,
+        nodeArgs: [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])],
+      },
     );
     const org = await createOrg(dataDir, { name: 'bench-smtp', plan: 'enterprise', rateLimit: ORG_QUOTA });
     const authPlain = Buffer.from(`\u0000mailgate\u0000${org.token}`).toString('base64');
@@ -143,7 +145,9 @@ async function main(): Promise<void> {
       );
     }
     const ratios = rounds.map((r) => (r.mailgate.rate / r.bare.rate).toFixed(3)).join(', ');
-    console.log(`ratio mailgate/bare: ${(median.mailgate.rate / median.bare.rate).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (a diagnostic of accepting alone; the throughput target is bench:e2e's, end to end)`);
+    console.log(
+      `ratio mailgate/bare: ${(median.mailgate.rate / median.bare.rate).toFixed(3)} median of ${ROUNDS} rounds (${ratios})  (a diagnostic of accepting alone; the throughput target is bench:e2e's, end to end)`,
+    );
 
     // The same, with MAIL/RCPT/DATA pipelined: fewer round trips, which the bare server turns into speed.
     const barePiped = await run(barePort, DURATION * 1000, { pipelining: true });
@@ -161,12 +165,16 @@ async function main(): Promise<void> {
     console.log(line('bare, one connection/message', bareOnce));
     console.log(`ratio one-connection-per-message mailgate/bare: ${(mgOnce.rate / bareOnce.rate).toFixed(3)}; latency is connect to 250 after DATA`);
 
-    const stored = readDb(dataDir, (db) => db.prepare("select count(*) as n, sum(case when last_event = 'delivered' then 1 else 0 end) as delivered from emails where source = 'smtp'").get()) as {
+    const stored = readDb(dataDir, (db) =>
+      db.prepare("select count(*) as n, sum(case when last_event = 'delivered' then 1 else 0 end) as delivered from emails where source = 'smtp'").get(),
+    ) as {
       n: number;
       delivered: number | null;
     };
     const failed = failedAtMailgate;
-    console.log(`messages queued (250) by Mailgate: ${queuedByMailgate}; emails stored: ${stored.n}; delivered to capture: ${stored.delivered ?? 0}; refused or failed: ${failed}`);
+    console.log(
+      `messages queued (250) by Mailgate: ${queuedByMailgate}; emails stored: ${stored.n}; delivered to capture: ${stored.delivered ?? 0}; refused or failed: ${failed}`,
+    );
     if (stored.n !== queuedByMailgate || failed > 0) {
       console.error('bench:smtp is broken: messages were lost, refused or failed');
       process.exitCode = 1;

@@ -39,13 +39,9 @@ function reason(error: unknown, listener: ListenerAddress): string | null {
     case 'EADDRINUSE':
       return `the address is already in use; set ${listener.portVariable} to another port`;
     case 'EACCES':
-      return (
-        'permission denied' +
-        (listener.port < 1024 ? ' (ports below 1024 need privileges)' : '') +
-        `; set ${listener.portVariable} to another port`
-      );
+      return 'permission denied' + (listener.port < 1024 ? ' (ports below 1024 need privileges)' : '') + `; set ${listener.portVariable} to another port`;
     case 'EADDRNOTAVAIL':
-      return 'the address is not one of this machine\'s; set HOST to an address of this machine';
+      return "the address is not one of this machine's; set HOST to an address of this machine";
     case 'ENOTFOUND':
       return 'the host name does not resolve; set HOST to an address of this machine';
     default:

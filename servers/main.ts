@@ -67,11 +67,7 @@ export interface StartOptions extends NonNullable<Parameters<typeof openConfigur
  * opened is closed again and a CannotListenError says which and why. `options.onSyncFailure` is told
  * when the database's log could not be synced (main() stops the process then: stopAtOnce).
  */
-export async function startServer(
-  config: Config,
-  log: (line: string) => void = console.log,
-  options: StartOptions = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config, log: (line: string) => void = console.log, options: StartOptions = {}): Promise<RunningServer> {
   const listeners = listenersOf(config);
   // Before anything is created: a busy port must not leave a database, an organization
   // whose token was shown once to nobody, or a certificate behind.

@@ -94,14 +94,16 @@ const OTHER_SLOTS = 2;
 export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger): Core {
   const clock = deps.clock ?? systemClock;
   const db = deps.db;
-  const transport =
-    deps.transport ??
-    (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
+  const transport = deps.transport ?? (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
   const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl) });
   const orgs = createOrganizationService(db, clock);
-  const pool = createThreadPool({ threads: config.cpuThreads, tasks: cpuTasks, timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs } });
+  const pool = createThreadPool({
+    threads: config.cpuThreads,
+    tasks: cpuTasks,
+    timeLimitsMs: { render: config.renderTimeLimitMs, compileTemplate: config.renderTimeLimitMs },
+  });
   const limits = createRequestLimits(config, db, clock);
   const owner = newOwner();
   const registrations = createRegistrationLimit(config.oauthClients.registrationsPerAddressPerHour, clock);

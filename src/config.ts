@@ -11,9 +11,7 @@ import { RENDER_TIME_LIMIT_MS } from './threads/time-limits.ts';
 const roles = ['http', 'smtp', 'worker'] as const;
 export type Role = (typeof roles)[number];
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const port = z
   .string()
@@ -90,59 +88,103 @@ export const envSchema = z.object({
   PORT: port.default(3000).describe('HTTP port: the REST API, `/mcp`, OAuth, `/docs` and `/health`'),
   HOST: z.string().min(1).default('127.0.0.1').describe('bind address of every listener, HTTP and SMTP (the Docker image sets `0.0.0.0`)'),
   SMTP_PORT: port.default(2587).describe('SMTP submission port, STARTTLS; `0` turns SMTP off'),
-  SMTPS_PORT: port.optional()
-    .describe(
-      'SMTP submission with implicit TLS (RFC 8314; 465 is the usual port), beside `SMTP_PORT`; refused when `SMTP_PORT=0`. ' +
-      'Unset: off'
-    ),
-  SMTP_HOSTNAME: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name').optional()
+  SMTPS_PORT: port
+    .optional()
+    .describe('SMTP submission with implicit TLS (RFC 8314; 465 is the usual port), beside `SMTP_PORT`; refused when `SMTP_PORT=0`. ' + 'Unset: off'),
+  SMTP_HOSTNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name')
+    .optional()
     .describe("the name the SMTP listener greets with, and the name in its generated certificate. Unset: the machine's host name"),
-  SMTP_TLS_KEY: z.string().min(1).optional()
+  SMTP_TLS_KEY: z
+    .string()
+    .min(1)
+    .optional()
     .describe(
       'PEM key of the SMTP listener. Unset: `$DATA_DIR/tls/smtp-key.pem`. When key and certificate are both absent at start, ' +
-      'a self-signed pair is generated there'
+        'a self-signed pair is generated there',
     ),
-  SMTP_TLS_CERT: z.string().min(1).optional()
-    .describe(
-      'PEM certificate of the SMTP listener. Unset: `$DATA_DIR/tls/smtp-cert.pem` (generated with the key, as for ' +
-      '`SMTP_TLS_KEY`)'
-    ),
+  SMTP_TLS_CERT: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('PEM certificate of the SMTP listener. Unset: `$DATA_DIR/tls/smtp-cert.pem` (generated with the key, as for ' + '`SMTP_TLS_KEY`)'),
   SMTP_ALLOW_INSECURE_AUTH: bool.default(false).describe('`true` allows and advertises AUTH before STARTTLS (loopback tests, trusted networks only)'),
-  SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024)
+  SMTP_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024)
     .describe('largest message, advertised as `SIZE`; a larger one gets `552 5.3.4`'),
   SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(10_000).default(100).describe('recipients per message; the next `RCPT TO` gets `452 4.5.3`'),
-  SMTP_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024)
+  SMTP_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024 * 1024)
     .describe(
       'bytes of messages all sessions together may hold while they are received and accepted (at least ' +
-      '`SMTP_MAX_MESSAGE_BYTES`); past it a message gets `452 4.3.1` and its client tries again later. Parsing a message ' +
-      'takes two to three times its size for a moment, so leave that much room'
+        '`SMTP_MAX_MESSAGE_BYTES`); past it a message gets `452 4.3.1` and its client tries again later. Parsing a message ' +
+        'takes two to three times its size for a moment, so leave that much room',
     ),
-  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256)
+  SMTP_MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(256)
     .describe(
       'open SMTP connections, all addresses and both ports together. When full, a client from an address holding less than ' +
-      'its share takes the place of the oldest unauthenticated connection of the busiest address; authenticated sessions are ' +
-      'never closed'
+        'its share takes the place of the oldest unauthenticated connection of the busiest address; authenticated sessions are ' +
+        'never closed',
     ),
-  SMTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20)
+  SMTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
     .describe(
       'open SMTP connections one client address may hold, both ports together; the next gets `421 4.7.0` at connect. Raise it ' +
-      'for many senders behind one NAT address'
+        'for many senders behind one NAT address',
     ),
-  SMTP_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30)
+  SMTP_AUTH_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30)
     .describe('from connect to a successful AUTH, whatever the client sends meanwhile; then `421 4.7.0`'),
-  SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60)
-    .describe(
-      "between complete commands (bytes that never make a command do not count; waiting for Mailgate's answer does not " +
-      'either); then `421 4.4.2`'
-    ),
-  SMTP_DATA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300)
+  SMTP_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe("between complete commands (bytes that never make a command do not count; waiting for Mailgate's answer does not " + 'either); then `421 4.4.2`'),
+  SMTP_DATA_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(300)
     .describe('from `DATA` to the final dot; then `421 4.4.2`, and nothing of the message is kept'),
-  SMTP_MAX_AUTH_FAILURES: z.coerce.number().int().min(1).max(100).default(3)
+  SMTP_MAX_AUTH_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(3)
     .describe('failed AUTH attempts per connection; the last one is answered `421 4.7.0` and the connection closed'),
-  SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30)
+  SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(30)
     .describe(
       'failed AUTH attempts one address may make in 10 minutes; past it its AUTH and new connections get `421 4.7.0` until ' +
-      'the oldest failure is 10 minutes old'
+        'the oldest failure is 10 minutes old',
     ),
   BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -155,27 +197,32 @@ export const envSchema = z.object({
     .optional()
     .describe(
       'the public address: tracking, unsubscribe and confirmation links, the rate-limit docs link, the OAuth issuer and the ' +
-      'MCP resource (`$BASE_URL/mcp`), `servers` in `/openapi.json`; clients must be given this very address. Unset: the ' +
-      'address the console prints, `http://$HOST:$PORT` (`http://localhost:$PORT` when `HOST` is `0.0.0.0` or `::`)'
+        'MCP resource (`$BASE_URL/mcp`), `servers` in `/openapi.json`; clients must be given this very address. Unset: the ' +
+        'address the console prints, `http://$HOST:$PORT` (`http://localhost:$PORT` when `HOST` is `0.0.0.0` or `::`)',
     ),
-  DATA_DIR: z.string().min(1).default('./data')
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
     .describe('where SQLite keeps `mailgate.db`, and the SMTP listener its generated TLS key and certificate (`tls/`)'),
-  DURABILITY: z.enum(['fsync', 'process']).default('fsync')
+  DURABILITY: z
+    .enum(['fsync', 'process'])
+    .default('fsync')
     .describe(
       'what an accepted email (REST `200`, SMTP `250`) survives: `fsync`, a crash of the machine; `process`, only a killed ' +
-      'Mailgate (docs/deployment.md, Durability)'
+        'Mailgate (docs/deployment.md, Durability)',
     ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional().describe('`postgres://…` selects PostgreSQL. Unset: SQLite in `DATA_DIR`'),
+    .optional()
+    .describe('`postgres://…` selects PostgreSQL. Unset: SQLite in `DATA_DIR`'),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
     .optional()
     .describe(
-      "PostgreSQL schema to use, created if absent, so several Mailgates can share one database. Unset: the server's " +
-      '`search_path` (normally `public`)'
+      "PostgreSQL schema to use, created if absent, so several Mailgates can share one database. Unset: the server's " + '`search_path` (normally `public`)',
     ),
   RELAY_URL: z
     .string()
@@ -183,13 +230,16 @@ export const envSchema = z.object({
     .optional()
     .describe(
       '`smtp://user:pass@host:port` or `smtps://…`: real delivery through that relay, and mail only from verified domains. ' +
-      'Unset: the capture transport (nothing leaves the machine)'
+        'Unset: the capture transport (nothing leaves the machine)',
     ),
   MAILGATE_ROLES: z
     .string()
     .default('http,smtp,worker')
     .transform((v, ctx) => {
-      const list = v.split(',').map((r) => r.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
       for (const r of list) {
         if (!(roles as readonly string[]).includes(r)) {
           ctx.addIssue({ code: 'custom', message: `unknown role "${r}" (known: ${roles.join(', ')})` });
@@ -197,19 +247,22 @@ export const envSchema = z.object({
       }
       if (list.length === 0) ctx.addIssue({ code: 'custom', message: `must name at least one role (${roles.join(', ')})` });
       return [...new Set(list)] as Role[];
-    }).describe('the parts this process runs, comma-separated: `http`, `smtp`, `worker`'),
+    })
+    .describe('the parts this process runs, comma-separated: `http`, `smtp`, `worker`'),
   MAILGATE_BOOTSTRAP_TOKEN: z
     .string()
     .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')
     .optional()
     .describe(
-      'on an empty database, create the organization `default` (plan enterprise) with exactly this token (`mailgate_` and at ' +
-      'least 16 more characters)'
+      'on an empty database, create the organization `default` (plan enterprise) with exactly this token (`mailgate_` and at ' + 'least 16 more characters)',
     ),
   DNS_SERVERS: z
     .string()
     .transform((v, ctx) => {
-      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       for (const entry of list) {
         if (!isDnsServer(entry)) ctx.addIssue({ code: 'custom', message: `${DNS_SERVERS_RULE} ("${entry}" is not)` });
       }
@@ -218,88 +271,164 @@ export const envSchema = z.object({
     .optional()
     .describe(
       'comma-separated IP addresses with optional ports (`1.1.1.1`, `1.1.1.1:53`, `::1`, `[::1]:53`: an IPv6 address takes a ' +
-      'port only in brackets) for address verification, domain checks, and the hosts of webhooks and OAuth client metadata; a ' +
-      "host name or a bad port is refused at start; each lookup is bounded (4 s). Unset: the system's resolver"
+        'port only in brackets) for address verification, domain checks, and the hosts of webhooks and OAuth client metadata; a ' +
+        "host name or a bad port is refused at start; each lookup is bounded (4 s). Unset: the system's resolver",
     ),
   FORMS_CONFIRM_FROM: z.string().trim().min(3).optional().describe('who double opt-in confirmation emails come from, unless the form sends `confirm_from`'),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false).describe('`true` lets outbound webhooks target loopback and private addresses (tests, trusted networks)'),
-  WEBHOOKS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(10_000).default(20)
-    .describe(
-      'webhooks one organization may have (each event goes to every one subscribed); the next is `409 conflict`, `code: ' +
-      '"WEBHOOK_LIMIT_REACHED"`'
-    ),
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16)
+  WEBHOOKS_PER_ORGANIZATION: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
+    .describe('webhooks one organization may have (each event goes to every one subscribed); the next is `409 conflict`, `code: ' + '"WEBHOOK_LIMIT_REACHED"`'),
+  WEBHOOK_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(16)
     .describe("webhook deliveries in flight per worker, all organizations together; they never take email delivery's slots"),
-  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4)
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(4)
     .describe('webhook deliveries in flight per worker to one endpoint (scheme, host and port); the rest wait their turn'),
-  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10)
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(60)
+    .default(10)
     .describe('one webhook attempt, from resolving the host to the end of the answer, however the receiver trickles it'),
-  OAUTH_ALLOW_PRIVATE_CLIENTS: bool.default(false)
+  OAUTH_ALLOW_PRIVATE_CLIENTS: bool
+    .default(false)
     .describe(
       "`true` lets OAuth clients' metadata documents be fetched over http and from loopback and private addresses (tests, " +
-      'trusted networks); otherwise only https to public addresses'
+        'trusted networks); otherwise only https to public addresses',
     ),
-  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10)
-    .describe(
-      'OAuth client registrations (`/oauth/register`) one client address may make in any hour; the next gets `429` with ' +
-      '`Retry-After`'
-    ),
-  OAUTH_MAX_CLIENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000)
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10)
+    .describe('OAuth client registrations (`/oauth/register`) one client address may make in any hour; the next gets `429` with ' + '`Retry-After`'),
+  OAUTH_MAX_CLIENTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(10_000)
     .describe('registered OAuth clients kept at most; past it registration gets `503 temporarily_unavailable` until some expire'),
-  OAUTH_UNUSED_CLIENT_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24)
+  OAUTH_UNUSED_CLIENT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24)
     .describe('a registered OAuth client that never completed an authorization is deleted this long after registering'),
-  OAUTH_IDLE_CLIENT_DAYS: z.coerce.number().int().min(1).max(3650).default(90)
+  OAUTH_IDLE_CLIENT_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
     .describe('a registered OAuth client not used (no authorization, code exchange or refresh) for this long is deleted'),
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024)
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024)
     .describe('largest HTTP request body; a larger one is `413 payload_too_large`'),
-  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10)
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(10)
     .describe(
       "from connect (or the previous request) to the end of a request's headers; then `408 request_timeout` and the " +
-      'connection is closed (at most `HTTP_REQUEST_TIMEOUT_SECONDS`)'
+        'connection is closed (at most `HTTP_REQUEST_TIMEOUT_SECONDS`)',
     ),
-  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60)
-    .describe(
-      'from the start of a request to the end of its body; then `408 request_timeout` (a slow upload holds its own ' +
-      'connection, never the server)'
-    ),
-  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5)
-    .describe(
-      "a kept-alive connection with no request in it is closed after this; behind a load balancer set it above the balancer's " +
-      'idle timeout'
-    ),
-  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(512)
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe('from the start of a request to the end of its body; then `408 request_timeout` (a slow upload holds its own ' + 'connection, never the server)'),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(5)
+    .describe("a kept-alive connection with no request in it is closed after this; behind a load balancer set it above the balancer's " + 'idle timeout'),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(512)
     .describe(
       'open HTTP connections one peer address may hold; the next is answered `429 rate_limit_exceeded` (`Retry-After: 1`) and ' +
-      'closed. Behind a proxy every connection comes from the proxy: raise it there'
+        'closed. Behind a proxy every connection comes from the proxy: raise it there',
     ),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8).describe('attempts before a temporarily failing email is `failed`'),
-  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32)
+  DELIVERY_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(32)
     .describe('email deliveries in flight per worker; webhooks, workflows and campaign fan-outs have slots of their own'),
-  DELIVERY_RATE_PER_SECOND: rate.optional()
+  DELIVERY_RATE_PER_SECOND: rate
+    .optional()
     .describe(
       'at most this many hand-offs to the transport per second from this process (a positive number, fractions allowed: `0.5` ' +
-      'is one every 2 s), for relays with a published limit; each process keeps its own pace, so N workers send up to N × ' +
-      'this. Concurrency is unchanged, and fixture addresses are not counted. Unset: no cap'
+        'is one every 2 s), for relays with a published limit; each process keeps its own pace, so N workers send up to N × ' +
+        'this. Concurrency is unchanged, and fixture addresses are not counted. Unset: no cap',
     ),
-  CPU_THREADS: z.coerce.number().int().min(0).max(64).optional()
+  CPU_THREADS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .optional()
     .describe(
       'threads that render content and build MIME messages, shared fairly between organizations; with 2 or more, one is kept ' +
-      'for organizations whose content renders quickly; `0` does it on the main thread. Unset: cores − 1, at least 2, at most ' +
-      '4'
+        'for organizations whose content renders quickly; `0` does it on the main thread. Unset: cores − 1, at least 2, at most ' +
+        '4',
     ),
-  RENDER_TIME_LIMIT_SECONDS: z.coerce.number().min(0.1).max(600).default(RENDER_TIME_LIMIT_MS / 1000)
+  RENDER_TIME_LIMIT_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(600)
+    .default(RENDER_TIME_LIMIT_MS / 1000)
     .describe(
       'content that takes longer to render is refused (`422`, or `550 5.6.0` over SMTP) and its thread replaced: some ' +
-      'markdown makes the renderer quadratic (120 KB of `_a` took 18 s). With `CPU_THREADS=0` nothing can stop a render, so ' +
-      'there is no limit'
+        'markdown makes the renderer quadratic (120 KB of `_a` took 18 s). With `CPU_THREADS=0` nothing can stop a render, so ' +
+        'there is no limit',
     ),
-  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30)
+  DELIVERY_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30)
     .describe(
       'how long a worker holds a job before another may take it; the holder renews it every third of that while the job runs. ' +
-      'A worker whose process is gone from this host (a crash, `kill -9`) has its jobs taken back within 10 s by any worker ' +
-      'on the host, a restarted one included; a holder on another host keeps them until its lease ends'
+        'A worker whose process is gone from this host (a crash, `kill -9`) has its jobs taken back within 10 s by any worker ' +
+        'on the host, a restarted one included; a holder on another host keeps them until its lease ends',
     ),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8)
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .default(8)
     .describe('on `SIGTERM`, how long running deliveries may finish before they are cut off and returned to the queue'),
   TRUST_PROXY: z
     .string()
@@ -307,17 +436,24 @@ export const envSchema = z.object({
     .optional()
     .describe(
       'comma-separated addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed, so the per-IP rate ' +
-      'counts clients rather than the proxy'
+        'counts clients rather than the proxy',
     ),
-  RATE_LIMITS: z.enum(['on', 'off']).default('on')
+  RATE_LIMITS: z
+    .enum(['on', 'off'])
+    .default('on')
     .describe(
-      '`off` switches off the organization quota and the per-IP rate (not the recipient guard) for private deployments; no ' +
-      'RateLimit headers then'
+      '`off` switches off the organization quota and the per-IP rate (not the recipient guard) for private deployments; no ' + 'RateLimit headers then',
     ),
   IP_RATE_LIMIT: z.coerce.number().int().min(1).default(500).describe('requests per second per client address (an IPv6 client counts by its /64)'),
-  BOUNCE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(24 * 60 * 60)
+  BOUNCE_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 60 * 60)
     .describe('how long a mailbox that bounced is refused transactional sends (`0` = no cooldown)'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
     .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace`, or `silent`'),
 });
 
@@ -467,7 +603,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const http = envSchema.pick({ HTTP_HEADERS_TIMEOUT_SECONDS: true, HTTP_REQUEST_TIMEOUT_SECONDS: true }).safeParse(cleaned);
   if (http.success && http.data.HTTP_HEADERS_TIMEOUT_SECONDS > http.data.HTTP_REQUEST_TIMEOUT_SECONDS) {
-    problems.push(`HTTP_HEADERS_TIMEOUT_SECONDS: must be at most HTTP_REQUEST_TIMEOUT_SECONDS (${http.data.HTTP_REQUEST_TIMEOUT_SECONDS}): the headers are part of the request`);
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_SECONDS: must be at most HTTP_REQUEST_TIMEOUT_SECONDS (${http.data.HTTP_REQUEST_TIMEOUT_SECONDS}): the headers are part of the request`,
+    );
   }
   const address = envSchema.pick({ HOST: true, PORT: true, BASE_URL: true }).safeParse(cleaned);
   if (address.success && address.data.BASE_URL === undefined && localHttpAddress(address.data.HOST, address.data.PORT) === undefined) {
@@ -538,7 +676,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cpuThreads: e.CPU_THREADS ?? defaultCpuThreads(),
     renderTimeLimitMs: Math.round(e.RENDER_TIME_LIMIT_SECONDS * 1000),
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
-    trustedProxies: Object.freeze(e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    trustedProxies: Object.freeze(
+      e.TRUST_PROXY
+        ? e.TRUST_PROXY.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
     limits: Object.freeze({
       enabled: e.RATE_LIMITS === 'on',
       perIpPerSecond: e.IP_RATE_LIMIT,

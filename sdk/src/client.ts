@@ -27,9 +27,8 @@ export type BodyOf<K extends OperationId> = Op<K> extends { requestBody?: infer 
 /** The query parameters an operation takes. */
 export type QueryOf<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 /** What an operation answers on success. */
-export type DataOf<K extends OperationId> = Op<K> extends { responses: infer R }
-  ? (R extends { 200: infer A } ? JsonOf<A> : never) | (R extends { 201: infer B } ? JsonOf<B> : never)
-  : never;
+export type DataOf<K extends OperationId> =
+  Op<K> extends { responses: infer R } ? (R extends { 200: infer A } ? JsonOf<A> : never) | (R extends { 201: infer B } ? JsonOf<B> : never) : never;
 
 export interface MailgateOptions {
   /** Where Mailgate listens; default http://127.0.0.1:3000. */
@@ -86,7 +85,11 @@ function errorOf(status: number, body: unknown, text: string, retryAfter: number
   const error: MailgateError =
     b && typeof b === 'object' && typeof b.name === 'string' && typeof b.message === 'string'
       ? { name: b.name, message: b.message, statusCode: status }
-      : { name: status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'internal_error' : 'http_error', message: text.trim() || `HTTP ${status}`, statusCode: status };
+      : {
+          name: status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'internal_error' : 'http_error',
+          message: text.trim() || `HTTP ${status}`,
+          statusCode: status,
+        };
   if (b && typeof b === 'object' && typeof b.code === 'string') error.code = b.code;
   if (b && typeof b === 'object' && b.details !== undefined) error.details = b.details;
   if (retryAfter !== undefined) error.retryAfter = retryAfter;

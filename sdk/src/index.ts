@@ -78,7 +78,8 @@ export class Mailgate {
     get: (subscriber: string, options?: CallOptions) => this.call('get_subscriber', { path: { subscriber } }, options),
     list: (params?: QueryOf<'list_subscribers'>, options?: CallOptions) => this.call('list_subscribers', { query: params }, options),
     iterate: (params?: QueryOf<'list_subscribers'>, options?: CallOptions) => this.records('list_subscribers', { query: params }, options),
-    update: (subscriber: string, body: BodyOf<'update_subscriber'>, options?: CallOptions) => this.call('update_subscriber', { path: { subscriber }, body }, options),
+    update: (subscriber: string, body: BodyOf<'update_subscriber'>, options?: CallOptions) =>
+      this.call('update_subscriber', { path: { subscriber }, body }, options),
     unsubscribe: (subscriber: string, body: BodyOf<'unsubscribe_subscriber'> = {}, options?: CallOptions) =>
       this.call('unsubscribe_subscriber', { path: { subscriber }, body }, options),
     addTags: (subscriber: string, body: BodyOf<'add_tags'>, options?: CallOptions) => this.call('add_tags', { path: { subscriber }, body }, options),
@@ -108,8 +109,10 @@ export class Mailgate {
     get: (id: string, options?: CallOptions) => this.call('get_workflow', { path: { id } }, options),
     update: (id: string, body: BodyOf<'update_workflow'>, options?: CallOptions) => this.call('update_workflow', { path: { id }, body }, options),
     delete: (id: string, options?: CallOptions) => this.call('delete_workflow', { path: { id } }, options),
-    listRuns: (id: string, params?: QueryOf<'list_workflow_runs'>, options?: CallOptions) => this.call('list_workflow_runs', { path: { id }, query: params }, options),
-    iterateRuns: (id: string, params?: QueryOf<'list_workflow_runs'>, options?: CallOptions) => this.records('list_workflow_runs', { path: { id }, query: params }, options),
+    listRuns: (id: string, params?: QueryOf<'list_workflow_runs'>, options?: CallOptions) =>
+      this.call('list_workflow_runs', { path: { id }, query: params }, options),
+    iterateRuns: (id: string, params?: QueryOf<'list_workflow_runs'>, options?: CallOptions) =>
+      this.records('list_workflow_runs', { path: { id }, query: params }, options),
   };
 
   readonly campaigns = {

@@ -102,7 +102,13 @@ const LINE_EVERY_MS = 5_000;
  * else a plain line when something changed (at most one per LINE_EVERY_MS),
  * so a log stays short. `now` is the clock the rate and the ETA are timed with.
  */
-export function progressReporter(stream: NodeJS.WriteStream, id: string, initialTotal: number, startedAt: number, now: () => number = Date.now): ProgressReporter {
+export function progressReporter(
+  stream: NodeJS.WriteStream,
+  id: string,
+  initialTotal: number,
+  startedAt: number,
+  now: () => number = Date.now,
+): ProgressReporter {
   if (stream.isTTY) {
     const bar = new SingleBar(
       {

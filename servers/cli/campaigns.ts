@@ -100,7 +100,8 @@ async function sendCampaign(id: string, options: SendFlags): Promise<void> {
   const answer = await remote.post<SendAnswer>(`${campaignPath(campaign.id)}/send`, options.at === undefined ? {} : { scheduled_at: options.at });
   if (!options.watch) {
     if (options.json) printJson(answer);
-    else if (answer.status === 'scheduled') process.stdout.write(`Scheduled ${answer.id} for ${answer.scheduled_at} (${answer.recipient_count} recipients now).\n`);
+    else if (answer.status === 'scheduled')
+      process.stdout.write(`Scheduled ${answer.id} for ${answer.scheduled_at} (${answer.recipient_count} recipients now).\n`);
     else process.stdout.write(`Sending ${answer.id} to ${answer.recipient_count} recipients; follow it with: mailgate campaigns stats ${answer.id}\n`);
     return;
   }

@@ -108,7 +108,11 @@ function buildProgram(env: Record<string, string | undefined>): Command {
       throw new UsageError('no command given');
     });
 
-  const org = program.command('org').description('organizations (on this machine\'s database)').exitOverride().configureOutput({ writeErr: () => {} });
+  const org = program
+    .command('org')
+    .description("organizations (on this machine's database)")
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} });
   org
     .command('create')
     .description('create an organization and its first API token; prints {org, token}')
@@ -118,7 +122,8 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .action(async (options: { name?: string; plan?: string; rateLimit?: string }) => {
       if (!options.name || !options.plan) throw new UsageError('org create needs --name and --plan');
       const rateLimit = options.rateLimit;
-      if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
+      if (rateLimit !== undefined && !/^[1-9]\d{0,9}$/.test(rateLimit))
+        throw new UsageError('--rate-limit must be a positive whole number of requests per minute');
       const { org: created, token } = await withCore(env, (core) =>
         core.orgs.create({ name: options.name!, plan: options.plan!, ...(rateLimit !== undefined ? { rateLimit: Number(rateLimit) } : {}) }),
       );
@@ -131,19 +136,33 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .action(async (options: { json?: boolean }) => {
       const orgs = await withCore(env, (core) => core.orgs.list());
       if (options.json) print(orgs);
-      else printTable(['id', 'name', 'plan', 'rate limit', 'created'], orgs.map((o) => [o.id, o.name, o.plan, o.rate_limit ?? '', o.created_at]));
+      else
+        printTable(
+          ['id', 'name', 'plan', 'rate limit', 'created'],
+          orgs.map((o) => [o.id, o.name, o.plan, o.rate_limit ?? '', o.created_at]),
+        );
     });
 
-  const token = program.command('token').description('API tokens (on this machine\'s database)').exitOverride().configureOutput({ writeErr: () => {} });
+  const token = program
+    .command('token')
+    .description("API tokens (on this machine's database)")
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} });
   token
     .command('create')
     .description('issue an API token for an organization; prints {token, id, organization_id, permission} (the secret is shown once)')
     .option('--org <id>', 'the organization')
     .option('--name <name>', 'a name to tell it apart')
-    .addOption(new Option('--permission <permission>', 'full: everything; read: only reads (every write refused, no SMTP submission)').choices(['full', 'read']).default('full'))
+    .addOption(
+      new Option('--permission <permission>', 'full: everything; read: only reads (every write refused, no SMTP submission)')
+        .choices(['full', 'read'])
+        .default('full'),
+    )
     .action(async (options: { org?: string; name?: string; permission: 'full' | 'read' }) => {
       if (!options.org) throw new UsageError('token create needs --org');
-      const issued = await withCore(env, (core) => core.tokens.create(options.org!, { permission: options.permission, ...(options.name ? { name: options.name } : {}) }));
+      const issued = await withCore(env, (core) =>
+        core.tokens.create(options.org!, { permission: options.permission, ...(options.name ? { name: options.name } : {}) }),
+      );
       print({ token: issued.token, id: issued.id, organization_id: issued.organization_id, permission: issued.permission });
     });
   token
@@ -183,12 +202,20 @@ function buildProgram(env: Record<string, string | undefined>): Command {
       }
     });
 
-  const tools = program.command('tools').description("the tools of a running Mailgate server (its REST API's /api/v2/tools)").exitOverride().configureOutput({ writeErr: () => {} });
+  const tools = program
+    .command('tools')
+    .description("the tools of a running Mailgate server (its REST API's /api/v2/tools)")
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} });
   remoteOptions(tools.command('list').description('list the tools').option('--json', 'print JSON')).action(
     async (options: { url: string; token?: string; json?: boolean }) => {
       const listed = await remoteOf(options).get<{ data: ToolDescription[] }>('/api/v2/tools');
       if (options.json) print(listed.data);
-      else printTable(['name', 'title', 'behaviour'], listed.data.map((t) => [t.name, t.title, hints(t)]));
+      else
+        printTable(
+          ['name', 'title', 'behaviour'],
+          listed.data.map((t) => [t.name, t.title, hints(t)]),
+        );
     },
   );
   const run = remoteOptions(
@@ -210,7 +237,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
       printToolHelp(await remoteOf(options).get<ToolDescription>(`/api/v2/tools/${encodeURIComponent(name)}`));
       return;
     }
-    if (!name) throw new UsageError('tools run needs the tool\'s NAME (see mailgate tools list)');
+    if (!name) throw new UsageError("tools run needs the tool's NAME (see mailgate tools list)");
     const input = await readInput(options.input);
     const { data } = await remoteOf(options).post<{ data: unknown }>(`/api/v2/tools/${encodeURIComponent(name)}`, input);
     if (options.json) print(data);

@@ -6,7 +6,8 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 /** Rows under a header, aligned (cli-table3), for a person reading a terminal. */
 export function printTable(head: string[], rows: unknown[][]): void {
   const table = new Table({ head, style: { head: [], border: [] }, chars: COMPACT });
-  for (const row of rows) table.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'object' ? JSON.stringify(cell) : String(cell))));
+  for (const row of rows)
+    table.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'object' ? JSON.stringify(cell) : String(cell))));
   process.stdout.write(table.toString() + '\n');
 }
 
@@ -21,8 +22,13 @@ export function printValue(value: unknown): void {
     const record = value as Record<string, unknown>;
     if (record.object === 'list' && Array.isArray(record.data)) {
       const rows = record.data as Record<string, unknown>[];
-      const columns = Object.keys(rows[0] ?? {}).filter((k) => k !== 'object' && rows.every((r) => scalar(r[k]))).slice(0, 6);
-      printTable(columns, rows.map((r) => columns.map((c) => r[c])));
+      const columns = Object.keys(rows[0] ?? {})
+        .filter((k) => k !== 'object' && rows.every((r) => scalar(r[k])))
+        .slice(0, 6);
+      printTable(
+        columns,
+        rows.map((r) => columns.map((c) => r[c])),
+      );
       if (record.has_more) process.stdout.write(`(more: pass "after": "${String(rows[rows.length - 1]?.id)}")\n`);
       return;
     }

@@ -42,7 +42,11 @@ function notFound(shape: ErrorShape, methods: RouteMethods) {
   return function handle(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0]!;
     const allowed = methods.allowedAt(path);
-    if (allowed.length > 0) return reply.code(405).header('Allow', allowed.join(', ')).send(shape(methodNotAllowed(request.method, path, allowed)));
+    if (allowed.length > 0)
+      return reply
+        .code(405)
+        .header('Allow', allowed.join(', '))
+        .send(shape(methodNotAllowed(request.method, path, allowed)));
     const e: HttpError = { status: 404, name: 'not_found', message: `No route for ${request.method} ${path}` };
     return reply.code(404).send(shape(e));
   };

@@ -12,7 +12,10 @@ function pageOf(target: ConfirmationTarget, action: string): string {
   const email = `<strong>${escapeHtml(target.email)}</strong>`;
   if (target.kind === 'confirmed') return page('Subscription confirmed', `<p>${email} is subscribed. Thank you.</p>`);
   if (target.kind === 'expired') return page('Link expired', `<p>This link for ${email} has expired: submit the form again for a new one.</p>`);
-  return page('Confirm your subscription', `<p>Subscribe ${email}?</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Confirm</button></form>`);
+  return page(
+    'Confirm your subscription',
+    `<p>Subscribe ${email}?</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Confirm</button></form>`,
+  );
 }
 
 export async function confirmRoutes(app: FastifyInstance, core: Core): Promise<void> {

@@ -24,7 +24,6 @@ interface RequestLine {
 /** The request each socket is reading, once Fastify has it: its error is answered in its version's shape. */
 const reading = new WeakMap<Socket, RequestLine>();
 
-
 /** v1's body for these refusals (never a rate limit: that one is answered before any path is known, in v2's shape). */
 const v1Body = v1ErrorBody('');
 
@@ -36,7 +35,9 @@ const v1Body = v1ErrorBody('');
 function answerAndClose(socket: Socket, error: HttpError, request: RequestLine, headers: Record<string, string> = {}): void {
   const status = error.status;
   const body = JSON.stringify(isV1Path(request.path) ? v1Body(error) : v2ErrorBody(error));
-  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   const head =
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
     `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n`;
@@ -120,7 +121,11 @@ export function limitConnections(app: FastifyInstance, config: Config): void {
       // Answered at connect, before any request: its path and method are not known.
       answerAndClose(
         socket,
-        { status: 429, name: 'rate_limit_exceeded', message: `Too many open connections from this address (at most ${config.http.maxConnectionsPerAddress}); close some or reuse them` },
+        {
+          status: 429,
+          name: 'rate_limit_exceeded',
+          message: `Too many open connections from this address (at most ${config.http.maxConnectionsPerAddress}); close some or reuse them`,
+        },
         {},
         { 'Retry-After': '1' },
       );

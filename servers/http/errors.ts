@@ -14,7 +14,10 @@ export const v2ErrorSchema = z.object({
     ),
   message: z.string().describe('What went wrong, for a person.'),
   statusCode: z.int(),
-  code: z.string().optional().describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED).'),
+  code: z
+    .string()
+    .optional()
+    .describe('A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED).'),
   details: z.unknown().optional().describe('validation_error: every problem as {path, message}; recipient_rate_limited: {reason}.'),
 });
 
@@ -28,7 +31,6 @@ export const v1RateLimitSchema = z.object({
   message: z.string().describe('Too many requests.'),
   docs: z.string().describe('Where the rate limits are explained.'),
 });
-
 
 /** The HTTP adapter's one error table: AppError kind → status. */
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {

@@ -170,7 +170,11 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
 
     /** An authorization request that cannot be answered at the client's redirect URI: a page for the person. */
     function errorPage(reply: FastifyReply, error: OAuthError) {
-      return pageHeaders(reply, []).code(400).send(page('Cannot authorize', `<h1>This authorization request cannot be answered</h1><p class="error">${escapeHtml(error.message)} (${error.code})</p>`));
+      return pageHeaders(reply, [])
+        .code(400)
+        .send(
+          page('Cannot authorize', `<h1>This authorization request cannot be answered</h1><p class="error">${escapeHtml(error.message)} (${error.code})</p>`),
+        );
     }
 
     /**
@@ -226,7 +230,9 @@ export async function oauthRoutes(app: FastifyInstance, core: Core): Promise<voi
         if (!isOAuthError(error)) throw error;
         // The client's registration expired between the page and the answer: tell the person, not the client.
         if (error.code !== 'access_denied') return errorPage(reply, error);
-        return pageHeaders(reply, [new URL(authorization.redirectUri).origin]).code(401).send(consentPage(authorization, params, params.csrf!, error.message));
+        return pageHeaders(reply, [new URL(authorization.redirectUri).origin])
+          .code(401)
+          .send(consentPage(authorization, params, params.csrf!, error.message));
       }
       const target = new URL(authorization.redirectUri);
       target.searchParams.set('code', code);

@@ -17,7 +17,6 @@ import { DOCS_UI_BRANDING, RATE_LIMITS_DOC_PATH } from './docs.ts';
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-
 const header = (description: string, schema: JsonSchema = { type: 'integer' }) => ({ description, ...schema });
 
 /** Headers on every authenticated answer, 429s included (rate-limit.ts writes them). */
@@ -76,7 +75,7 @@ function errorResponse(status: number, version: RouteDoc['version']): JsonSchema
 }
 
 const DESCRIPTION = [
-  'Mailgate\'s REST API: v2 (current) and the frozen v1. Every request carries `Authorization: Bearer <API_TOKEN>`; tokens start with `mailgate_`.',
+  "Mailgate's REST API: v2 (current) and the frozen v1. Every request carries `Authorization: Bearer <API_TOKEN>`; tokens start with `mailgate_`.",
   '',
   `Every authenticated answer carries the organization's quota in RateLimit headers; see [the rate limits](${RATE_LIMITS_DOC_PATH}). A 429 says how long to wait in Retry-After.`,
   '',

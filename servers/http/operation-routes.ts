@@ -160,7 +160,13 @@ export async function operationRoutes(app: FastifyInstance, core: Core, bindings
       });
       return reply.code(result.created && binding.createdStatus ? binding.createdStatus : binding.status).send(result.value);
     };
-    const route = { method: binding.method, url: binding.path, schema: routeSchema(binding, operation, plan), config: { doc, ...(operation.annotations.readOnly ? { access: 'read' as const } : {}) }, handler };
+    const route = {
+      method: binding.method,
+      url: binding.path,
+      schema: routeSchema(binding, operation, plan),
+      config: { doc, ...(operation.annotations.readOnly ? { access: 'read' as const } : {}) },
+      handler,
+    };
     if (binding.optionalBody) {
       await app.register(async (scope) => {
         acceptEmptyJsonBody(scope);

@@ -26,15 +26,13 @@ export const html = (reply: FastifyReply, status: number, text: string) =>
     .type('text/html; charset=utf-8')
     .send(text);
 
-
 /**
  * Set up a scope of link pages: errors as a page (the log told of internal
  * ones), an unknown path as the `invalid` page, and any body ignored (a
  * button's form or a one-click POST: only the token in the path counts).
  */
 export function linkPages(scope: FastifyInstance, invalid: string, what: string): void {
-  const answer: ErrorAnswer = (reply, e) =>
-    html(reply, e.status, e.status === 404 ? invalid : page('Something went wrong', `<p>${escapeHtml(e.message)}</p>`));
+  const answer: ErrorAnswer = (reply, e) => html(reply, e.status, e.status === 404 ? invalid : page('Something went wrong', `<p>${escapeHtml(e.message)}</p>`));
   scope.setErrorHandler(errorHandler(answer, `${what} failed`));
   scope.setNotFoundHandler((_request, reply) => html(reply, 404, invalid));
   scope.removeAllContentTypeParsers();

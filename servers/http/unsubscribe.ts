@@ -8,11 +8,12 @@ import { escapeHtml, html, linkPages, page } from './pages.ts';
 // from the page's button or from a mail client's one-click, unsubscribes.
 
 const INVALID = page('Link not valid', '<p>This unsubscribe link is not valid. If you copied it, check that it is complete.</p>');
-const TEST_COPY = '<p>This is a test copy of a campaign: its link unsubscribes nobody. In the real campaign, each recipient\'s link unsubscribes them.</p>';
+const TEST_COPY = "<p>This is a test copy of a campaign: its link unsubscribes nobody. In the real campaign, each recipient's link unsubscribes them.</p>";
 
 function confirmPage(target: UnsubscribeTarget, action: string): string {
   if (target.kind === 'test_copy') return page('Unsubscribe', TEST_COPY);
-  if (target.status === 'unsubscribed') return page('You are unsubscribed', `<p><strong>${escapeHtml(target.email)}</strong> will not receive these emails any more.</p>`);
+  if (target.status === 'unsubscribed')
+    return page('You are unsubscribed', `<p><strong>${escapeHtml(target.email)}</strong> will not receive these emails any more.</p>`);
   return page(
     'Unsubscribe',
     `<p>Stop sending these emails to <strong>${escapeHtml(target.email)}</strong>?</p>` +

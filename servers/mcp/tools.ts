@@ -65,7 +65,13 @@ function errorResult(error: unknown, onUnexpected: OnUnexpected): CallToolResult
 
 interface ToolEntry {
   operation: Operation;
-  config: { title: string; description: string; inputSchema: StandardSchemaWithJSON; outputSchema: StandardSchemaWithJSON; annotations: Record<string, unknown> };
+  config: {
+    title: string;
+    description: string;
+    inputSchema: StandardSchemaWithJSON;
+    outputSchema: StandardSchemaWithJSON;
+    annotations: Record<string, unknown>;
+  };
 }
 
 /** Every tool's configuration, made once. */
@@ -90,20 +96,16 @@ interface Caller {
 }
 
 function registerOperation(server: McpServer, core: Core, { operation, config }: ToolEntry, { auth, before, onUnexpected }: Caller) {
-  server.registerTool(
-    operation.name,
-    config,
-    async (args: unknown): Promise<CallToolResult> => {
-      try {
-        const refused = await before(auth);
-        if (refused) return errorResult(refused, onUnexpected);
-        const { value } = await invokeOperation(operation, { services: core, scope: auth, door: 'mcp' }, args ?? {});
-        return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
-      } catch (error) {
-        return errorResult(error, onUnexpected);
-      }
-    },
-  );
+  server.registerTool(operation.name, config, async (args: unknown): Promise<CallToolResult> => {
+    try {
+      const refused = await before(auth);
+      if (refused) return errorResult(refused, onUnexpected);
+      const { value } = await invokeOperation(operation, { services: core, scope: auth, door: 'mcp' }, args ?? {});
+      return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
+    } catch (error) {
+      return errorResult(error, onUnexpected);
+    }
+  });
 }
 
 /**
@@ -120,7 +122,10 @@ export function buildToolServer(
 ): McpServer {
   const server = new McpServer(
     { name: 'mailgate', title: 'Mailgate', version },
-    { instructions: 'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.' },
+    {
+      instructions:
+        'Mailgate sends transactional email and manages an audience (subscribers, tags, events, workflows). Every tool acts in the organization of the token used to connect.',
+    },
   );
   for (const entry of TOOLS) {
     if (scopesAllow(scopes, entry.operation.annotations)) registerOperation(server, core, entry, { auth, before, onUnexpected });

@@ -11,13 +11,16 @@ export interface ParsedSubmission {
 }
 
 /** A raw header line's value: after the colon, unfolded, trimmed. */
-const headerValue = (line: string) => line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]/g, ' ').trim();
+const headerValue = (line: string) =>
+  line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]/g, ' ')
+    .trim();
 
 /** Mailboxes of an address header, groups flattened (a group's members are mailboxes too). */
 function mailboxes(field: AddressObject | AddressObject[] | undefined): SubmittedMailbox[] {
   const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
-  const flatten = (a: EmailAddress): SubmittedMailbox[] =>
-    a.group ? a.group.flatMap(flatten) : [{ name: a.name ?? '', address: a.address ?? '' }];
+  const flatten = (a: EmailAddress): SubmittedMailbox[] => (a.group ? a.group.flatMap(flatten) : [{ name: a.name ?? '', address: a.address ?? '' }]);
   return objects.flatMap((o) => o.value.flatMap(flatten));
 }
 

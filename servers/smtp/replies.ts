@@ -28,8 +28,7 @@ export const REPLIES = {
   authTooSlow: () => smtpError(421, '4.7.0 Authentication took too long, closing connection'),
   idleTooLong: () => smtpError(421, '4.4.2 Idle for too long, closing connection'),
   dataTooSlow: (seconds: number) => smtpError(421, `4.4.2 The message took longer than ${seconds} s to arrive, closing connection; nothing was kept`),
-  badCredentials: (username: string) =>
-    smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${username}", the password an API token)`),
+  badCredentials: (username: string) => smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${username}", the password an API token)`),
   tooManyRecipients: (max: number) => smtpError(452, `4.5.3 Too many recipients (at most ${max} per message)`),
   tooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message size exceeds fixed limit (${maxBytes} bytes)`),
   storageFull: () => smtpError(452, '4.3.1 Insufficient system storage: too many messages are being received at once, try again later'),
@@ -99,9 +98,24 @@ const LIBRARY_REPLIES: [code: number, pattern: RegExp, text: string][] = [
 ];
 
 const GENERIC: Record<number, string> = {
-  421: '4.4.2', 450: '4.2.0', 451: '4.3.0', 452: '4.5.3', 454: '4.7.0',
-  500: '5.5.2', 501: '5.5.4', 502: '5.5.1', 503: '5.5.1', 504: '5.5.4', 530: '5.7.0', 535: '5.7.8', 538: '5.7.11',
-  550: '5.7.1', 552: '5.3.4', 553: '5.1.3', 554: '5.6.0', 555: '5.5.4',
+  421: '4.4.2',
+  450: '4.2.0',
+  451: '4.3.0',
+  452: '4.5.3',
+  454: '4.7.0',
+  500: '5.5.2',
+  501: '5.5.4',
+  502: '5.5.1',
+  503: '5.5.1',
+  504: '5.5.4',
+  530: '5.7.0',
+  535: '5.7.8',
+  538: '5.7.11',
+  550: '5.7.1',
+  552: '5.3.4',
+  553: '5.1.3',
+  554: '5.6.0',
+  555: '5.5.4',
 };
 
 const ENHANCED_CODE = /^[245]\.\d{1,3}\.\d{1,3}(\s|$)/;

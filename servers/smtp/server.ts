@@ -51,7 +51,11 @@ class SubmissionConnection extends SMTPConnection {
 
   override send(code: number, data?: string | string[] | null, context?: string | false): void {
     if (this.authRefusedHere && code === 250 && Array.isArray(data)) {
-      super.send(code, data.filter((line, i) => i === 0 || !line.startsWith('AUTH ')), context);
+      super.send(
+        code,
+        data.filter((line, i) => i === 0 || !line.startsWith('AUTH ')),
+        context,
+      );
       return;
     }
     if (typeof data === 'string' && (code >= 400 || hasEnhancedCode(data))) {
@@ -458,10 +462,12 @@ function serverOptions(
         chunks.length = 0;
         const recipients = session.envelope.rcptTo.map((r) => r.address);
         // Tracked until its client has its answer, so that close() waits for exactly that.
-        const answered = accept(raw, recipients, authOf(session)).then(
-          (reply) => callback(null, reply),
-          (error: Error) => callback(error),
-        ).finally(release);
+        const answered = accept(raw, recipients, authOf(session))
+          .then(
+            (reply) => callback(null, reply),
+            (error: Error) => callback(error),
+          )
+          .finally(release);
         inFlight.add(answered);
         void answered.finally(() => inFlight.delete(answered));
       });

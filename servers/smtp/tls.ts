@@ -16,13 +16,14 @@ export interface TlsMaterial {
   generated: boolean;
 }
 
-const exists = (file: string) => readFile(file).then(
-  (data) => data,
-  (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  },
-);
+const exists = (file: string) =>
+  readFile(file).then(
+    (data) => data,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    },
+  );
 
 /**
  * The listener's key and certificate. Both files present: used as they are.

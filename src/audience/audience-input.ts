@@ -26,11 +26,9 @@ const emailField = z
 const personName = z.string({ error: 'must be a string or null' }).trim().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).nullable();
 
 const jsonObject = (what: string) =>
-  z
-    .record(z.string(), z.unknown(), { error: `must be a JSON object of ${what}` })
-    .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= JSON_FIELD_MAX_BYTES, {
-      error: `must be at most ${JSON_FIELD_MAX_BYTES} bytes as JSON`,
-    });
+  z.record(z.string(), z.unknown(), { error: `must be a JSON object of ${what}` }).refine((v) => Buffer.byteLength(JSON.stringify(v)) <= JSON_FIELD_MAX_BYTES, {
+    error: `must be at most ${JSON_FIELD_MAX_BYTES} bytes as JSON`,
+  });
 
 /** A tag by id or by name, as in `{tag}` and the `tag` filter. */
 export const tagRef = z

@@ -35,7 +35,9 @@ export const subscriberEventRecordSchema = z.object({
   id: z.string().describe('The event id (evt_…).'),
   subscriber_id: z.string(),
   email: z.string(),
-  name: z.string().describe('The event name: one given by the caller, or one the platform records (subscriber_created, tag_added, tag_removed, unsubscribed, …).'),
+  name: z
+    .string()
+    .describe('The event name: one given by the caller, or one the platform records (subscriber_created, tag_added, tag_removed, unsubscribed, …).'),
   properties: z.record(z.string(), z.unknown()),
   created_at: timestamp,
 });

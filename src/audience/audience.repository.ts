@@ -20,12 +20,7 @@ export async function findSubscriberById(db: Db, id: string): Promise<Subscriber
 }
 
 export async function findSubscriberByEmail(db: Db, organizationId: string, email: string): Promise<SubscribersTable | undefined> {
-  return db
-    .selectFrom('subscribers')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('email_key', '=', mailboxKey(email))
-    .executeTakeFirst();
+  return db.selectFrom('subscribers').selectAll().where('organization_id', '=', organizationId).where('email_key', '=', mailboxKey(email)).executeTakeFirst();
 }
 
 /** An organization's subscribers with these (lower-cased) emails, whichever exist. */
@@ -98,12 +93,7 @@ export async function attachTags(trx: Db, subscriberId: string, tagIds: string[]
 /** Detach tags; returns the tag ids that were attached. */
 export async function detachTags(trx: Db, subscriberId: string, tagIds: string[]): Promise<Set<string>> {
   if (tagIds.length === 0) return new Set();
-  const rows = await trx
-    .deleteFrom('subscriber_tags')
-    .where('subscriber_id', '=', subscriberId)
-    .where('tag_id', 'in', tagIds)
-    .returning('tag_id')
-    .execute();
+  const rows = await trx.deleteFrom('subscriber_tags').where('subscriber_id', '=', subscriberId).where('tag_id', 'in', tagIds).returning('tag_id').execute();
   return new Set(rows.map((r) => r.tag_id));
 }
 

@@ -67,7 +67,13 @@ export async function recordDeliveryOutcomes(trx: Db, outcomes: readonly Deliver
 
 async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: DeliveryOutcome, triggers: EventTriggers): Promise<void> {
   const events: NewSubscriberEvent[] = [
-    { organizationId: outcome.organizationId, subscriberId: subscriber.id, name: EVENT_OF[outcome.type], properties: { email_id: outcome.emailId }, at: outcome.at },
+    {
+      organizationId: outcome.organizationId,
+      subscriberId: subscriber.id,
+      name: EVENT_OF[outcome.type],
+      properties: { email_id: outcome.emailId },
+      at: outcome.at,
+    },
   ];
   if (outcome.type !== 'delivered' && subscriber.status === 'subscribed') {
     await trx.updateTable('subscribers').set({ status: outcome.type, updated_at: outcome.at }).where('id', '=', subscriber.id).execute();
@@ -86,7 +92,13 @@ async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: Delivery
   // Delivery news is an event like any other: workflows waiting for it start.
   await triggers.onEvents(
     trx,
-    inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
+    inserted.map(({ id, event }) => ({
+      id,
+      organizationId: event.organizationId,
+      subscriberId: event.subscriberId,
+      name: event.name,
+      properties: event.properties,
+    })),
     outcome.at,
     0,
   );

@@ -44,7 +44,14 @@ import {
 
 export * from './audience-input.ts';
 export { parseSubscriberListQuery } from './list-query.ts';
-export { subscriberRecordSchema, tagRecordSchema, subscriberEventRecordSchema, type SubscriberRecord, type TagRecord, type SubscriberEventRecord } from './audience-record.ts';
+export {
+  subscriberRecordSchema,
+  tagRecordSchema,
+  subscriberEventRecordSchema,
+  type SubscriberRecord,
+  type TagRecord,
+  type SubscriberEventRecord,
+} from './audience-record.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 export type { EventTriggers, RecordedEvent } from './event-triggers.ts';
 
@@ -104,7 +111,13 @@ async function recordEvents(triggers: EventTriggers, trx: Trx, events: NewSubscr
   if (trigger) {
     await triggers.onEvents(
       trx,
-      inserted.map(({ id, event }) => ({ id, organizationId: event.organizationId, subscriberId: event.subscriberId, name: event.name, properties: event.properties })),
+      inserted.map(({ id, event }) => ({
+        id,
+        organizationId: event.organizationId,
+        subscriberId: event.subscriberId,
+        name: event.name,
+        properties: event.properties,
+      })),
       now,
       chainDepth,
     );
@@ -149,7 +162,12 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
     const wanted = types.filter((type) => subscriptions.wants(after.organization_id, type));
     if (wanted.length === 0) return;
     const data = (await record(trx, after)) as unknown as Record<string, unknown>;
-    await publishWebhookEvents(trx, subscriptions, wanted.map((type) => ({ organizationId: after.organization_id, type, at: now, data })), now);
+    await publishWebhookEvents(
+      trx,
+      subscriptions,
+      wanted.map((type) => ({ organizationId: after.organization_id, type, at: now, data })),
+      now,
+    );
   }
 
   async function mustFind(trx: Kysely<Database> | Trx, auth: OrgScope, ref: string): Promise<SubscribersTable> {
@@ -252,7 +270,10 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
   }
 
   async function recordsOf(rows: SubscribersTable[]): Promise<Map<string, SubscriberRecord>> {
-    const tags = await tagNamesOf(db, rows.map((r) => r.id));
+    const tags = await tagNamesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return new Map(rows.map((r) => [r.id, toSubscriberRecord(r, tags.get(r.id)!)]));
   }
 
@@ -352,7 +373,10 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
 
     async listTags(auth, page) {
       const rows = await listTagRows(db, auth.organizationId, page);
-      const counts = await countTagSubscribers(db, rows.map((r) => r.id));
+      const counts = await countTagSubscribers(
+        db,
+        rows.map((r) => r.id),
+      );
       return toPage(rows, page, (r) => toTagRecord(r, counts.get(r.id)!));
     },
 

@@ -23,8 +23,7 @@ function placesUnsubscribeLink(content: EmailContent): boolean {
 }
 
 const HTML_FOOTER =
-  '<p style="margin-top:32px;font-size:12px;color:#666666">' +
-  `You receive this because you subscribed. <a href="{{unsubscribe_url}}">${FOOTER_TEXT}</a></p>`;
+  '<p style="margin-top:32px;font-size:12px;color:#666666">' + `You receive this because you subscribed. <a href="{{unsubscribe_url}}">${FOOTER_TEXT}</a></p>`;
 
 /** Put the footer before `</body>` when there is one, else at the end. */
 function appendToHtml(html: string): string {
@@ -52,6 +51,10 @@ export function withUnsubscribeLink(content: EmailContent): EmailContent {
       return { kind: 'tiptap', tiptap: { ...doc, content: [...(doc.content ?? []), { type: 'horizontalRule' }, footer] } };
     }
     case 'parts':
-      return { kind: 'parts', html: content.html === null ? null : appendToHtml(content.html), text: content.text === null ? null : `${content.text}\n\n${FOOTER_TEXT}: {{unsubscribe_url}}\n` };
+      return {
+        kind: 'parts',
+        html: content.html === null ? null : appendToHtml(content.html),
+        text: content.text === null ? null : `${content.text}\n\n${FOOTER_TEXT}: {{unsubscribe_url}}\n`,
+      };
   }
 }

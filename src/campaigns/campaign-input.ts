@@ -28,7 +28,10 @@ export const audienceSchema = z
       .max(TAGS_PER_REQUEST_MAX, `must hold at most ${TAGS_PER_REQUEST_MAX} tags`)
       .default([])
       .describe('Tag names; none = every subscribed subscriber.'),
-    match: z.enum(['any', 'all'], { error: 'must be any or all' }).default('any').describe('any: subscribers with at least one of the tags; all: with every one.'),
+    match: z
+      .enum(['any', 'all'], { error: 'must be any or all' })
+      .default('any')
+      .describe('any: subscribers with at least one of the tags; all: with every one.'),
   })
   .describe('Who receives it: subscribed subscribers with any (or all) of these tags; no tags = every subscribed subscriber.');
 export type Audience = z.output<typeof audienceSchema>;
@@ -93,17 +96,17 @@ export function contentOf(b: ContentInput): EmailContent | undefined {
 }
 
 export const campaignCreateSchema = withContentRule(z.strictObject(campaignFields)).transform(
-    (b): CampaignDraft => ({
-      name: b.name,
-      subject: b.subject,
-      from: b.from,
-      replyTo: b.reply_to ?? null,
-      preview: b.preview ?? null,
-      content: contentOf(b)!,
-      audience: b.audience ?? { tags: [], match: 'any' },
-      tracking: b.tracking ?? { opens: false, clicks: false },
-    }),
-  );
+  (b): CampaignDraft => ({
+    name: b.name,
+    subject: b.subject,
+    from: b.from,
+    replyTo: b.reply_to ?? null,
+    preview: b.preview ?? null,
+    content: contentOf(b)!,
+    audience: b.audience ?? { tags: [], match: 'any' },
+    tracking: b.tracking ?? { opens: false, clicks: false },
+  }),
+);
 export type CampaignCreate = z.output<typeof campaignCreateSchema>;
 
 /** Changes to a draft or scheduled campaign: the fields given; null clears reply_to and preview. */

@@ -36,7 +36,7 @@ export const campaignStatsSchema = z
     failed: z.number().int().describe('Emails that could not be delivered after every attempt.'),
     opened: z.number().int().describe('Emails opened at least once (open tracking on).'),
     clicked: z.number().int().describe('Emails with at least one tracked click (click tracking on).'),
-    unsubscribed: z.number().int().describe('Recipients who unsubscribed through this campaign\'s link.'),
+    unsubscribed: z.number().int().describe("Recipients who unsubscribed through this campaign's link."),
   })
   .describe('Counted as the events happen.');
 export type CampaignStats = z.infer<typeof campaignStatsSchema>;
@@ -56,7 +56,7 @@ export const campaignRecordSchema = z.object({
   tracking: trackingSchema,
   status: z.enum(CAMPAIGN_STATUSES).describe('draft → scheduled → sending → sent, or cancelled.'),
   scheduled_at: timestamp.nullable(),
-  sent_at: timestamp.nullable().describe('When the last recipient\'s delivery had its outcome.'),
+  sent_at: timestamp.nullable().describe("When the last recipient's delivery had its outcome."),
   stats: campaignStatsSchema,
   created_at: timestamp,
   updated_at: timestamp,

@@ -39,13 +39,22 @@ export async function listCampaignRows(db: Db, organizationId: string, page: Pag
 
 /** Write `changes` only while the campaign's status is one of `from`; false when it has moved on since it was read, or is gone. */
 export async function updateCampaignIf(db: Db, id: string, from: readonly CampaignStatus[], changes: CampaignRowChanges): Promise<boolean> {
-  const result = await db.updateTable('campaigns').set(changes).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
+  const result = await db
+    .updateTable('campaigns')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Delete a campaign only while its status is one of `from`; false otherwise. */
 export async function deleteCampaignIf(db: Db, id: string, from: readonly CampaignStatus[]): Promise<boolean> {
-  const result = await db.deleteFrom('campaigns').where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
+  const result = await db
+    .deleteFrom('campaigns')
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -106,7 +106,12 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
         if (!current || current.status !== 'sending') return 'stopped' as const;
         if (current.fanout_cursor !== cursor) throw new JobLeaseLost(job.id, `campaign ${campaignId} fan-out`);
 
-        const cooling = await mailboxesOnCooldown(trx, scope.organizationId, members.filter((m) => m.status === 'subscribed').map((m) => m.email_key), now);
+        const cooling = await mailboxesOnCooldown(
+          trx,
+          scope.organizationId,
+          members.filter((m) => m.status === 'subscribed').map((m) => m.email_key),
+          now,
+        );
         const mailed: AudienceMember[] = [];
         const skipped: { member: AudienceMember; reason: string }[] = [];
         for (const member of members) {
@@ -125,7 +130,12 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
           });
           return { to: parseAddress(m.email)!, ...parts, listUnsubscribe };
         });
-        const ids = await emails.acceptCampaignEmails(trx, scope, { campaignId, from, replyTo, preview: campaign.preview, tracking, emails: personalized }, now);
+        const ids = await emails.acceptCampaignEmails(
+          trx,
+          scope,
+          { campaignId, from, replyTo, preview: campaign.preview, tracking, emails: personalized },
+          now,
+        );
         await insertCampaignRecipients(trx, [
           ...mailed.map((m, i) => ({ campaign_id: campaignId, subscriber_id: m.id, email_id: ids[i]!, skip_reason: null, created_at: now })),
           ...skipped.map((s) => ({ campaign_id: campaignId, subscriber_id: s.member.id, email_id: null, skip_reason: s.reason, created_at: now })),

@@ -51,7 +51,10 @@ export interface CampaignService {
   /** One copy to each given address, personalized as `subscriber` (id or email) would see it; a transactional send. */
   sendTest(scope: OrgScope, id: string, input: { to: Mailbox[]; subscriber?: string | undefined }): Promise<{ object: 'campaign_test'; ids: string[] }>;
   /** How many subscribed subscribers an audience (or a campaign's) holds now. Throws validation_error for unknown tags. */
-  countAudience(scope: OrgScope, input: { campaignId?: string | undefined; audience?: Audience | undefined }): Promise<{ object: 'audience_count'; count: number }>;
+  countAudience(
+    scope: OrgScope,
+    input: { campaignId?: string | undefined; audience?: Audience | undefined },
+  ): Promise<{ object: 'audience_count'; count: number }>;
   /** What a link names, for the page a GET shows; throws not_found for a forged, truncated or foreign token. */
   readUnsubscribeLink(token: string): Promise<UnsubscribeTarget>;
   /**
@@ -184,9 +187,15 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
       const sent = await db.transaction().execute(async (trx) => {
         if (!(await updateCampaignIf(trx, row.id, ['draft'], changes))) {
           const current = await findCampaignById(trx, row.id);
-          throw new AppError('conflict', `Campaign ${row.id} is ${current?.status ?? 'gone'}; only a draft campaign can be sent`, { details: { status: current?.status ?? null } });
+          throw new AppError('conflict', `Campaign ${row.id} is ${current?.status ?? 'gone'}; only a draft campaign can be sent`, {
+            details: { status: current?.status ?? null },
+          });
         }
-        await enqueueJobs(trx, [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now, organizationId: row.organization_id }], now);
+        await enqueueJobs(
+          trx,
+          [{ kind: CAMPAIGN_SEND_JOB, refId: row.id, runAt: scheduled ? options.scheduledAt! : now, organizationId: row.organization_id }],
+          now,
+        );
         return { ...row, ...changes };
       });
       emails.accepted(CAMPAIGN_SEND_JOB);
@@ -196,7 +205,9 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
     async cancel(scope, id) {
       const row = await mustFind(scope, id);
       if (row.status !== 'scheduled' && row.status !== 'sending') {
-        throw new AppError('conflict', `Campaign ${row.id} is ${row.status}; only a scheduled or sending campaign can be cancelled`, { details: { status: row.status } });
+        throw new AppError('conflict', `Campaign ${row.id} is ${row.status}; only a scheduled or sending campaign can be cancelled`, {
+          details: { status: row.status },
+        });
       }
       const cancelled = await writeIf(row, ['scheduled', 'sending'], { status: 'cancelled', updated_at: clock.now() });
       return toCampaignRecord(cancelled);
@@ -229,7 +240,10 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
     },
 
     async countAudience(scope, input) {
-      const audienceInput = input.campaignId !== undefined ? (JSON.parse((await mustFind(scope, input.campaignId)).audience) as Audience) : (input.audience ?? { tags: [], match: 'any' });
+      const audienceInput =
+        input.campaignId !== undefined
+          ? (JSON.parse((await mustFind(scope, input.campaignId)).audience) as Audience)
+          : (input.audience ?? { tags: [], match: 'any' });
       const count = await countSubscribedAudience(db, scope.organizationId, await selectionOf(scope, audienceInput));
       return { object: 'audience_count', count };
     },

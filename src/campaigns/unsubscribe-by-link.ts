@@ -7,9 +7,7 @@ import { countCampaignEvents } from './stats.ts';
 import { TEST_COPY_TOKEN, type UnsubscribeLinks } from './unsubscribe-links.ts';
 
 /** What an unsubscribe link leads to, for its confirmation page. */
-export type UnsubscribeTarget =
-  | { kind: 'subscriber'; email: string; status: string }
-  | { kind: 'test_copy' };
+export type UnsubscribeTarget = { kind: 'subscriber'; email: string; status: string } | { kind: 'test_copy' };
 
 export interface UnsubscribeByLink {
   /** See CampaignService.readUnsubscribeLink. */

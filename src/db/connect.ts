@@ -86,20 +86,13 @@ const INT8_OID = 20;
 
 /** Open the database named by the options. Does not migrate: see `migrateToLatest`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const log: LogConfig | undefined = options.onQuery
-    ? (event) => options.onQuery!(event.query.sql, event.queryDurationMillis)
-    : undefined;
+  const log: LogConfig | undefined = options.onQuery ? (event) => options.onQuery!(event.query.sql, event.queryDurationMillis) : undefined;
   const durability = options.durability ?? 'fsync';
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, options.poolSize ?? 10, durability, log);
   return openSqlite(options.sqlitePath ?? ':memory:', durability, log, options.onSyncFailure);
 }
 
-function openSqlite(
-  file: string,
-  durability: Durability,
-  log: LogConfig | undefined,
-  onSyncFailure: DatabaseOptions['onSyncFailure'],
-): DatabaseHandle {
+function openSqlite(file: string, durability: Durability, log: LogConfig | undefined, onSyncFailure: DatabaseOptions['onSyncFailure']): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // SQLite's default 4 KB pages. 16 KB pages suit bulk loads, but a group commit

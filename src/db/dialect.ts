@@ -9,10 +9,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kys
 export type DialectName = 'sqlite' | 'postgres';
 
 /** PostgreSQL: lock the selected rows and skip rows another worker holds. SQLite has one writer: no-op. */
-export function skipLockedRows<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  dialect: DialectName,
-): SelectQueryBuilder<DB, TB, O> {
+export function skipLockedRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
@@ -48,7 +45,6 @@ export async function lockForSetup(trx: Transaction<any>, dialect: DialectName):
 /** An arbitrary constant naming Mailgate's setup lock. */
 const SETUP_LOCK_ID = 7_305_419_883;
 
-
 /** Above this many trigram matches, walking the list in id order fills a page sooner than the index would. */
 const SEARCH_CANDIDATES_MAX = 1000;
 
@@ -61,7 +57,9 @@ const SEARCH_CANDIDATES_MAX = 1000;
 export async function subscriberSearchCandidates(db: Kysely<any> | Transaction<any>, dialect: DialectName, text: string): Promise<number[] | null> {
   if (dialect !== 'sqlite' || [...text].length < 3) return null;
   const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
-  const { rows } = await sql<{ rowid: number }>`select rowid from subscribers_search where subscribers_search match ${phrase} limit ${SEARCH_CANDIDATES_MAX + 1}`.execute(db);
+  const { rows } = await sql<{
+    rowid: number;
+  }>`select rowid from subscribers_search where subscribers_search match ${phrase} limit ${SEARCH_CANDIDATES_MAX + 1}`.execute(db);
   return rows.length > SEARCH_CANDIDATES_MAX ? null : rows.map((r) => Number(r.rowid));
 }
 

@@ -47,8 +47,7 @@ export function createGroupCommit<T>(db: Kysely<Database>, options: GroupCommitO
 
   const connection = options.connection ?? ((fn) => fn(db));
   const commit = (items: T[]) => connection((conn) => conn.transaction().execute((trx) => options.apply(trx, items)));
-  const settle = (g: { resolve: () => void; reject: (e: unknown) => void }, refusal: unknown) =>
-    refusal === undefined ? g.resolve() : g.reject(refusal);
+  const settle = (g: { resolve: () => void; reject: (e: unknown) => void }, refusal: unknown) => (refusal === undefined ? g.resolve() : g.reject(refusal));
 
   async function flush(): Promise<void> {
     scheduled = false;

@@ -12,7 +12,11 @@ export async function fetchIdPage<DB, TB extends keyof DB, O>(
   page: { limit: number; after?: string | undefined; before?: string | undefined; offset?: number | undefined },
 ): Promise<O[]> {
   if (page.before !== undefined) {
-    const rows = await query.where(id, '>', page.before as never).orderBy(id, 'asc').limit(page.limit + 1).execute();
+    const rows = await query
+      .where(id, '>', page.before as never)
+      .orderBy(id, 'asc')
+      .limit(page.limit + 1)
+      .execute();
     return rows.reverse();
   }
   let q = page.after !== undefined ? query.where(id, '<', page.after as never) : query;

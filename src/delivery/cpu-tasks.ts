@@ -4,12 +4,21 @@
 // may import all three; the thread pool (threads/) only gets it from its caller,
 // and each pool thread loads this module to run the same functions.
 import { linkByTag } from '../emails/tracking/tracked-html.ts';
-import { compileTemplate, renderEmailContent, type CompiledTemplate, type EmailContent, type PlaceholderOptions, type RenderedEmail, type Template } from '../render/index.ts';
+import {
+  compileTemplate,
+  renderEmailContent,
+  type CompiledTemplate,
+  type EmailContent,
+  type PlaceholderOptions,
+  type RenderedEmail,
+  type Template,
+} from '../render/index.ts';
 import { defineTaskSet, RENDER_TIME_LIMIT_MS } from '../threads/index.ts';
 import { composeMessage, type ComposeInput } from './compose-message.ts';
 
 /** Markdown using what ordinary emails do: each thread renders it once before taking work. */
-const WARM_UP_MARKDOWN = '# Warm-up\n\nSome *emphasis*, **strong**, `code` and [a link](https://example.com/).\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+const WARM_UP_MARKDOWN =
+  '# Warm-up\n\nSome *emphasis*, **strong**, `code` and [a link](https://example.com/).\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
 
 export default defineTaskSet({
   module: import.meta.url,

@@ -1,7 +1,14 @@
 import type { Clock } from '../clock.ts';
 import { createGroupCommit } from '../db/group-commit.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { findEmailsForDelivery, findSubmissions, recordEmailEvents, type EmailForDelivery, type NewEmailEvent, type StoredSubmission } from '../emails/email.repository.ts';
+import {
+  findEmailsForDelivery,
+  findSubmissions,
+  recordEmailEvents,
+  type EmailForDelivery,
+  type NewEmailEvent,
+  type StoredSubmission,
+} from '../emails/email.repository.ts';
 import type { SubmissionHeaders } from '../emails/submission.ts';
 import type { ComposeInput, ComposeSubmission } from './compose-message.ts';
 import type { DkimKey } from '../domains/index.ts';
@@ -17,8 +24,7 @@ import { isThrottle, type RelayPace } from './relay-pace.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
 /** What a subscriber hears of delivery (the rest is the email's own business). */
-const isDeliveryNews = (type: string): type is 'delivered' | 'bounced' | 'complained' =>
-  type === 'delivered' || type === 'bounced' || type === 'complained';
+const isDeliveryNews = (type: string): type is 'delivered' | 'bounced' | 'complained' => type === 'delivered' || type === 'bounced' || type === 'complained';
 
 /** How long a campaign's status, read for its emails' deliveries, is taken as current: a cancel stops new hand-offs within it. */
 const CAMPAIGN_STATUS_TTL_MS = 1_000;
@@ -175,13 +181,19 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
               db,
               batch.map((w) => w.id),
             );
-            const submissions = await findSubmissions(db, rows.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])));
+            const submissions = await findSubmissions(
+              db,
+              rows.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])),
+            );
             return new Map(rows.map((r) => [r.id, { email: r, submission: r.submission_id === null ? undefined : submissions.get(r.submission_id) }]));
-          })().then((byId) => {
-            for (const w of batch) w.resolve(byId.get(w.id));
-          }, (error) => {
-            for (const w of batch) w.reject(error);
-          });
+          })().then(
+            (byId) => {
+              for (const w of batch) w.resolve(byId.get(w.id));
+            },
+            (error) => {
+              for (const w of batch) w.reject(error);
+            },
+          );
         });
       }
       waiting.push({ id, resolve, reject });
@@ -193,7 +205,12 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
   function campaignStatus(campaignId: string): Promise<string | undefined> {
     let status = statuses.get(campaignId);
     if (!status) {
-      status = db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirst().then((row) => row?.status);
+      status = db
+        .selectFrom('campaigns')
+        .select('status')
+        .where('id', '=', campaignId)
+        .executeTakeFirst()
+        .then((row) => row?.status);
       statuses.set(campaignId, status);
       setTimeout(() => statuses.delete(campaignId), CAMPAIGN_STATUS_TTL_MS).unref();
     }
@@ -274,7 +291,8 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
           transport: transport.name,
           attempt,
           unknown_outcome: true,
-          response: 'No outcome was recorded for this attempt: the process handing it over stopped first (a crash or a shutdown); the relay may have received it. Tried again.',
+          response:
+            'No outcome was recorded for this attempt: the process handing it over stopped first (a crash or a shutdown); the relay may have received it. Tried again.',
         },
       });
     }
@@ -351,7 +369,10 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       return settle(job, email, asFailure(error));
     }
     pace.succeeded(turn.ticket);
-    const events: EventInput[] = [...(await unrecordedAttempts(job, email)), { type: 'sent', detail: { transport: transport.name, response: result.response, attempt: job.attempts } }];
+    const events: EventInput[] = [
+      ...(await unrecordedAttempts(job, email)),
+      { type: 'sent', detail: { transport: transport.name, response: result.response, attempt: job.attempts } },
+    ];
     if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
     await outcome(job, email, events);
   };

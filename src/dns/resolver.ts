@@ -7,7 +7,10 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 export class DnsUnavailable extends Error {
-  constructor(readonly domain: string, readonly reason: string) {
+  constructor(
+    readonly domain: string,
+    readonly reason: string,
+  ) {
     super(`DNS did not answer for ${domain}: ${reason}`);
     this.name = 'DnsUnavailable';
   }
@@ -75,7 +78,10 @@ export function createDnsResolver(options: DnsResolverOptions): DnsResolver {
     },
     async addresses(domain) {
       // Both families asked apart: one that fails or times out must not hide addresses the other found.
-      const answers = await Promise.allSettled([ask(domain, () => resolver.resolve4(domain), [] as string[]), ask(domain, () => resolver.resolve6(domain), [] as string[])]);
+      const answers = await Promise.allSettled([
+        ask(domain, () => resolver.resolve4(domain), [] as string[]),
+        ask(domain, () => resolver.resolve6(domain), [] as string[]),
+      ]);
       const found = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value.value : []));
       const failed = answers.find((a) => a.status === 'rejected');
       // None found while one family went unanswered is not known to be none.
@@ -88,7 +94,11 @@ export function createDnsResolver(options: DnsResolverOptions): DnsResolver {
     },
     async hostAddresses(host) {
       const name = host.toLowerCase().replace(/\.$/, '');
-      if (name === 'localhost' || name.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+      if (name === 'localhost' || name.endsWith('.localhost'))
+        return [
+          { address: '127.0.0.1', family: 4 },
+          { address: '::1', family: 6 },
+        ];
       return (await api.addresses(name)).map((address) => ({ address, family: isIP(address) }));
     },
   };

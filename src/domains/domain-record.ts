@@ -30,12 +30,18 @@ export const domainCreateSchema = z.strictObject({
 });
 
 export const dnsRecordSchema = z.object({
-  purpose: z.enum(['dkim', 'spf', 'dmarc']).describe('dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).'),
+  purpose: z
+    .enum(['dkim', 'spf', 'dmarc'])
+    .describe(
+      'dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).',
+    ),
   type: z.literal('TXT'),
   name: z.string().describe('The full name of the record.'),
   value: z.string().describe('What to publish.'),
   required: z.boolean(),
-  status: z.enum(RECORD_STATUSES).describe('What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).'),
+  status: z
+    .enum(RECORD_STATUSES)
+    .describe('What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).'),
   found: z.array(z.string()).describe('The TXT values found there at the last check.'),
 });
 export type DnsRecord = z.infer<typeof dnsRecordSchema>;
@@ -44,7 +50,11 @@ export const domainRecordSchema = z.object({
   object: z.literal('domain'),
   id: z.string().describe('dom_…'),
   name: z.string(),
-  status: z.enum(DOMAIN_STATUSES).describe('pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.'),
+  status: z
+    .enum(DOMAIN_STATUSES)
+    .describe(
+      'pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.',
+    ),
   records: z.array(dnsRecordSchema),
   created_at: z.string(),
   verified_at: z.string().nullable(),

@@ -115,7 +115,12 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
 
   return {
     async create(scope, name) {
-      const exists = await db.selectFrom('domains').select('id').where('organization_id', '=', scope.organizationId).where('name', '=', name).executeTakeFirst();
+      const exists = await db
+        .selectFrom('domains')
+        .select('id')
+        .where('organization_id', '=', scope.organizationId)
+        .where('name', '=', name)
+        .executeTakeFirst();
       if (exists) throw new AppError('conflict', `The domain ${name} is added already (${exists.id})`);
       const { publicKey, privateKey } = await generateRsa('rsa', {
         modulusLength: 2048,
@@ -159,11 +164,19 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       const [dkim, spf, dmarc] = expected(row);
       const key = compact(row.dkim_public_key);
       const [dkimCheck, spfCheck, dmarcCheck] = await Promise.all([
-        check(dkim!.name, (found) => found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t)))),
+        check(dkim!.name, (found) =>
+          found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t))),
+        ),
         // One SPF record (RFC 7208 §3.2: two is an error) that names the relay.
         check(spf!.name, (found) => {
           const spfs = found.filter((t) => /^v=spf1(\s|$)/i.test(t.trim()));
-          return spfs.length === 1 && spfs[0]!.trim().split(/\s+/).some((term) => term.replace(/^[+]/, '') === options.spfMechanism);
+          return (
+            spfs.length === 1 &&
+            spfs[0]!
+              .trim()
+              .split(/\s+/)
+              .some((term) => term.replace(/^[+]/, '') === options.spfMechanism)
+          );
         }),
         check(dmarc!.name, (found) => found.some((t) => /^v=DMARC1\s*(;|$)/i.test(t.trim()))),
       ]);
@@ -183,7 +196,11 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
         updated_at: now,
         verified_at: status === 'verified' ? (row.verified_at ?? now) : status === 'failed' ? null : row.verified_at,
       };
-      await db.updateTable('domains').set({ status: next.status, checks: next.checks, updated_at: now, verified_at: next.verified_at }).where('id', '=', id).execute();
+      await db
+        .updateTable('domains')
+        .set({ status: next.status, checks: next.checks, updated_at: now, verified_at: next.verified_at })
+        .where('id', '=', id)
+        .execute();
       return toRecord(next);
     },
 

@@ -47,17 +47,20 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
       );
       const admitted = units.filter((_, i) => decisions[i] === null);
       const rows = admitted.flatMap((u) => u.rows);
-      await insertSubmissions(trx, admitted.flatMap((u) => (u.submission ? [u.submission] : [])));
+      await insertSubmissions(
+        trx,
+        admitted.flatMap((u) => (u.submission ? [u.submission] : [])),
+      );
       await insertEmails(trx, rows);
       await enqueueJobs(
         trx,
-        admitted.flatMap((u) => u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at, organizationId: r.email.organization_id }))),
+        admitted.flatMap((u) =>
+          u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at, organizationId: r.email.organization_id })),
+        ),
         at,
       );
       for (const u of admitted) if (u.idempotency) await completeIdempotencyKey(trx, u.idempotency);
-      return decisions.map((d, i) =>
-        d === null ? undefined : recipientRateLimited(d.mailbox, d.refusal, units[i]!.itemIndexes?.[d.index]),
-      );
+      return decisions.map((d, i) => (d === null ? undefined : recipientRateLimited(d.mailbox, d.refusal, units[i]!.itemIndexes?.[d.index])));
     },
   });
 }

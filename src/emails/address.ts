@@ -89,8 +89,6 @@ export function parseMailboxParts(name: string, address: string): Mailbox | null
 /** Mailbox → header form, quoting the display name when it needs it. */
 export function formatMailbox(mailbox: Mailbox): string {
   if (!mailbox.name) return mailbox.address;
-  const name = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ .-]*$/.test(mailbox.name)
-    ? mailbox.name
-    : `"${mailbox.name.replace(/(["\\])/g, '\\$1')}"`;
+  const name = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ .-]*$/.test(mailbox.name) ? mailbox.name : `"${mailbox.name.replace(/(["\\])/g, '\\$1')}"`;
   return `${name} <${mailbox.address}>`;
 }

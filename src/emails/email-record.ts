@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { formatMailbox, parseMailbox } from './address.ts';
 
 /** The v2 shapes of an email: list item (no bodies) and full record. */
-export const EMAIL_EVENT_TYPES = [
-  'queued',
-  'sent',
-  'delivered',
-  'delivery_delayed',
-  'bounced',
-  'complained',
-  'failed',
-  'opened',
-  'clicked',
-] as const;
+export const EMAIL_EVENT_TYPES = ['queued', 'sent', 'delivered', 'delivery_delayed', 'bounced', 'complained', 'failed', 'opened', 'clicked'] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
 /**
@@ -45,7 +35,9 @@ export const emailListItemSchema = z.object({
   to: z.array(z.string()).describe('The recipient (one address per email).'),
   subject: z.string(),
   reply_to: z.string().nullable(),
-  last_event: z.enum(EMAIL_EVENT_TYPES).describe('Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked.'),
+  last_event: z
+    .enum(EMAIL_EVENT_TYPES)
+    .describe('Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked.'),
   created_at: timestamp,
   updated_at: timestamp,
 });

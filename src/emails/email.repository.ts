@@ -119,23 +119,10 @@ export async function findEmailBodies(db: Db, ids: readonly string[]) {
   return db.selectFrom('email_bodies').select(['email_id', 'html', 'text']).where('email_id', 'in', ids).execute();
 }
 
-export const LIST_COLUMNS = [
-  'id',
-  'from_address',
-  'to_address',
-  'reply_to',
-  'subject',
-  'last_event',
-  'created_at',
-  'updated_at',
-] as const;
+export const LIST_COLUMNS = ['id', 'from_address', 'to_address', 'reply_to', 'subject', 'last_event', 'created_at', 'updated_at'] as const;
 
 /** One page, newest first, by id cursor. Returns up to `limit + 1` rows so the caller can tell has_more. */
-export async function listEmailRows(
-  db: Db,
-  organizationId: string,
-  page: { limit: number; after?: string | undefined; before?: string | undefined },
-) {
+export async function listEmailRows(db: Db, organizationId: string, page: { limit: number; after?: string | undefined; before?: string | undefined }) {
   return fetchIdPage(db.selectFrom('emails').select(LIST_COLUMNS).where('organization_id', '=', organizationId), 'id', page);
 }
 
@@ -146,12 +133,7 @@ export async function hasEmailEvent(db: Db, emailId: string, type: string): Prom
 }
 
 export async function listEmailEvents(db: Db, emailId: string) {
-  return db
-    .selectFrom('email_events')
-    .select(['id', 'type', 'detail', 'created_at'])
-    .where('email_id', '=', emailId)
-    .orderBy('id', 'asc')
-    .execute();
+  return db.selectFrom('email_events').select(['id', 'type', 'detail', 'created_at']).where('email_id', '=', emailId).orderBy('id', 'asc').execute();
 }
 
 export interface NewEmailEvent {
@@ -184,9 +166,18 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
   const latest = [...last.values()];
   for (let i = 0; i < latest.length; i += LAST_EVENT_CHUNK) {
     const chunk = latest.slice(i, i + LAST_EVENT_CHUNK);
-    const typeOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then ${e.type}`), sql` `);
-    const rankOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then cast(${rankOfType(e.type)} as integer)`), sql` `);
-    const atOf = sql.join(chunk.map((e) => sql`when ${e.emailId} then cast(${e.at} as bigint)`), sql` `);
+    const typeOf = sql.join(
+      chunk.map((e) => sql`when ${e.emailId} then ${e.type}`),
+      sql` `,
+    );
+    const rankOf = sql.join(
+      chunk.map((e) => sql`when ${e.emailId} then cast(${rankOfType(e.type)} as integer)`),
+      sql` `,
+    );
+    const atOf = sql.join(
+      chunk.map((e) => sql`when ${e.emailId} then cast(${e.at} as bigint)`),
+      sql` `,
+    );
     await db
       .updateTable('emails')
       .set({
@@ -222,8 +213,6 @@ export async function storeCapturedMessages(db: Db, messages: { emailId: string;
     db
       .insertInto('captured_messages')
       .values(chunk)
-      .onConflict((oc) =>
-        oc.column('email_id').doUpdateSet((eb) => ({ raw: eb.ref('excluded.raw'), created_at: eb.ref('excluded.created_at') })),
-      ),
+      .onConflict((oc) => oc.column('email_id').doUpdateSet((eb) => ({ raw: eb.ref('excluded.raw'), created_at: eb.ref('excluded.created_at') }))),
   );
 }

@@ -40,7 +40,15 @@ export { emailListItemSchema, emailRecordSchema, emailEventSchema } from './emai
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
 export { IDEMPOTENCY_CODES, idempotencyKeyField } from './idempotency.ts';
-export { submissionToSendRequest, isRebuiltHeader, SUBMISSION_IDEMPOTENCY_HEADER, type SubmittedMessage, type SubmittedMailbox, type SubmittedAttachment, type SubmissionHeaders } from './submission.ts';
+export {
+  submissionToSendRequest,
+  isRebuiltHeader,
+  SUBMISSION_IDEMPOTENCY_HEADER,
+  type SubmittedMessage,
+  type SubmittedMailbox,
+  type SubmittedAttachment,
+  type SubmissionHeaders,
+} from './submission.ts';
 
 export const DELIVER_EMAIL_JOB = 'deliver_email';
 export { BATCH_MAX } from './send-request.ts';
@@ -194,7 +202,10 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         throw validationError(details, `Batch refused: ${describeDetails(details)}`);
       }
       // Not a problem of one item: a batch from a domain that may not send is refused whole, in either mode.
-      await checkSenders(auth, valid.map((v) => v.request.from));
+      await checkSenders(
+        auth,
+        valid.map((v) => v.request.from),
+      );
       return accept<BatchResult>(
         auth,
         options.idempotencyKey !== undefined
@@ -227,14 +238,29 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       const rows = page.emails.map((e) =>
         emailRow(
           auth,
-          { from, replyTo, subject: e.subject, preview, messageId: null, tracking, source: 'campaign', submissionId: null, campaignId, listUnsubscribe: e.listUnsubscribe },
+          {
+            from,
+            replyTo,
+            subject: e.subject,
+            preview,
+            messageId: null,
+            tracking,
+            source: 'campaign',
+            submissionId: null,
+            campaignId,
+            listUnsubscribe: e.listUnsubscribe,
+          },
           e.to,
           { html: e.html, text: e.text },
           now,
         ),
       );
       await insertEmails(trx, rows);
-      await enqueueJobs(trx, rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now, organizationId: r.email.organization_id })), now);
+      await enqueueJobs(
+        trx,
+        rows.map((r) => ({ kind: DELIVER_EMAIL_JOB, refId: r.email.id, runAt: now, organizationId: r.email.organization_id })),
+        now,
+      );
       return rows.map((r) => r.email.id);
     },
 

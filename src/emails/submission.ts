@@ -80,10 +80,32 @@ export function isSubmissionRequest(request: SendRequest): request is Submission
 export const SUBMISSION_IDEMPOTENCY_HEADER = 'Mailgate-Idempotency-Key';
 
 const REBUILT_HEADERS = new Set([
-  'from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'in-reply-to', 'references',
-  'mime-version', 'content-type', 'content-transfer-encoding', 'content-disposition', 'content-id', 'content-description',
-  'received', 'return-path', 'dkim-signature', 'arc-seal', 'arc-message-signature', 'arc-authentication-results',
-  'authentication-results', 'x-mailgate-email-id', SUBMISSION_IDEMPOTENCY_HEADER.toLowerCase(),
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'subject',
+  'date',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+  'content-id',
+  'content-description',
+  'received',
+  'return-path',
+  'dkim-signature',
+  'arc-seal',
+  'arc-message-signature',
+  'arc-authentication-results',
+  'authentication-results',
+  'x-mailgate-email-id',
+  SUBMISSION_IDEMPOTENCY_HEADER.toLowerCase(),
 ]);
 
 /**
@@ -156,10 +178,7 @@ export function submissionToSendRequest(message: SubmittedMessage): SubmissionRe
   if ('value' in subjectCheck) subject = subjectCheck.value;
   else details.push({ path: 'subject', message: subjectCheck.problem });
 
-  const ids: [string, string | null][] = [
-    ['message_id', message.messageId],
-    ...message.references.map((r, i): [string, string] => [`references[${i}]`, r]),
-  ];
+  const ids: [string, string | null][] = [['message_id', message.messageId], ...message.references.map((r, i): [string, string] => [`references[${i}]`, r])];
   for (const [path, value] of ids) {
     if (value !== null && !MESSAGE_ID.test(value)) details.push({ path, message: 'must be one message id in angle brackets (<id@host>)' });
   }
@@ -187,7 +206,8 @@ export function submissionToSendRequest(message: SubmittedMessage): SubmissionRe
     const path = `attachments[${i}]`;
     if (a.filename !== null && /[\r\n\0]/.test(a.filename)) details.push({ path: `${path}.filename`, message: 'must not contain CR, LF or NUL' });
     if (!MEDIA_TYPE.test(a.contentType)) details.push({ path: `${path}.content_type`, message: 'must be a media type (type/subtype)' });
-    if (a.contentId !== null && !/^[^<>\s]+$/.test(a.contentId)) details.push({ path: `${path}.content_id`, message: 'must be a content id without angle brackets or spaces' });
+    if (a.contentId !== null && !/^[^<>\s]+$/.test(a.contentId))
+      details.push({ path: `${path}.content_id`, message: 'must be a content id without angle brackets or spaces' });
   });
 
   // Every other text of the message (not the attachments' bytes, which are stored
@@ -243,6 +263,9 @@ export function submissionFingerprintInput(request: SubmissionRequest): unknown 
  */
 export function submissionIdempotencyKey(key: string, request: SubmissionRequest): string {
   assertValidIdempotencyKey(key, SUBMISSION_IDEMPOTENCY_HEADER);
-  const envelope = recipientsOf(request).map((r) => mailboxKey(r.address)).sort().join('\n');
+  const envelope = recipientsOf(request)
+    .map((r) => mailboxKey(r.address))
+    .sort()
+    .join('\n');
   return `smtp:${createHash('sha256').update(key).update('\n\n').update(envelope).digest('hex')}`;
 }

@@ -20,7 +20,10 @@ const WEBHOOK_TYPES: Readonly<Record<string, WebhookEventType>> = {
 export async function publishEmailEvents(db: Kysely<Database> | Transaction<Database>, events: readonly NewEmailEvent[]): Promise<void> {
   const relevant = events.filter((e) => WEBHOOK_TYPES[e.type] !== undefined);
   if (relevant.length === 0) return;
-  const subscriptions = await loadSubscriptions(db, relevant.map((e) => e.organizationId));
+  const subscriptions = await loadSubscriptions(
+    db,
+    relevant.map((e) => e.organizationId),
+  );
   const wanted = relevant.filter((e) => subscriptions.wants(e.organizationId, WEBHOOK_TYPES[e.type]!));
   if (wanted.length === 0) return;
   const rows = await findEmailsForWebhooks(db, [...new Set(wanted.map((e) => e.emailId))]);

@@ -45,7 +45,8 @@ export function readFormSubmission(fields: Record<string, unknown>): FormSubmiss
     const field = KNOWN.get(normalize(key));
     if (field) known[field] ??= value;
     // Fields starting with "_" are the form tool's own (honeypots, redirects): not the person's.
-    else if (!key.startsWith('_') && value !== undefined && value !== null && value !== '') attributes[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    else if (!key.startsWith('_') && value !== undefined && value !== null && value !== '')
+      attributes[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
   }
   const email = text(known.email);
   if (!email) throw validationError([{ path: 'email', message: 'is required: name the field email' }]);

@@ -81,7 +81,11 @@ export function createIntegrationService(deps: IntegrationDeps): IntegrationServ
   }
 
   const targetOf = (row: { email: string; confirmed_at: number | null; expires_at: number }): ConfirmationTarget =>
-    row.confirmed_at !== null ? { kind: 'confirmed', email: row.email } : Number(row.expires_at) <= clock.now() ? { kind: 'expired', email: row.email } : { kind: 'pending', email: row.email };
+    row.confirmed_at !== null
+      ? { kind: 'confirmed', email: row.email }
+      : Number(row.expires_at) <= clock.now()
+        ? { kind: 'expired', email: row.email }
+        : { kind: 'pending', email: row.email };
 
   return {
     async submitForm(scope, fields) {
@@ -91,7 +95,13 @@ export function createIntegrationService(deps: IntegrationDeps): IntegrationServ
       // Checked now, so a bad address is refused to the form, not found at confirmation.
       parseBody(subscriberCreateSchema, submission.subscriber);
       const from = submission.confirmFrom ?? deps.confirmFrom;
-      if (!from) throw validationError([{ path: 'confirm_from', message: 'double opt-in sends a confirmation email: set FORMS_CONFIRM_FROM on the server, or send confirm_from with the form' }]);
+      if (!from)
+        throw validationError([
+          {
+            path: 'confirm_from',
+            message: 'double opt-in sends a confirmation email: set FORMS_CONFIRM_FROM on the server, or send confirm_from with the form',
+          },
+        ]);
       const now = clock.now();
       const id = newId('cnf', now);
       const link = `${baseUrl}${CONFIRM_PATH}/${id}.${macOf(await key(), id)}`;

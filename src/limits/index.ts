@@ -16,6 +16,16 @@ export {
   type GuardRefusal,
   type MailboxState,
 } from './recipient-guard.ts';
-export { admitSends, peekRecipient, mailboxesOnCooldown, startBounceCooldown, startBounceCooldowns, compareGuardKeys, purgeRecipientGuards, type GuardedSend, type UnitRefusal } from './recipient-store.ts';
+export {
+  admitSends,
+  peekRecipient,
+  mailboxesOnCooldown,
+  startBounceCooldown,
+  startBounceCooldowns,
+  compareGuardKeys,
+  purgeRecipientGuards,
+  type GuardedSend,
+  type UnitRefusal,
+} from './recipient-store.ts';
 export { createRequestLimits, type RequestLimits } from './service.ts';
 export { quotaExceeded } from './quotas.ts';

@@ -22,7 +22,10 @@ export function rateKeyOfAddress(ip: string): string {
   const front = head ? head.split(':') : [];
   const back = tail ? tail.split(':') : [];
   const groups = tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${groups.slice(0, 4).map((g) => parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export function createIpLimiter(perSecond: number, clock: Clock): IpLimiter {

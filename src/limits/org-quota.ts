@@ -88,7 +88,10 @@ export function createOrgQuota(handle: DatabaseHandle, clock: Clock): OrgQuota {
       });
     },
     async purge(now) {
-      await db.deleteFrom('quota_windows').where('window_start', '<', windowStartOf(now) - QUOTA_WINDOW_MS).execute();
+      await db
+        .deleteFrom('quota_windows')
+        .where('window_start', '<', windowStartOf(now) - QUOTA_WINDOW_MS)
+        .execute();
     },
   };
 }

@@ -35,11 +35,7 @@ export function compareGuardKeys(a: GuardedSend, b: GuardedSend): number {
  * other's sends and never deadlock on each other (bounce cooldowns are written
  * in the same order: `compareGuardKeys`).
  */
-export async function admitSends(
-  trx: Transaction<Database>,
-  units: readonly (readonly GuardedSend[])[],
-  now: number,
-): Promise<(UnitRefusal | null)[]> {
+export async function admitSends(trx: Transaction<Database>, units: readonly (readonly GuardedSend[])[], now: number): Promise<(UnitRefusal | null)[]> {
   const keys = new Map<string, GuardedSend>();
   for (const unit of units) for (const s of unit) keys.set(keyOf(s.organizationId, s.mailbox), s);
   if (keys.size === 0) return units.map(() => null);

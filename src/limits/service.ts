@@ -34,11 +34,9 @@ export function createRequestLimits(config: Config, handle: DatabaseHandle, cloc
       if (!config.limits.enabled) return;
       const wait = ip.hit(address);
       if (wait > 0) {
-        throw new AppError(
-          'rate_limit_exceeded',
-          `Too many requests from this address (more than ${perSecond} per second); retry after ${wait} s`,
-          { retryAfter: wait },
-        );
+        throw new AppError('rate_limit_exceeded', `Too many requests from this address (more than ${perSecond} per second); retry after ${wait} s`, {
+          retryAfter: wait,
+        });
       }
     },
     async consume(auth) {

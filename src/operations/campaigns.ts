@@ -59,10 +59,15 @@ export const listCampaigns = defineOperation({
   summary: 'List campaigns, newest first',
   resource: 'campaigns',
   description: [
-    'Returns a page of the organization\'s campaigns with their status and stats, newest first, optionally only those with one status. Page with limit and the after/before cursors.',
+    "Returns a page of the organization's campaigns with their status and stats, newest first, optionally only those with one status. Page with limit and the after/before cursors.",
     QUOTA_NOTE,
   ].join(' '),
-  input: pagedInput('cmp', { status: z.enum(CAMPAIGN_STATUSES, { error: `must be one of ${CAMPAIGN_STATUSES.join(', ')}` }).optional().describe('Only campaigns with this status.') }),
+  input: pagedInput('cmp', {
+    status: z
+      .enum(CAMPAIGN_STATUSES, { error: `must be one of ${CAMPAIGN_STATUSES.join(', ')}` })
+      .optional()
+      .describe('Only campaigns with this status.'),
+  }),
   output: listEnvelope(campaignRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: [],
@@ -110,7 +115,10 @@ export const deleteCampaign = defineOperation({
   name: 'delete_campaign',
   summary: 'Delete a draft or scheduled campaign',
   resource: 'campaigns',
-  description: ['Deletes a draft or scheduled campaign (a scheduled one is not sent). A campaign that is sending, sent or cancelled is kept: conflict.', QUOTA_NOTE].join(' '),
+  description: [
+    'Deletes a draft or scheduled campaign (a scheduled one is not sent). A campaign that is sending, sent or cancelled is kept: conflict.',
+    QUOTA_NOTE,
+  ].join(' '),
   input: z.strictObject({ id: campaignId }),
   output: campaignDeletedSchema,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
@@ -186,12 +194,12 @@ export const countAudience = defineOperation({
   summary: 'Count how many subscribers a campaign would reach',
   resource: 'campaigns',
   description: [
-    'Counts the subscribed subscribers of a campaign\'s audience (campaign_id) or of an audience given here ({tags, match}; none = every subscribed subscriber): how many emails a send would queue now. Unknown tags are refused, naming them.',
+    "Counts the subscribed subscribers of a campaign's audience (campaign_id) or of an audience given here ({tags, match}; none = every subscribed subscriber): how many emails a send would queue now. Unknown tags are refused, naming them.",
     QUOTA_NOTE,
   ].join(' '),
   input: z
     .strictObject({
-      campaign_id: campaignId.optional().describe('Count this campaign\'s audience.'),
+      campaign_id: campaignId.optional().describe("Count this campaign's audience."),
       audience: audienceSchema.optional(),
     })
     .refine((v) => v.campaign_id === undefined || v.audience === undefined, { error: 'give campaign_id or audience, not both' })

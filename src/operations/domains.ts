@@ -29,7 +29,11 @@ export const listDomains = defineOperation({
   name: 'list_domains',
   summary: 'List sending domains, newest first',
   resource: 'domains',
-  description: ["Returns a page of the organization's sending domains with their records and status, newest first.", 'Page with limit and the after/before cursors.', QUOTA_NOTE].join(' '),
+  description: [
+    "Returns a page of the organization's sending domains with their records and status, newest first.",
+    'Page with limit and the after/before cursors.',
+    QUOTA_NOTE,
+  ].join(' '),
   input: pagedInput('dom', {}),
   output: listEnvelope(domainRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },

@@ -31,8 +31,10 @@ export const sendEmail = defineOperation({
     RECIPIENT_GUARD_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() }))
-    .transform(({ idempotency_key, ...body }) => ({ request: toSendRequest(body), idempotencyKey: idempotency_key })),
+  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() })).transform(({ idempotency_key, ...body }) => ({
+    request: toSendRequest(body),
+    idempotencyKey: idempotency_key,
+  })),
   output: sendResult,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   errors: ['forbidden', 'idempotency_conflict', 'recipient_rate_limited'],
@@ -94,8 +96,7 @@ export const sendBatch = defineOperation({
       { from: 'Acme <hello@acme.example>', to: 'delivered+two@mailgate.test', subject: 'Your receipt', html: '<p>Thank you.</p>' },
     ],
   },
-  run: ({ services, scope }, input) =>
-    services.emails.sendBatch(scope, input.emails, { mode: input.validation, idempotencyKey: input.idempotency_key }),
+  run: ({ services, scope }, input) => services.emails.sendBatch(scope, input.emails, { mode: input.validation, idempotencyKey: input.idempotency_key }),
 });
 
 export const getEmail = defineOperation({

@@ -16,7 +16,17 @@ import {
   upsertSubscriber,
 } from './subscribers.ts';
 import { createTag, getTag, listTags } from './tags.ts';
-import { cancelCampaign, countAudience, createCampaign, deleteCampaign, getCampaign, listCampaigns, sendCampaign, testCampaign, updateCampaign } from './campaigns.ts';
+import {
+  cancelCampaign,
+  countAudience,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  sendCampaign,
+  testCampaign,
+  updateCampaign,
+} from './campaigns.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { verifyEmail } from './verify.ts';
 import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from './domains.ts';

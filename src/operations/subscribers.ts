@@ -97,7 +97,7 @@ export const unsubscribeSubscriber = defineOperation({
   summary: 'Unsubscribe a subscriber',
   resource: 'subscribers',
   description: [
-    'Sets the subscriber\'s status to unsubscribed and records when; they keep their data and tags, and campaigns no longer reach them.',
+    "Sets the subscriber's status to unsubscribed and records when; they keep their data and tags, and campaigns no longer reach them.",
     `Repeating it changes nothing. ${WORKFLOWS_NOTE}`,
     QUOTA_NOTE,
   ].join(' '),

@@ -9,7 +9,7 @@ export const listTags = defineOperation({
   summary: 'List tags, newest first',
   resource: 'tags',
   description: [
-    'Returns a page of the organization\'s tags with how many subscribers each has, newest first.',
+    "Returns a page of the organization's tags with how many subscribers each has, newest first.",
     'Page with limit and the after/before cursors.',
     QUOTA_NOTE,
   ].join(' '),

@@ -17,7 +17,6 @@ export interface ToolDescription {
 
 const cache = new WeakMap<Operation, ToolDescription>();
 
-
 export function describeTool(operation: Operation): ToolDescription {
   let found = cache.get(operation);
   if (!found) {

@@ -15,7 +15,7 @@ import { QUOTA_NOTE } from './quota.ts';
 const webhookId = z.string().describe('The webhook id (whk_…).');
 const EXAMPLE_ID = 'whk_01jd3zq8x6v5t0n2c4b7m9k1pq';
 const SIGNING_NOTE =
-  'Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook\'s whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed.';
+  "Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed.";
 
 export const createWebhook = defineOperation({
   name: 'create_webhook',
@@ -39,7 +39,11 @@ export const listWebhooks = defineOperation({
   name: 'list_webhooks',
   summary: 'List webhooks, newest first',
   resource: 'webhooks',
-  description: ["Returns a page of the organization's webhooks (never their secrets), newest first.", 'Page with limit and the after/before cursors.', QUOTA_NOTE].join(' '),
+  description: [
+    "Returns a page of the organization's webhooks (never their secrets), newest first.",
+    'Page with limit and the after/before cursors.',
+    QUOTA_NOTE,
+  ].join(' '),
   input: pagedInput('whk', {}),
   output: listEnvelope(webhookRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
@@ -65,7 +69,10 @@ export const updateWebhook = defineOperation({
   name: 'update_webhook',
   summary: 'Change a webhook',
   resource: 'webhooks',
-  description: ['Changes the fields given: its URL, its event types, or enabled (false pauses it: events are not recorded for it while disabled).', QUOTA_NOTE].join(' '),
+  description: [
+    'Changes the fields given: its URL, its event types, or enabled (false pauses it: events are not recorded for it while disabled).',
+    QUOTA_NOTE,
+  ].join(' '),
   input: z.strictObject({ id: webhookId, ...webhookUpdateSchema.shape }),
   output: webhookRecordSchema,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
-import {
-  workflowCreateSchema,
-  workflowDeletedSchema,
-  workflowRecordSchema,
-  workflowRunRecordSchema,
-  workflowUpdateSchema,
-} from '../workflows/index.ts';
+import { workflowCreateSchema, workflowDeletedSchema, workflowRecordSchema, workflowRunRecordSchema, workflowUpdateSchema } from '../workflows/index.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE } from './quota.ts';
 
@@ -46,7 +40,10 @@ export const listWorkflows = defineOperation({
   name: 'list_workflows',
   summary: 'List workflows, newest first',
   resource: 'workflows',
-  description: ['Returns a page of the organization\'s workflows with their triggers and steps, newest first. Page with limit and the after/before cursors.', QUOTA_NOTE].join(' '),
+  description: [
+    "Returns a page of the organization's workflows with their triggers and steps, newest first. Page with limit and the after/before cursors.",
+    QUOTA_NOTE,
+  ].join(' '),
   input: pagedInput('wfl', {}),
   output: listEnvelope(workflowRecordSchema),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },

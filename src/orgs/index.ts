@@ -9,7 +9,6 @@ import { newId } from '../ids.ts';
 import { insertToken, type IssuedToken } from '../tokens/index.ts';
 import { isPlan, type Plan } from '../auth-scope/index.ts';
 
-
 /** The largest quota by arrangement (requests per minute): what a 32-bit integer column holds. */
 export const RATE_LIMIT_MAX = 2_147_483_647;
 

@@ -28,7 +28,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv4');
+] as const)
+  BLOCKED.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
   ['64:ff9b::', 96], // NAT64 (reaches any IPv4 address, private ones included)
@@ -41,7 +42,8 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
+] as const)
+  BLOCKED.addSubnet(network, prefix, 'ipv6');
 
 /**
  * Whether an IP address is one a request on a stranger's behalf must not reach

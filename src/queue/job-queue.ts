@@ -67,7 +67,11 @@ async function nextTurn(db: Db, kind: string, organizationId: string | null, now
         .where(ready)
         .where(leaseFree(now))
         .as('head'),
-      eb.selectFrom('jobs').select((e) => e.fn.max('turn').as('t')).where(ready).as('last'),
+      eb
+        .selectFrom('jobs')
+        .select((e) => e.fn.max('turn').as('t'))
+        .where(ready)
+        .as('last'),
     ])
     .executeTakeFirstOrThrow();
   const own = row.own === null ? -Infinity : Number(row.own) + 1;
@@ -99,7 +103,11 @@ async function assignTurns(db: Db, jobs: readonly { kind: string; organizationId
 
 export async function enqueueJobs(db: Db, jobs: EnqueueInput[], now: number): Promise<void> {
   if (jobs.length === 0) return;
-  const turns = await assignTurns(db, jobs.map((j) => ({ ...j, organizationId: j.organizationId ?? null })), now);
+  const turns = await assignTurns(
+    db,
+    jobs.map((j) => ({ ...j, organizationId: j.organizationId ?? null })),
+    now,
+  );
   const rows = jobs.map((j, i) => ({
     id: newId('job', now),
     kind: j.kind,
@@ -151,7 +159,11 @@ async function promoteDueJobs(db: Kysely<Database>, kinds: (eb: ExpressionBuilde
     .limit(PROMOTE_BATCH)
     .execute();
   if (due.length === 0) return;
-  const turns = await assignTurns(db, due.map((d) => ({ kind: d.kind, organizationId: d.organization_id, runAt: d.run_at })), now);
+  const turns = await assignTurns(
+    db,
+    due.map((d) => ({ kind: d.kind, organizationId: d.organization_id, runAt: d.run_at })),
+    now,
+  );
   await db
     .updateTable('jobs')
     .set((eb) => {
@@ -160,7 +172,11 @@ async function promoteDueJobs(db: Kysely<Database>, kinds: (eb: ExpressionBuilde
       due.forEach((d, i) => (turn = turn.when('id', '=', d.id).then(turns[i]!)));
       return { turn: (turn as { end(): Expression<number> }).end() };
     })
-    .where('id', 'in', due.map((d) => d.id))
+    .where(
+      'id',
+      'in',
+      due.map((d) => d.id),
+    )
     .where('turn', 'is', null)
     .execute();
 }
@@ -190,19 +206,17 @@ export async function claimDueJobs(
     if (sorted.length === 0) return [(eb) => eb.lit(true)];
     return [
       (eb) => eb('kind', '<', sorted[0]!),
-      ...sorted.slice(1).map((kind, i): KindFilter => (eb) => eb.and([eb('kind', '>', sorted[i]!), eb('kind', '<', kind)])),
+      ...sorted.slice(1).map(
+        (kind, i): KindFilter =>
+          (eb) =>
+            eb.and([eb('kind', '>', sorted[i]!), eb('kind', '<', kind)]),
+      ),
       (eb) => eb('kind', '>', sorted.at(-1)!),
     ];
   };
   /** The lane's ready jobs (of the kinds `kinds` picks) in turn order, leaving out `busy` groups. */
   const readyOf = (db: Kysely<Database>, kinds: KindFilter, limit: number, busy: readonly string[] = []) => {
-    let ready = db
-      .selectFrom('jobs')
-      .select(['id', 'group_key'])
-      .where(kinds)
-      .where('turn', 'is not', null)
-      .where('run_at', '<=', now)
-      .where(leaseFree(now));
+    let ready = db.selectFrom('jobs').select(['id', 'group_key']).where(kinds).where('turn', 'is not', null).where('run_at', '<=', now).where(leaseFree(now));
     // Never hand a caller a job it is still running, even if that job's lease ran out.
     if (exclude.length > 0) ready = ready.where('id', 'not in', [...exclude]);
     if (busy.length > 0) ready = ready.where((eb) => eb.or([eb('group_key', 'is', null), eb('group_key', 'not in', [...busy])]));
@@ -374,7 +388,12 @@ export function jobHeldBy(eb: ExpressionBuilder<Database, any>, jobId: string, o
 /** Extend the leases of jobs this owner is still running. */
 export async function renewLeases(db: Db, jobIds: readonly string[], owner: string, until: number): Promise<void> {
   if (jobIds.length === 0) return;
-  await db.updateTable('jobs').set({ lease_until: until }).where('id', 'in', [...jobIds]).where('lease_owner', '=', owner).execute();
+  await db
+    .updateTable('jobs')
+    .set({ lease_until: until })
+    .where('id', 'in', [...jobIds])
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 /**

@@ -238,11 +238,12 @@ export function createWorker(options: WorkerOptions): Worker {
       void tick();
       schedule();
       // A slow hand-off must not outlive its lease, or another worker would run it twice.
-      renewTimer = setInterval(() => {
-        renewLeases(db.db, [...runningIds], owner, clock.now() + leaseMs).catch((error) =>
-          logger?.error({ err: error }, 'renewing leases failed'),
-        );
-      }, Math.max(1_000, Math.floor(leaseMs / 3)));
+      renewTimer = setInterval(
+        () => {
+          renewLeases(db.db, [...runningIds], owner, clock.now() + leaseMs).catch((error) => logger?.error({ err: error }, 'renewing leases failed'));
+        },
+        Math.max(1_000, Math.floor(leaseMs / 3)),
+      );
       renewTimer.unref?.();
     },
     async stop({ graceMs = Infinity, abort } = {}) {

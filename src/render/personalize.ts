@@ -200,11 +200,7 @@ export function templateProblems(template: Template, options: PlaceholderOptions
       return [...problems, ...placeholderProblems(texts.join('\n'), 'tiptap', options)];
     }
     case 'parts':
-      return [
-        ...problems,
-        ...placeholderProblems(content.html ?? '', 'html', options),
-        ...placeholderProblems(content.text ?? '', 'text', options),
-      ];
+      return [...problems, ...placeholderProblems(content.html ?? '', 'html', options), ...placeholderProblems(content.text ?? '', 'text', options)];
   }
 }
 

@@ -116,7 +116,15 @@ export async function insertToken(
     last_used_at: null,
   };
   await db.insertInto('api_tokens').values(row).execute();
-  return { id: row.id, organization_id: row.organization_id, name: row.name, permission: permissionOf(row.permission), token: secret, created_at: iso(row.created_at)!, row };
+  return {
+    id: row.id,
+    organization_id: row.organization_id,
+    name: row.name,
+    permission: permissionOf(row.permission),
+    token: secret,
+    created_at: iso(row.created_at)!,
+    row,
+  };
 }
 
 export function createTokenService(db: Kysely<Database>, clock: Clock): TokenService {

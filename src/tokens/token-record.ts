@@ -8,7 +8,9 @@ export const TOKEN_NAME_MAX = 100;
 
 export const tokenPermissionSchema = z
   .enum(TOKEN_PERMISSIONS as ['full', 'read'])
-  .describe('full: every operation (the default). read: only what changes nothing (lists, gets, counts); every write is refused with 403 forbidden, and SMTP refuses it.');
+  .describe(
+    'full: every operation (the default). read: only what changes nothing (lists, gets, counts); every write is refused with 403 forbidden, and SMTP refuses it.',
+  );
 
 export const tokenCreateSchema = z.strictObject({
   name: z.string().trim().min(1).max(TOKEN_NAME_MAX).describe('A name to tell the token apart, e.g. where it is used.'),

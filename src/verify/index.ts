@@ -11,11 +11,16 @@ export const verifyInputSchema = z.strictObject({
 });
 
 export const verifyResultSchema = z.object({
-  valid: z.boolean().nullable().describe('true: mail can be sent to it; false: it cannot, or should not; null: it could not be checked now (DNS did not answer).'),
+  valid: z
+    .boolean()
+    .nullable()
+    .describe('true: mail can be sent to it; false: it cannot, or should not; null: it could not be checked now (DNS did not answer).'),
   error: z.string().nullable().describe('Why not, for a person; null when valid.'),
-  code: z.enum(VERIFY_CODES).describe(
-    'valid; role_account (valid, but names a function: info@, support@…); invalid_syntax; disposable (a throwaway domain); possible_typo (see suggestion); domain_not_found; no_mail_server (no MX, A or AAAA record, or a null MX); dns_unavailable (could not check now: try again).',
-  ),
+  code: z
+    .enum(VERIFY_CODES)
+    .describe(
+      'valid; role_account (valid, but names a function: info@, support@…); invalid_syntax; disposable (a throwaway domain); possible_typo (see suggestion); domain_not_found; no_mail_server (no MX, A or AAAA record, or a null MX); dns_unavailable (could not check now: try again).',
+    ),
   suggestion: z.string().optional().describe('With possible_typo: the address as it was probably meant.'),
 });
 

@@ -12,7 +12,16 @@ import { isValidAddress } from '../emails/address.ts';
 import { FIXTURE_DOMAIN } from '../delivery/fixtures.ts';
 import { suggestProviderDomain } from './provider-typo.ts';
 
-export const VERIFY_CODES = ['valid', 'role_account', 'invalid_syntax', 'disposable', 'possible_typo', 'domain_not_found', 'no_mail_server', 'dns_unavailable'] as const;
+export const VERIFY_CODES = [
+  'valid',
+  'role_account',
+  'invalid_syntax',
+  'disposable',
+  'possible_typo',
+  'domain_not_found',
+  'no_mail_server',
+  'dns_unavailable',
+] as const;
 export type VerifyCode = (typeof VERIFY_CODES)[number];
 
 export interface VerifyResult {
@@ -27,9 +36,35 @@ export interface VerifyResult {
 
 /** Local parts that name a function, not a person: deliverable, but rarely the person you mean. */
 const ROLE_ACCOUNTS = new Set([
-  'abuse', 'admin', 'administrator', 'billing', 'careers', 'contact', 'enquiries', 'help', 'hello', 'hostmaster', 'info', 'jobs', 'legal',
-  'mail', 'marketing', 'newsletter', 'no-reply', 'noc', 'noreply', 'office', 'postmaster', 'press', 'privacy', 'root', 'sales', 'security',
-  'support', 'team', 'webmaster',
+  'abuse',
+  'admin',
+  'administrator',
+  'billing',
+  'careers',
+  'contact',
+  'enquiries',
+  'help',
+  'hello',
+  'hostmaster',
+  'info',
+  'jobs',
+  'legal',
+  'mail',
+  'marketing',
+  'newsletter',
+  'no-reply',
+  'noc',
+  'noreply',
+  'office',
+  'postmaster',
+  'press',
+  'privacy',
+  'root',
+  'sales',
+  'security',
+  'support',
+  'team',
+  'webmaster',
 ]);
 
 const DISPOSABLE = new Set<string>(MailChecker.blacklist());

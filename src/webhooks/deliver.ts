@@ -70,8 +70,15 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: J
   const db = handle.db;
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
-  async function record(id: string, changes: { status: string; response_status: number | null; response_excerpt: string; next_attempt_at: number | null; attempts: number }) {
-    await db.updateTable('webhook_deliveries').set({ ...changes, updated_at: clock.now() }).where('id', '=', id).execute();
+  async function record(
+    id: string,
+    changes: { status: string; response_status: number | null; response_excerpt: string; next_attempt_at: number | null; attempts: number },
+  ) {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ ...changes, updated_at: clock.now() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The endpoint answered: it is well again. */

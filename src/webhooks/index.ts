@@ -29,7 +29,14 @@ import {
 
 export * from './webhook-input.ts';
 export * from './webhook-record.ts';
-export { loadSubscriptions, publishToSubscribers, publishWebhookEvents, WEBHOOK_DELIVERY_JOB, type WebhookEvent, type WebhookSubscriptions } from './publish.ts';
+export {
+  loadSubscriptions,
+  publishToSubscribers,
+  publishWebhookEvents,
+  WEBHOOK_DELIVERY_JOB,
+  type WebhookEvent,
+  type WebhookSubscriptions,
+} from './publish.ts';
 export { createWebhookDeliveryHandler, WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliveryDeps } from './deliver.ts';
 
 export interface WebhookService {

@@ -100,5 +100,13 @@ export async function publishWebhookEvents(db: Db, subscriptions: WebhookSubscri
 /** Load the subscriptions of the events' organizations and publish them: for callers with payloads at hand. */
 export async function publishToSubscribers(db: Db, events: readonly WebhookEvent[], now: number): Promise<void> {
   if (events.length === 0) return;
-  await publishWebhookEvents(db, await loadSubscriptions(db, events.map((e) => e.organizationId)), events, now);
+  await publishWebhookEvents(
+    db,
+    await loadSubscriptions(
+      db,
+      events.map((e) => e.organizationId),
+    ),
+    events,
+    now,
+  );
 }

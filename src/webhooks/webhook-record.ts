@@ -27,7 +27,9 @@ export const webhookDeliveryRecordSchema = z.object({
   id: z.string().describe('whd_…: also the webhook-id header, the same on every attempt.'),
   webhook_id: z.string(),
   event_type: z.enum(WEBHOOK_EVENT_TYPES),
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES).describe('pending (to be tried, or tried again), delivered (a 2xx answer), failed (out of attempts, or refused for good).'),
+  status: z
+    .enum(WEBHOOK_DELIVERY_STATUSES)
+    .describe('pending (to be tried, or tried again), delivered (a 2xx answer), failed (out of attempts, or refused for good).'),
   attempts: z.number().int(),
   response_status: z.number().int().nullable().describe('The HTTP status of the last answer; null if there was none.'),
   response_excerpt: z.string().nullable().describe("The start of the last answer's body, or why there was no answer."),

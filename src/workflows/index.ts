@@ -100,7 +100,10 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
       try {
         // Rendered as a template, as the runner sends it: a malformed placeholder is refused now.
         const request = parseSendBody({ ...body, to: 'subscriber@example.com' });
-        await emails.checkRendering(scope, { ...request, personalization: { first_name: null, last_name: null, email: 'subscriber@example.com', attributes: {} } });
+        await emails.checkRendering(scope, {
+          ...request,
+          personalization: { first_name: null, last_name: null, email: 'subscriber@example.com', attributes: {} },
+        });
       } catch (error) {
         if (!isAppError(error) || error.kind !== 'validation_error') throw error;
         const found = (error.details as ErrorDetail[] | undefined) ?? [{ path: '', message: error.message }];

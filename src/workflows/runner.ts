@@ -79,8 +79,7 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
       await completeJob(db, job.id, owner);
     };
     /** The workflow's status now; undefined once it is deleted. */
-    const workflowStatus = async () =>
-      (await db.selectFrom('workflows').select('status').where('id', '=', run.workflow_id).executeTakeFirst())?.status;
+    const workflowStatus = async () => (await db.selectFrom('workflows').select('status').where('id', '=', run.workflow_id).executeTakeFirst())?.status;
     /** Hold the run where it is while its workflow is paused. */
     const hold = async (current: WorkflowRunsTable['status']) => {
       if (current !== 'paused') await save(run.id, { status: 'paused' });
@@ -128,10 +127,14 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
               email: subscriber.email,
               attributes: JSON.parse(subscriber.attributes) as Record<string, unknown>,
             };
-            await emails.send(scope, { ...parseSendBody({ ...body, to: subscriber.email }), personalization }, {
-              source: 'workflow',
-              idempotencyKey: workflowSendKey(run.id, index, step),
-            });
+            await emails.send(
+              scope,
+              { ...parseSendBody({ ...body, to: subscriber.email }), personalization },
+              {
+                source: 'workflow',
+                idempotencyKey: workflowSendKey(run.id, index, step),
+              },
+            );
           }
         } else if (step.type === 'add_tag') {
           await audience.addTags(scope, subscriber.id, [step.tag], { chainDepth: Number(run.depth) + 1 });

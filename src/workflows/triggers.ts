@@ -11,7 +11,6 @@ export const WORKFLOW_RUN_JOB = 'workflow_run';
 /** How many workflows deep one trigger may lead (a run whose tag step starts a run whose tag step …). */
 export const MAX_CHAIN_DEPTH = 3;
 
-
 /** The platform events the non-`event` triggers wait for. */
 const TAG_ADDED = 'tag_added';
 const SUBSCRIBER_CREATED = 'subscriber_created';

@@ -22,18 +22,16 @@ export const triggerSchema = z.discriminatedUnion(
 );
 export type WorkflowTrigger = z.output<typeof triggerSchema>;
 
-const sendEmailStep = z
-  .looseObject({ type: z.literal('send_email') })
-  .superRefine((step, ctx) => {
-    const { type: _type, ...body } = step;
-    if ('to' in body) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'is not allowed: a workflow sends to the subscriber it runs for' });
-      return;
-    }
-    // The subscriber stands in as `to`: every other rule of a send applies as written.
-    const checked = checkSendBody({ ...body, to: 'subscriber@example.com' });
-    if ('details' in checked) for (const d of checked.details) ctx.addIssue({ code: 'custom', path: d.path ? d.path.split('.') : [], message: d.message });
-  });
+const sendEmailStep = z.looseObject({ type: z.literal('send_email') }).superRefine((step, ctx) => {
+  const { type: _type, ...body } = step;
+  if ('to' in body) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'is not allowed: a workflow sends to the subscriber it runs for' });
+    return;
+  }
+  // The subscriber stands in as `to`: every other rule of a send applies as written.
+  const checked = checkSendBody({ ...body, to: 'subscriber@example.com' });
+  if ('details' in checked) for (const d of checked.details) ctx.addIssue({ code: 'custom', path: d.path ? d.path.split('.') : [], message: d.message });
+});
 
 export const stepSchema = z.discriminatedUnion(
   'type',
@@ -41,7 +39,11 @@ export const stepSchema = z.discriminatedUnion(
     sendEmailStep,
     z.strictObject({
       type: z.literal('wait'),
-      seconds: z.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be at least 1').max(WAIT_SECONDS_MAX, `must be at most ${WAIT_SECONDS_MAX}`),
+      seconds: z
+        .number({ error: 'must be a number of seconds' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(WAIT_SECONDS_MAX, `must be at most ${WAIT_SECONDS_MAX}`),
     }),
     z.strictObject({ type: z.literal('add_tag'), tag: tagName }),
     z.strictObject({ type: z.literal('remove_tag'), tag: tagName }),
@@ -50,7 +52,10 @@ export const stepSchema = z.discriminatedUnion(
 );
 export type WorkflowStep = z.output<typeof stepSchema>;
 
-const steps = z.array(stepSchema, { error: 'must be an array of steps' }).min(1, 'must hold at least one step').max(WORKFLOW_STEPS_MAX, `must hold at most ${WORKFLOW_STEPS_MAX} steps`);
+const steps = z
+  .array(stepSchema, { error: 'must be an array of steps' })
+  .min(1, 'must hold at least one step')
+  .max(WORKFLOW_STEPS_MAX, `must hold at most ${WORKFLOW_STEPS_MAX} steps`);
 const status = z.enum(['active', 'paused'], { error: 'must be active or paused' });
 const name = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 

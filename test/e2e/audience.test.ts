@@ -67,12 +67,16 @@ async function freshOrg(name: string): Promise<string> {
 
 describe('POST /api/v2/subscribers', () => {
   it('creates: 201 with the bare record; the same email in any case: 200, same subscriber, merged', async () => {
-    const created = await post('/api/v2/subscribers', {
-      email: 'Ada.Create@Example.com',
-      first_name: 'Ada',
-      attributes: { plan: 'pro', seats: 3 },
-      tags: ['vip', 'beta'],
-    }, 201);
+    const created = await post(
+      '/api/v2/subscribers',
+      {
+        email: 'Ada.Create@Example.com',
+        first_name: 'Ada',
+        attributes: { plan: 'pro', seats: 3 },
+        tags: ['vip', 'beta'],
+      },
+      201,
+    );
     expect(created).toEqual(
       subscriberShape({ email: 'Ada.Create@Example.com', first_name: 'Ada', attributes: { plan: 'pro', seats: 3 }, tags: ['beta', 'vip'] }),
     );
@@ -233,7 +237,10 @@ describe('GET /api/v2/subscribers: filters and cursors', () => {
     expect(await v1('?page=9&limit=2')).toEqual({ success: true, subscribers: [], total: 6 });
     const next = await v1(`?cursor=${p2.nextCursor}&limit=2`);
     expect(next.subscribers.map((s: any) => s.email)).toEqual(all.slice(4));
-    expect(await v1('?status=subscribed&page=1&limit=2')).toMatchObject({ total: 3, subscribers: [{ email: 'fay@example.org' }, { email: 'cat@example.com' }] });
+    expect(await v1('?status=subscribed&page=1&limit=2')).toMatchObject({
+      total: 3,
+      subscribers: [{ email: 'fay@example.org' }, { email: 'cat@example.com' }],
+    });
     expect(await v1('?tag=vip')).toMatchObject({ total: 3 });
     expect(await v1('?tag=unknown-tag')).toEqual({ success: true, subscribers: [], total: 0 });
     expect(await v1('?page=0', 422)).toEqual({ success: false, message: 'page must be an integer of at least 1' });
@@ -352,7 +359,15 @@ describe('one subscriber: GET, PATCH, unsubscribe, tags, events', () => {
     expect(page).toEqual({
       object: 'list',
       data: [
-        { object: 'event', id: expect.stringMatching(EVT_ID), subscriber_id: s.id, email: 'eventful@example.com', name: 'c', properties: {}, created_at: expect.stringMatching(ISO) },
+        {
+          object: 'event',
+          id: expect.stringMatching(EVT_ID),
+          subscriber_id: s.id,
+          email: 'eventful@example.com',
+          name: 'c',
+          properties: {},
+          created_at: expect.stringMatching(ISO),
+        },
         expect.objectContaining({ name: 'b' }),
       ],
       has_more: true,
@@ -413,8 +428,12 @@ describe('tags: GET, POST /api/v2/tags, GET /api/v2/tags/{tag}', () => {
       statusCode: 409,
     });
     expect(await post('/api/v2/tags', { name: '' }, 422, token)).toMatchObject({ details: [{ path: 'name', message: 'must not be empty' }] });
-    expect(await post('/api/v2/tags', { name: 'x'.repeat(101) }, 422, token)).toMatchObject({ details: [{ path: 'name', message: 'must be at most 100 characters' }] });
-    expect(await post('/api/v2/tags', { name: 'ok', color: 'red' }, 422, token)).toMatchObject({ details: [{ path: 'color', message: 'is not a known field' }] });
+    expect(await post('/api/v2/tags', { name: 'x'.repeat(101) }, 422, token)).toMatchObject({
+      details: [{ path: 'name', message: 'must be at most 100 characters' }],
+    });
+    expect(await post('/api/v2/tags', { name: 'ok', color: 'red' }, 422, token)).toMatchObject({
+      details: [{ path: 'color', message: 'is not a known field' }],
+    });
 
     await post('/api/v2/subscribers', { email: 'reader@example.com', tags: ['newsletter', 'other'] }, 201, token);
     const counted = { ...tag, subscriber_count: 1 };
@@ -525,7 +544,9 @@ describe('v1 → v2 path map, audience rows', () => {
 
   beforeAll(async () => {
     mapServer = await startTestServer({ clock: new ManualClock(AT_MS), worker: false });
-    const made = await (await mapServer.api('/api/v2/subscribers', { body: { email: SUBSCRIBER_EMAIL, first_name: 'Map', tags: ['mapped'], attributes: { n: 1 } } })).json();
+    const made = await (
+      await mapServer.api('/api/v2/subscribers', { body: { email: SUBSCRIBER_EMAIL, first_name: 'Map', tags: ['mapped'], attributes: { n: 1 } } })
+    ).json();
     subscriberId = made.id;
     tagId = (await (await mapServer.api('/api/v2/tags/mapped')).json()).id;
     await mapServer.api('/api/v2/events', { body: { email: SUBSCRIBER_EMAIL, name: 'seeded', properties: { k: 'v' } } });
@@ -535,7 +556,11 @@ describe('v1 → v2 path map, audience rows', () => {
   const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   /** A v2 record as v1 shows it: no `object`, top-level keys in camelCase (attributes and properties kept as given). */
   const v1Record = (record: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'object').map(([k, v]) => [camel(k), v]));
+    Object.fromEntries(
+      Object.entries(record)
+        .filter(([k]) => k !== 'object')
+        .map(([k, v]) => [camel(k), v]),
+    );
 
   type Version = '/api/v2' | '/api/v1' | '/v1';
   interface Row {
@@ -639,7 +664,14 @@ describe('v1 → v2 path map, audience rows', () => {
       v2: () => mapped({ ...unsubscribed, tags: ['extra', 'mapped'] }),
       v1: wrapSubscriber,
     },
-    { method: 'DELETE', path: '/subscribers/{subscriber}/tags', body: () => ({ tags: ['extra'] }), v2Status: 200, v2: () => mapped(unsubscribed), v1: wrapSubscriber },
+    {
+      method: 'DELETE',
+      path: '/subscribers/{subscriber}/tags',
+      body: () => ({ tags: ['extra'] }),
+      v2Status: 200,
+      v2: () => mapped(unsubscribed),
+      v1: wrapSubscriber,
+    },
     {
       method: 'GET',
       path: '/subscribers/{subscriber}/events',

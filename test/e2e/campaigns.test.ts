@@ -27,10 +27,14 @@ async function campaign(server: TestServer, id: string): Promise<any> {
 }
 
 function waitForStatus(server: TestServer, id: string, status: string): Promise<any> {
-  return waitFor(async () => {
-    const c = await campaign(server, id);
-    return c.status === status ? c : undefined;
-  }, 15_000, `campaign ${id} to be ${status}`);
+  return waitFor(
+    async () => {
+      const c = await campaign(server, id);
+      return c.status === status ? c : undefined;
+    },
+    15_000,
+    `campaign ${id} to be ${status}`,
+  );
 }
 
 const STATS_ZERO = { recipients: 0, skipped: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
@@ -161,7 +165,9 @@ describe('a campaign to a tagged audience, through a relay', () => {
   });
 
   it('shows a confirmation page on GET that unsubscribes nobody, and unsubscribes on POST, once', async () => {
-    const workflow = await server.api('/api/v2/workflows', { body: { name: 'Churn', trigger: { type: 'event', name: 'unsubscribed' }, steps: [{ type: 'add_tag', tag: 'churned' }] } });
+    const workflow = await server.api('/api/v2/workflows', {
+      body: { name: 'Churn', trigger: { type: 'event', name: 'unsubscribed' }, steps: [{ type: 'add_tag', tag: 'churned' }] },
+    });
     expect(workflow.status).toBe(201);
     const link = /^List-Unsubscribe: <([^>]+)>/m.exec(messages[1]!.raw)![1]!;
     const local = link.replace(BASE_URL, server.url);
@@ -175,7 +181,12 @@ describe('a campaign to a tagged audience, through a relay', () => {
 
     // A mail client's one-click: a form-encoded POST, no cookies, no redirect followed.
     const oneClick = () =>
-      fetch(local, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      fetch(local, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
     const first = await oneClick();
     expect(first.status).toBe(200);
     expect(await first.text()).toContain('You are unsubscribed');
@@ -190,7 +201,11 @@ describe('a campaign to a tagged audience, through a relay', () => {
     expect(unsubscribed[0].properties).toMatchObject({ previous_status: 'subscribed', campaign_id: created.id });
     expect((await campaign(server, created.id)).stats.unsubscribed).toBe(1);
     // The unsubscribe fired the workflow it triggers.
-    await waitFor(async () => ((await json(await server.api(`/api/v2/subscribers/${ids.bob}`))).tags.includes('churned') ? true : undefined), 10_000, 'the workflow');
+    await waitFor(
+      async () => ((await json(await server.api(`/api/v2/subscribers/${ids.bob}`))).tags.includes('churned') ? true : undefined),
+      10_000,
+      'the workflow',
+    );
   });
 
   it('answers a forged, truncated or foreign token with a 404 page and changes nothing', async () => {
@@ -229,7 +244,9 @@ describe('a campaign to a tagged audience, through a relay', () => {
 
   it('sends test copies personalized as a chosen subscriber, whose link unsubscribes nobody', async () => {
     const before = sink.messages.length;
-    const res = await server.api(`/api/v2/campaigns/${created.id}/test`, { body: { to: ['me@acme.example', 'you@acme.example'], subscriber: 'ada@example.com' } });
+    const res = await server.api(`/api/v2/campaigns/${created.id}/test`, {
+      body: { to: ['me@acme.example', 'you@acme.example'], subscriber: 'ada@example.com' },
+    });
     const answer = await json(res);
     expect(res.status, JSON.stringify(answer)).toBe(200);
     expect(answer).toEqual({ object: 'campaign_test', ids: [expect.stringMatching(/^eml_/), expect.stringMatching(/^eml_/)] });
@@ -241,7 +258,9 @@ describe('a campaign to a tagged audience, through a relay', () => {
     const page = await fetch(`${server.url}/unsubscribe/test-copy`, { method: 'POST' });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('test copy');
-    const tooMany = await server.api(`/api/v2/campaigns/${created.id}/test`, { body: { to: ['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example', 'e@x.example', 'f@x.example'] } });
+    const tooMany = await server.api(`/api/v2/campaigns/${created.id}/test`, {
+      body: { to: ['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example', 'e@x.example', 'f@x.example'] },
+    });
     expect(tooMany.status).toBe(422);
   });
 });
@@ -332,10 +351,18 @@ describe('campaign input and state rules', () => {
       const res = await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+busy@mailgate.test', subject: 'S', html: '<p>x</p>' } });
       expect(res.status).toBe(200);
     }
-    expect((await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+busy@mailgate.test', subject: 'S', html: '<p>x</p>' } })).status).toBe(429);
+    expect(
+      (await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+busy@mailgate.test', subject: 'S', html: '<p>x</p>' } })).status,
+    ).toBe(429);
     // …and this one bounced before it was a subscriber: its address is on cooldown while the subscriber is subscribed.
-    const bounce = await json(await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'bounced+cool@mailgate.test', subject: 'S', html: '<p>x</p>' } }));
-    await waitFor(async () => ((await json(await server.api(`/api/v2/emails/${bounce.id}`))).last_event === 'bounced' ? true : undefined), 10_000, 'the bounce');
+    const bounce = await json(
+      await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'bounced+cool@mailgate.test', subject: 'S', html: '<p>x</p>' } }),
+    );
+    await waitFor(
+      async () => ((await json(await server.api(`/api/v2/emails/${bounce.id}`))).last_event === 'bounced' ? true : undefined),
+      10_000,
+      'the bounce',
+    );
     await subscribe(server, { email: 'delivered+busy@mailgate.test', tags: ['guard'] });
     await subscribe(server, { email: 'bounced+cool@mailgate.test', tags: ['guard'] });
     const c = await create({ ...base, audience: { tags: ['guard'] } });
@@ -353,7 +380,9 @@ describe('campaign input and state rules', () => {
     expect(listed).toEqual([...listed].sort().reverse());
     const sent = await json(await server.api('/api/v2/campaigns?status=sent'));
     expect(sent.data.every((c: any) => c.status === 'sent')).toBe(true);
-    const { token: { token } } = await server.core.orgs.create({ name: 'other', plan: 'free' });
+    const {
+      token: { token },
+    } = await server.core.orgs.create({ name: 'other', plan: 'free' });
     const other = await server.api(`/api/v2/campaigns/${listed[0]}`, { token });
     expect(other.status).toBe(404);
     expect((await json(await server.api('/api/v2/campaigns', { token }))).data).toEqual([]);
@@ -374,11 +403,30 @@ describe('v1 campaigns', () => {
     });
     expect(res.status).toBe(422);
     const ok = await server.api('/api/v1/campaigns', {
-      body: { name: 'v1', from: 'news@acme.example', subject: 'Hi {{first_name | "all"}}', content: '<p>Hello</p>', contentType: 'HTML', replyTo: 'help@acme.example', tracking: true },
+      body: {
+        name: 'v1',
+        from: 'news@acme.example',
+        subject: 'Hi {{first_name | "all"}}',
+        content: '<p>Hello</p>',
+        contentType: 'HTML',
+        replyTo: 'help@acme.example',
+        tracking: true,
+      },
     });
     const created = await json(ok);
     expect(ok.status, JSON.stringify(created)).toBe(200);
-    expect(created).toEqual({ success: true, campaignId: created.campaign.id, campaign: expect.objectContaining({ id: created.campaignId, contentType: 'HTML', content: '<p>Hello</p>', replyTo: 'help@acme.example', tracking: { opens: true, clicks: true }, status: 'draft' }) });
+    expect(created).toEqual({
+      success: true,
+      campaignId: created.campaign.id,
+      campaign: expect.objectContaining({
+        id: created.campaignId,
+        contentType: 'HTML',
+        content: '<p>Hello</p>',
+        replyTo: 'help@acme.example',
+        tracking: { opens: true, clicks: true },
+        status: 'draft',
+      }),
+    });
     const id = created.campaignId;
     expect(await json(await server.api(`/api/v1/campaigns/${id}`))).toEqual({ success: true, campaign: created.campaign });
     const changed = await json(await server.api(`/api/v1/campaigns/${id}`, { method: 'PATCH', body: { content: '# Hi', replyTo: null } }));
@@ -405,7 +453,9 @@ describe('a scheduled campaign (injectable clock)', () => {
     try {
       await subscribe(server, { email: 'delivered+a@mailgate.test', tags: ['t'] });
       await subscribe(server, { email: 'delivered+b@mailgate.test', tags: ['t'] });
-      const c = await json(await server.api('/api/v2/campaigns', { body: { name: 'S', from: 'news@acme.example', subject: 'S', markdown: 'M', audience: { tags: ['t'] } } }));
+      const c = await json(
+        await server.api('/api/v2/campaigns', { body: { name: 'S', from: 'news@acme.example', subject: 'S', markdown: 'M', audience: { tags: ['t'] } } }),
+      );
       const at = new Date(start + 3_600_000).toISOString();
       expect((await json(await server.api(`/api/v2/campaigns/${c.id}/send`, { body: { scheduled_at: at } }))).status).toBe('scheduled');
       await server.core.worker.drain();
@@ -455,10 +505,14 @@ describe('cancelling a campaign that is sending', () => {
       // Deliveries read a campaign's status at most a second old.
       await new Promise((r) => setTimeout(r, 1_100));
       release();
-      await waitFor(async () => {
-        const emails = await server.core.db.db.selectFrom('emails').select('last_event').where('campaign_id', '=', c.id).execute();
-        return emails.every((e) => e.last_event !== 'queued') ? emails : undefined;
-      }, 10_000, 'every email to have an outcome');
+      await waitFor(
+        async () => {
+          const emails = await server.core.db.db.selectFrom('emails').select('last_event').where('campaign_id', '=', c.id).execute();
+          return emails.every((e) => e.last_event !== 'queued') ? emails : undefined;
+        },
+        10_000,
+        'every email to have an outcome',
+      );
       expect(delivered).toHaveLength(1);
       const after = await campaign(server, c.id);
       expect(after.status).toBe('cancelled');

@@ -49,7 +49,8 @@ describe('sending domains', () => {
 
   /** Publish what Mailgate asks for, as a person would in their DNS. */
   function publish(d: DomainRecord, purposes = ['dkim', 'spf', 'dmarc']) {
-    for (const r of d.records.filter((r) => purposes.includes(r.purpose))) dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
+    for (const r of d.records.filter((r) => purposes.includes(r.purpose)))
+      dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
   }
 
   /** mailauth's DKIM verifier, resolving through the test's DNS server. */
@@ -72,7 +73,15 @@ describe('sending domains', () => {
       name: 'news.example.com',
       status: 'pending',
       records: [
-        { purpose: 'dkim', type: 'TXT', name: `${selector}._domainkey.news.example.com`, value: expect.stringMatching(/^v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA[A-Za-z0-9+/]+=*$/), required: true, status: 'pending', found: [] },
+        {
+          purpose: 'dkim',
+          type: 'TXT',
+          name: `${selector}._domainkey.news.example.com`,
+          value: expect.stringMatching(/^v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA[A-Za-z0-9+/]+=*$/),
+          required: true,
+          status: 'pending',
+          found: [],
+        },
         { purpose: 'spf', type: 'TXT', name: 'news.example.com', value: 'v=spf1 ip4:127.0.0.1 ~all', required: true, status: 'pending', found: [] },
         { purpose: 'dmarc', type: 'TXT', name: '_dmarc.news.example.com', value: 'v=DMARC1; p=none;', required: false, status: 'pending', found: [] },
       ],
@@ -118,7 +127,9 @@ describe('sending domains', () => {
   });
 
   it("signs a verified domain's mail: the relay receives a signature mailauth verifies against the published key", async () => {
-    const res = await server.api('/api/v2/emails', { body: { from: 'News <hello@news.example.com>', to: 'reader@example.net', subject: 'Signed', markdown: 'Hi' } });
+    const res = await server.api('/api/v2/emails', {
+      body: { from: 'News <hello@news.example.com>', to: 'reader@example.net', subject: 'Signed', markdown: 'Hi' },
+    });
     expect(res.status).toBe(200);
     const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Signed'), 15_000, 'the relayed message');
     expect(message.raw).toMatch(/^DKIM-Signature: /m);
@@ -157,7 +168,9 @@ describe('sending domains', () => {
     expect(batch.body.details).toEqual({ domains: ['unverified.example.org', 'other.example'] });
     expect(batch.body.message).toContain('domains unverified.example.org, other.example are not verified');
 
-    const v1 = await server.api('/api/v1/emails', { body: { from: 'hello@unverified.example.org', to: 'reader@example.net', subject: 'Unverified', content: '<p>Hi</p>', contentType: 'HTML' } });
+    const v1 = await server.api('/api/v1/emails', {
+      body: { from: 'hello@unverified.example.org', to: 'reader@example.net', subject: 'Unverified', content: '<p>Hi</p>', contentType: 'HTML' },
+    });
     expect(v1.status).toBe(403);
     expect(JSON.stringify(await v1.json())).toContain('unverified.example.org is not verified');
 
@@ -171,7 +184,9 @@ describe('sending domains', () => {
     expect(refused?.response).toMatch(/^550 5\.7\.1 The sending domain unverified\.example\.org is not verified/);
 
     const mcp = new Client({ name: 'domains-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }),
+    );
     try {
       const result = (await mcp.callTool({ name: 'send_email', arguments: body })) as { isError?: boolean; content: { type: string; text: string }[] };
       expect(result.isError).toBe(true);
@@ -182,7 +197,9 @@ describe('sending domains', () => {
 
     // A campaign is refused when it is sent, and stays a draft.
     await server.api('/api/v2/subscribers', { body: { email: 'fan2@example.net', tags: ['unverified'] } });
-    const campaign = await api('/api/v2/campaigns', { body: { name: 'Unverified news', from: body.from, subject: 'Unverified', markdown: 'Hi', audience: { tags: ['unverified'] } } });
+    const campaign = await api('/api/v2/campaigns', {
+      body: { name: 'Unverified news', from: body.from, subject: 'Unverified', markdown: 'Hi', audience: { tags: ['unverified'] } },
+    });
     const sent = await api(`/api/v2/campaigns/${campaign.body.id}/send`, { method: 'POST' });
     expect(sent.status).toBe(403);
     expect(sent.body.code).toBe('domain_not_verified');

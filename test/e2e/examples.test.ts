@@ -60,17 +60,54 @@ class Ids {
  * of the document is listed here, and nothing else.
  */
 const ORDER = [
-  'send_email', 'list_emails', 'send_batch', 'get_email',
-  'upsert_subscriber', 'list_subscribers', 'get_subscriber', 'update_subscriber', 'add_tags', 'remove_tags', 'list_subscriber_events',
-  'track_event', 'unsubscribe_subscriber',
-  'create_tag', 'list_tags', 'get_tag',
-  'create_workflow', 'list_workflows', 'get_workflow', 'update_workflow', 'list_workflow_runs', 'delete_workflow',
-  'create_campaign', 'list_campaigns', 'get_campaign', 'update_campaign', 'count_audience', 'test_campaign', 'delete_campaign',
-  'create_campaign', 'send_campaign', 'cancel_campaign',
-  'create_token', 'list_tokens', 'revoke_token',
-  'verify_email', 'verify',
-  'create_domain', 'list_domains', 'get_domain', 'verify_domain', 'delete_domain',
-  'create_webhook', 'list_webhooks', 'get_webhook', 'update_webhook', 'list_webhook_deliveries', 'delete_webhook',
+  'send_email',
+  'list_emails',
+  'send_batch',
+  'get_email',
+  'upsert_subscriber',
+  'list_subscribers',
+  'get_subscriber',
+  'update_subscriber',
+  'add_tags',
+  'remove_tags',
+  'list_subscriber_events',
+  'track_event',
+  'unsubscribe_subscriber',
+  'create_tag',
+  'list_tags',
+  'get_tag',
+  'create_workflow',
+  'list_workflows',
+  'get_workflow',
+  'update_workflow',
+  'list_workflow_runs',
+  'delete_workflow',
+  'create_campaign',
+  'list_campaigns',
+  'get_campaign',
+  'update_campaign',
+  'count_audience',
+  'test_campaign',
+  'delete_campaign',
+  'create_campaign',
+  'send_campaign',
+  'cancel_campaign',
+  'create_token',
+  'list_tokens',
+  'revoke_token',
+  'verify_email',
+  'verify',
+  'create_domain',
+  'list_domains',
+  'get_domain',
+  'verify_domain',
+  'delete_domain',
+  'create_webhook',
+  'list_webhooks',
+  'get_webhook',
+  'update_webhook',
+  'list_webhook_deliveries',
+  'delete_webhook',
 ];
 
 describe('examples, on a new organization', () => {
@@ -133,7 +170,12 @@ describe('examples, on a new organization', () => {
     expect(failures).toEqual([]);
   });
 
-  const markdownFiles = ['README.md', ...readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const markdownFiles = [
+    'README.md',
+    ...readdirSync(path.join(REPO_ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
 
   it.each(markdownFiles)('every curl example of %s answers 2xx', async (file) => {
     const token = await newOrganizationToken(`Examples of ${file}`);

@@ -21,7 +21,13 @@ afterAll(async () => server?.close());
 
 describe.each([2, 4])('with %i organizations sending pathological markdown', (count) => {
   it("another organization's sends stay quick and its mail is delivered", async () => {
-    const run = await runNoisyNeighbours({ url: server.url, victimToken: victim, attackerTokens: attackers.slice(0, count), durationMs: 3_000, victimEveryMs: 60 });
+    const run = await runNoisyNeighbours({
+      url: server.url,
+      victimToken: victim,
+      attackerTokens: attackers.slice(0, count),
+      durationMs: 3_000,
+      victimEveryMs: 60,
+    });
     // The attackers were really at it: each had a render going (5 s, then 422) the whole time.
     expect(run.attackerRequests).toBeGreaterThanOrEqual(count);
     expect(run.victimRefused).toEqual({});

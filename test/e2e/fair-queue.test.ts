@@ -103,7 +103,11 @@ describe("one organization's webhooks do not stall another's mail", () => {
     });
     expect(response.status).toBe(200);
     const { id } = await json(response);
-    await waitFor(async () => ((await json(await server.api(`/api/v2/emails/${id}`))).last_event === 'delivered' ? true : undefined), 20_000, `email ${id} delivered`);
+    await waitFor(
+      async () => ((await json(await server.api(`/api/v2/emails/${id}`))).last_event === 'delivered' ? true : undefined),
+      20_000,
+      `email ${id} delivered`,
+    );
     return performance.now() - started;
   }
 
@@ -131,7 +135,7 @@ describe("one organization's webhooks do not stall another's mail", () => {
     });
   });
 
-  it('delivers the quiet organization\'s mail while 400 deliveries wait on a receiver that never answers, at most 4 at a time', async () => {
+  it("delivers the quiet organization's mail while 400 deliveries wait on a receiver that never answers, at most 4 at a time", async () => {
     const quiet = await timeSends(3);
     for (let i = 0; i < 20; i++) expect((await noisy('/api/v2/subscribers', { email: `lead${i}@noisy.example` })).status).toBe(201);
     await waitFor(async () => (receiver.open > 0 ? true : undefined), 10_000, 'the receiver to hold requests');
@@ -165,10 +169,16 @@ describe("one organization's webhooks do not stall another's mail", () => {
     expect(states).toEqual([{ status: 'delivered' }]);
     expect(receiver.answered).toBeGreaterThanOrEqual(400);
     // A success puts the endpoint back to normal.
-    expect(await server.core.db.db.selectFrom('webhooks').select('id').where((eb) => eb.or([eb('failures', '>', 0), eb('paused_until', 'is not', null)])).execute()).toEqual([]);
+    expect(
+      await server.core.db.db
+        .selectFrom('webhooks')
+        .select('id')
+        .where((eb) => eb.or([eb('failures', '>', 0), eb('paused_until', 'is not', null)]))
+        .execute(),
+    ).toEqual([]);
   });
 
-  it('delivers the quiet organization\'s mail while webhooks wait on names whose DNS never answers', async () => {
+  it("delivers the quiet organization's mail while webhooks wait on names whose DNS never answers", async () => {
     const otherToken = (await server.core.orgs.create({ name: 'Unresolvable', plan: 'enterprise' })).token.token;
     for (let i = 0; i < 10; i++) {
       dns.silent.add(`hook${i}.nowhere.test`);
@@ -231,10 +241,14 @@ describe('an endpoint that keeps failing', () => {
       // Past the pause, the endpoint answers again: everything goes, and the webhook is well again.
       status = 204;
       clock.advance(30_000);
-      await waitFor(async () => {
-        const page = (await json(await server.api(`/api/v2/webhooks/${hook.id}/deliveries?limit=100`))).data;
-        return page.every((d: any) => d.status === 'delivered') ? true : undefined;
-      }, 10_000, 'every delivery');
+      await waitFor(
+        async () => {
+          const page = (await json(await server.api(`/api/v2/webhooks/${hook.id}/deliveries?limit=100`))).data;
+          return page.every((d: any) => d.status === 'delivered') ? true : undefined;
+        },
+        10_000,
+        'every delivery',
+      );
       expect(requests).toBe(13);
       expect(await row()).toEqual({ failures: 0, paused_until: null });
     } finally {
@@ -259,10 +273,14 @@ describe('a webhook attempt has one deadline', () => {
       const hook = await json(await server.api('/api/v2/webhooks', { body: { url: `http://127.0.0.1:${port}/slow`, events: ['subscriber.created'] } }));
       const started = performance.now();
       await server.api('/api/v2/subscribers', { body: { email: 'someone@example.com' } });
-      const delivery = await waitFor(async () => {
-        const page = await json(await server.api(`/api/v2/webhooks/${hook.id}/deliveries`));
-        return page.data.find((d: any) => d.attempts === 1);
-      }, 10_000, 'the first attempt');
+      const delivery = await waitFor(
+        async () => {
+          const page = await json(await server.api(`/api/v2/webhooks/${hook.id}/deliveries`));
+          return page.data.find((d: any) => d.attempts === 1);
+        },
+        10_000,
+        'the first attempt',
+      );
       expect(performance.now() - started).toBeLessThan(3_000);
       expect(delivery).toMatchObject({ status: 'pending', response_status: null, response_excerpt: 'no complete answer within 1 s' });
     } finally {

@@ -67,7 +67,11 @@ describe('HTTP bounds every request', () => {
     const answer = await rawExchange(port, 'GET /api/v2/tags HTTP/1.1\r\nHost: x\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaa');
     expect(answer.status).toBe(408);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ name: 'request_timeout', message: 'The request took too long to arrive (headers or body); send it again, faster', statusCode: 408 });
+    expect(JSON.parse(answer.body)).toEqual({
+      name: 'request_timeout',
+      message: 'The request took too long to arrive (headers or body); send it again, faster',
+      statusCode: 408,
+    });
     expect(answer.closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(answer.closedAfterMs).toBeLessThan(3_500);
   });
@@ -88,7 +92,11 @@ describe('HTTP bounds every request', () => {
     const v2 = await rawExchange(port, `GET /api/v2/tags HTTP/1.1\r\nHost: x\r\n${big}\r\n`);
     expect(v2.status).toBe(431);
     expect(v2.headers.connection).toBe('close');
-    expect(JSON.parse(v2.body)).toEqual({ name: 'headers_too_large', message: 'The request line and headers are larger than this server accepts', statusCode: 431 });
+    expect(JSON.parse(v2.body)).toEqual({
+      name: 'headers_too_large',
+      message: 'The request line and headers are larger than this server accepts',
+      statusCode: 431,
+    });
     const v1 = await rawExchange(port, `GET /api/v1/emails HTTP/1.1\r\nHost: x\r\n${big}\r\n`);
     expect(v1.status).toBe(431);
     expect(JSON.parse(v1.body)).toEqual({ success: false, message: 'The request line and headers are larger than this server accepts' });
@@ -180,10 +188,12 @@ describe('HTTP bounds every request', () => {
     expect(JSON.parse(refused.body)).toMatchObject({ name: 'rate_limit_exceeded', statusCode: 429 });
 
     const other = await new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/health', localAddress: '127.0.0.3', agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port, path: '/health', localAddress: '127.0.0.3', agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        })
+        .on('error', reject);
     });
     expect(other).toBe(200);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);

@@ -519,7 +519,9 @@ describe('v1 (frozen)', () => {
   });
 
   it('answers v1 validation errors as {success:false, message} with 422', async () => {
-    const res = await server.api('/api/v1/emails', { body: { from: 'hello@acme.example', to: nextRecipient(), subject: 'v1', contentType: 'PDF', content: 'x' } });
+    const res = await server.api('/api/v1/emails', {
+      body: { from: 'hello@acme.example', to: nextRecipient(), subject: 'v1', contentType: 'PDF', content: 'x' },
+    });
     expect(res.status).toBe(422);
     expect(await json(res)).toEqual({ success: false, message: expect.stringContaining('contentType') });
   });

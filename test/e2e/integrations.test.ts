@@ -28,7 +28,15 @@ describe('inbound integrations', () => {
   describe('forms', () => {
     it('maps a JSON submission to a subscriber: names, tags, every other field an attribute; records form_submitted', async () => {
       const res = await server.api('/api/v1/integrations/forms', {
-        body: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical', tags: 'newsletter, beta', form: 'signup', _honeypot: '' },
+        body: {
+          email: 'ada@example.com',
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          company: 'Analytical',
+          tags: 'newsletter, beta',
+          form: 'signup',
+          _honeypot: '',
+        },
       });
       expect(res.status).toBe(200);
       const body = await json(res);
@@ -96,7 +104,9 @@ describe('inbound integrations', () => {
       // Twice is once.
       expect((await fetch(`${server.url}${path}`, { method: 'POST' })).status).toBe(200);
       const events = await json(await server.api('/api/v2/subscribers/grace@example.com/events'));
-      expect(events.data.filter((e: any) => e.name === 'form_submitted')).toEqual([expect.objectContaining({ properties: { form: 'footer', double_opt_in: true } })]);
+      expect(events.data.filter((e: any) => e.name === 'form_submitted')).toEqual([
+        expect.objectContaining({ properties: { form: 'footer', double_opt_in: true } }),
+      ]);
 
       // A forged or altered link is a 404 page.
       expect((await fetch(`${server.url}${path.slice(0, -3)}abc`, { method: 'POST' })).status).toBe(404);
@@ -116,7 +126,11 @@ describe('inbound integrations', () => {
     it('subscribe, track_event and unsubscribe run the operations of the same names', async () => {
       const subscribed = await act({ action: 'subscribe', email: 'zap@example.com', first_name: 'Zap', tags: ['automation'] });
       expect(subscribed.status).toBe(200);
-      expect(await json(subscribed)).toMatchObject({ success: true, action: 'subscribe', data: { object: 'subscriber', email: 'zap@example.com', first_name: 'Zap', tags: ['automation'] } });
+      expect(await json(subscribed)).toMatchObject({
+        success: true,
+        action: 'subscribe',
+        data: { object: 'subscriber', email: 'zap@example.com', first_name: 'Zap', tags: ['automation'] },
+      });
 
       const tracked = await act({ action: 'track_event', email: 'zap@example.com', name: 'purchased', properties: { plan: 'pro' } });
       expect(await json(tracked)).toMatchObject({ success: true, action: 'track_event', data: { name: 'purchased', properties: { plan: 'pro' } } });

@@ -29,10 +29,7 @@ async function connect(server: TestServer, era: Era, token = server.token): Prom
     await client.connect(new LegacyTransport(url, { requestInit }));
     return client as unknown as AnyClient;
   }
-  const client = new Client(
-    { name: 'mailgate-test', version: '1.0.0' },
-    era === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
-  );
+  const client = new Client({ name: 'mailgate-test', version: '1.0.0' }, era === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
   if (era === '2026-07-28') {
     expect(client.getProtocolEra()).toBe('modern');
@@ -142,10 +139,14 @@ describe.each(ERAS)('MCP over Streamable HTTP, %s', (era) => {
   it('reads and lists through tools as REST does', async () => {
     await client.callTool({ name: 'upsert_subscriber', arguments: { email: `ada-${ERAS.indexOf(era)}@example.com`, tags: ['agents'] } });
     const listed = (await client.callTool({ name: 'list_subscribers', arguments: { tag: 'agents', limit: 5 } })) as ToolResult;
-    expect(listed.structuredContent).toMatchObject({ object: 'list', has_more: false, data: [{ email: `ada-${ERAS.indexOf(era)}@example.com`, tags: ['agents'] }] });
+    expect(listed.structuredContent).toMatchObject({
+      object: 'list',
+      has_more: false,
+      data: [{ email: `ada-${ERAS.indexOf(era)}@example.com`, tags: ['agents'] }],
+    });
   });
 
-  it('an agent counts a campaign\'s audience, sends it, and a second send is an isError conflict', async () => {
+  it("an agent counts a campaign's audience, sends it, and a second send is an isError conflict", async () => {
     const tag = `mcp-${ERAS.indexOf(era)}`;
     await client.callTool({ name: 'upsert_subscriber', arguments: { email: `delivered+${tag}@mailgate.test`, tags: [tag] } });
     const created = (await client.callTool({
@@ -159,7 +160,10 @@ describe.each(ERAS)('MCP over Streamable HTTP, %s', (era) => {
     expect(sent.structuredContent).toMatchObject({ id, status: 'sending', recipient_count: 1 });
     const again = (await client.callTool({ name: 'send_campaign', arguments: { id } })) as ToolResult;
     expect(again.isError).toBe(true);
-    expect(JSON.parse(again.content[0]!.text.split('\n')[1]!)).toMatchObject({ name: 'conflict', details: { status: expect.stringMatching(/^(sending|sent)$/) } });
+    expect(JSON.parse(again.content[0]!.text.split('\n')[1]!)).toMatchObject({
+      name: 'conflict',
+      details: { status: expect.stringMatching(/^(sending|sent)$/) },
+    });
   });
 });
 
@@ -192,7 +196,7 @@ describe('each tool call counts against the organization quota', () => {
   });
 });
 
-describe('/mcp refuses in the protocol\'s own terms', () => {
+describe("/mcp refuses in the protocol's own terms", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ worker: false });
@@ -226,11 +230,23 @@ describe('/mcp refuses in the protocol\'s own terms', () => {
   });
 
   it('a body larger than the server takes: 413 with a JSON-RPC error, nothing stored', async () => {
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'send_email', arguments: { html: 'x'.repeat(server.core.config.maxBodyBytes) } } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'send_email', arguments: { html: 'x'.repeat(server.core.config.maxBodyBytes) } },
+    });
     const res = await rpc({ body: huge, headers: { authorization: `Bearer ${server.token}` } });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the body is larger than this server accepts' }, id: null });
-    const stored = await server.core.db.db.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: 'Invalid Request: the body is larger than this server accepts' },
+      id: null,
+    });
+    const stored = await server.core.db.db
+      .selectFrom('emails')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(0);
   });
 
@@ -240,17 +256,26 @@ describe('/mcp refuses in the protocol\'s own terms', () => {
     const port = new URL(server.url).port;
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { ...auth, host: `evil.example:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { ...auth, host: `evil.example:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     });
     expect(status).toBe(403);
   });
 
-  it('an unknown tool is the protocol\'s error, and stores nothing', async () => {
+  it("an unknown tool is the protocol's error, and stores nothing", async () => {
     const client = await connect(server, '2026-07-28');
     try {
       // A JSON-RPC error (invalid params), not an isError tool result.
@@ -309,7 +334,7 @@ describe('/mcp refuses JSON nested too deep as REST does, and logs what goes wro
     expect(logged).toEqual([]);
   });
 
-  it('arguments as deep as REST refuses still reach the tool, which refuses them in REST\'s words', async () => {
+  it("arguments as deep as REST refuses still reach the tool, which refuses them in REST's words", async () => {
     // The arguments object and 64 levels inside it: 65, one more than any input may have.
     const args = { name: JSON.parse(nested(64)) as unknown };
     const client = await connect(server, '2026-07-28');

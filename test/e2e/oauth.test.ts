@@ -48,21 +48,29 @@ describe('OAuth for /mcp', () => {
   // The discovery test fills these in; every later test signs in through them.
   let tester: OAuthTester;
   const consent = (url: URL, apiToken: string, decision?: 'allow' | 'deny') => tester.consent(url, apiToken, decision);
-  const authorizeUrl = (client: { client_id: string }, challenge: string, state: string, extra?: Record<string, string>) => tester.authorizeUrl(client, challenge, state, extra);
+  const authorizeUrl = (client: { client_id: string }, challenge: string, state: string, extra?: Record<string, string>) =>
+    tester.authorizeUrl(client, challenge, state, extra);
   /** The whole authorization-code flow for a client, approved with the organization's token; the tokens. */
   const signIn = (client: oauth.Client, scope = 'read write') => tester.signIn(client, server.token, scope);
   const registerClient = () => tester.registerClient();
 
   async function mcpClient(accessToken: string): Promise<Client> {
     const client = new Client({ name: 'oauth-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${accessToken}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${accessToken}` } } }),
+    );
     return client;
   }
 
   const mcpPost = (token: string, body: unknown) =>
     fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify(body),
     });
 
@@ -99,7 +107,10 @@ describe('OAuth for /mcp', () => {
     expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'read write', expires_in: 900 });
     const mcp = await mcpClient(tokens.access_token);
     try {
-      const sent = (await mcp.callTool({ name: 'send_email', arguments: { from: 'a@example.com', to: 'delivered+oauth@mailgate.test', subject: 'Via OAuth', markdown: 'Hi' } })) as { structuredContent: { id: string } };
+      const sent = (await mcp.callTool({
+        name: 'send_email',
+        arguments: { from: 'a@example.com', to: 'delivered+oauth@mailgate.test', subject: 'Via OAuth', markdown: 'Hi' },
+      })) as { structuredContent: { id: string } };
       const id = sent.structuredContent.id;
       const email = await server.api(`/api/v2/emails/${id}`);
       expect(((await email.json()) as { subject: string }).subject).toBe('Via OAuth');
@@ -163,7 +174,10 @@ describe('OAuth for /mcp', () => {
     const answer = await consent(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(verifier), state), server.token);
     const params = oauth.validateAuthResponse(flow.as, client, new URL(answer.headers.get('location')!), state);
     const exchange = (v: string) =>
-      oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, v, { additionalParameters: { resource: flow.resource.href }, ...insecure });
+      oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), params, redirectUri, v, {
+        additionalParameters: { resource: flow.resource.href },
+        ...insecure,
+      });
     await expect(oauth.processAuthorizationCodeResponse(flow.as, client, await exchange(oauth.generateRandomCodeVerifier()))).rejects.toMatchObject({
       error: 'invalid_grant',
       error_description: 'code_verifier does not match the code challenge',
@@ -202,16 +216,25 @@ describe('OAuth for /mcp', () => {
       oauth.processAuthorizationCodeResponse(
         flow.as,
         client,
-        await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), grant.params, redirectUri, grant.verifier, { additionalParameters: extra, ...insecure }),
+        await oauth.authorizationCodeGrantRequest(flow.as, client, oauth.None(), grant.params, redirectUri, grant.verifier, {
+          additionalParameters: extra,
+          ...insecure,
+        }),
       );
     const late = await code();
     clock.advance(61_000);
-    await expect(exchange(late, { resource: flow.resource.href })).rejects.toMatchObject({ error: 'invalid_grant', error_description: 'the authorization code has expired' });
+    await expect(exchange(late, { resource: flow.resource.href })).rejects.toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'the authorization code has expired',
+    });
     await expect(exchange(await code(), { resource: 'https://elsewhere.example/mcp' })).rejects.toMatchObject({
       error: 'invalid_target',
       error_description: `this server issues tokens for ${flow.resource.href} only`,
     });
-    await expect(exchange(await code(), {})).rejects.toMatchObject({ error: 'invalid_target', error_description: `resource is required: ${flow.resource.href}` });
+    await expect(exchange(await code(), {})).rejects.toMatchObject({
+      error: 'invalid_target',
+      error_description: `resource is required: ${flow.resource.href}`,
+    });
   });
 
   it('shows who the client really is beside the name it gives itself; write alone is read write', async () => {
@@ -219,8 +242,12 @@ describe('OAuth for /mcp', () => {
     const page = await fetch(authorizeUrl(client, await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), 's'));
     const html = await page.text();
     expect(html).toContain(`It calls itself “Test Agent”; it is <code>${client.client_id}</code>.`);
-    const documented = await fetch(authorizeUrl({ client_id: `${clientBase}/agent.json` }, await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), 's'));
-    expect(await documented.text()).toContain(`It calls itself “Desk Agent”; it is <code>${clientBase}/agent.json</code>, described by <code>${new URL(clientBase).host}</code>.`);
+    const documented = await fetch(
+      authorizeUrl({ client_id: `${clientBase}/agent.json` }, await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), 's'),
+    );
+    expect(await documented.text()).toContain(
+      `It calls itself “Desk Agent”; it is <code>${clientBase}/agent.json</code>, described by <code>${new URL(clientBase).host}</code>.`,
+    );
     expect((await signIn(client, 'write')).scope).toBe('read write');
   });
 
@@ -252,7 +279,12 @@ describe('OAuth for /mcp', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...Object.fromEntries(authorizeUrl(client, challenge, 'st').searchParams), api_token: server.token, decision: 'allow', csrf: 'x' }),
+      body: new URLSearchParams({
+        ...Object.fromEntries(authorizeUrl(client, challenge, 'st').searchParams),
+        api_token: server.token,
+        decision: 'allow',
+        csrf: 'x',
+      }),
     });
     expect(forged.status).toBe(400);
     expect(forged.headers.get('location')).toBeNull();
@@ -298,10 +330,22 @@ describe('OAuth for /mcp', () => {
     const cases: [string, string, string | undefined, number, string][] = [
       ['/oauth/token', '', undefined, 400, 'invalid_request'],
       ['/oauth/token', 'grant_type=password', undefined, 400, 'unsupported_grant_type'],
-      [`/oauth/token`, `grant_type=authorization_code&code=x&client_id=y&redirect_uri=z&code_verifier=v&resource=${encodeURIComponent(flow.resource.href)}`, undefined, 400, 'invalid_grant'],
+      [
+        `/oauth/token`,
+        `grant_type=authorization_code&code=x&client_id=y&redirect_uri=z&code_verifier=v&resource=${encodeURIComponent(flow.resource.href)}`,
+        undefined,
+        400,
+        'invalid_grant',
+      ],
       ['/oauth/token', 'grant_type=refresh_token&refresh_token=a&refresh_token=b&client_id=c', undefined, 400, 'invalid_request'],
       ['/oauth/token', '[1,2]', 'application/json', 400, 'invalid_request'],
-      ['/oauth/register', '{"redirect_uris":["https://ok.example/cb"],"token_endpoint_auth_method":"client_secret_basic"}', 'application/json', 400, 'invalid_client_metadata'],
+      [
+        '/oauth/register',
+        '{"redirect_uris":["https://ok.example/cb"],"token_endpoint_auth_method":"client_secret_basic"}',
+        'application/json',
+        400,
+        'invalid_client_metadata',
+      ],
       ['/oauth/register', '{"redirect_uris":["http://evil.example/cb"]}', 'application/json', 400, 'invalid_redirect_uri'],
       ['/oauth/register', '{nope', 'application/json', 400, 'invalid_request'],
       ['/oauth/revoke', '', undefined, 400, 'invalid_request'],

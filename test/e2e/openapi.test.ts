@@ -60,20 +60,29 @@ describe('GET /openapi.json', () => {
     const toOpenApi = (url: string) => url.replace(/:(\w+)/g, '{$1}');
     const api = registered.filter((r) => r.url.startsWith('/api/') && HTTP_METHODS.has(r.method)).map((r) => `${r.method} ${toOpenApi(r.url)}`);
     const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((m) => HTTP_METHODS.has(m)).map((m) => `${m} ${path}`),
+      Object.keys(item)
+        .filter((m) => HTTP_METHODS.has(m))
+        .map((m) => `${m} ${path}`),
     );
     expect(api.length).toBeGreaterThan(OPERATIONS.length);
     expect(documented.filter((d) => d.includes(' /api/')).sort()).toEqual([...new Set(api)].sort());
     // What the document lists outside /api is registered too (health), and the /v1 alias is left out.
     for (const entry of documented.filter((d) => !d.includes(' /api/'))) {
       const [method, path] = entry.split(' ') as [string, string];
-      expect(registered.some((r) => r.method === method && toOpenApi(r.url) === path), entry).toBe(true);
+      expect(
+        registered.some((r) => r.method === method && toOpenApi(r.url) === path),
+        entry,
+      ).toBe(true);
     }
     expect(documented.some((d) => d.includes(' /v1/'))).toBe(false);
   });
 
   it('has each operation once, by its name, with summary, description, tag and an example', () => {
-    const byId = new Map(Object.values(doc.paths).flatMap((item) => Object.values(item)).map((op) => [op.operationId, op]));
+    const byId = new Map(
+      Object.values(doc.paths)
+        .flatMap((item) => Object.values(item))
+        .map((op) => [op.operationId, op]),
+    );
     for (const operation of OPERATIONS) {
       const documented = byId.get(operation.name);
       expect(documented, operation.name).toBeDefined();
@@ -107,7 +116,12 @@ describe('GET /openapi.json', () => {
 
   it('documents the headers a send takes and the cursors a list takes', () => {
     const batch = doc.paths['/api/v2/emails/batch']!.post!;
-    expect(batch.parameters!.filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Batch-Validation', 'Idempotency-Key']);
+    expect(
+      batch
+        .parameters!.filter((p) => p.in === 'header')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['Batch-Validation', 'Idempotency-Key']);
     expect(batch.parameters!.find((p) => p.name === 'Idempotency-Key')!.schema).toEqual({
       type: 'string',
       pattern: '^[\\x21-\\x7e]{1,256}$',
@@ -130,7 +144,7 @@ describe('GET /openapi.json', () => {
     expect(get.parameters!.find((p) => p.in === 'path')).toMatchObject({ name: 'subscriber', required: true });
   });
 
-  it('gives every route the statuses it can answer, in its version\'s error shape, with the rate-limit headers', () => {
+  it("gives every route the statuses it can answer, in its version's error shape, with the rate-limit headers", () => {
     const send = doc.paths['/api/v2/emails']!.post!;
     expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '403', '408', '409', '413', '422', '429', '431', '500']);
     const v2Error = send.responses['422']!.content!['application/json'].schema as { properties: Record<string, unknown>; required: string[] };
@@ -148,7 +162,10 @@ describe('GET /openapi.json', () => {
     const v1Error = v1.responses['422']!.content!['application/json'].schema as { properties: Record<string, unknown> };
     expect(Object.keys(v1Error.properties)).toEqual(['success', 'message', 'code']);
     const v1Limit = v1.responses['429']!.content!['application/json'].schema as { anyOf: { properties: Record<string, unknown> }[] };
-    expect(v1Limit.anyOf.map((s) => Object.keys(s.properties))).toEqual([['message', 'docs'], ['success', 'message', 'code']]);
+    expect(v1Limit.anyOf.map((s) => Object.keys(s.properties))).toEqual([
+      ['message', 'docs'],
+      ['success', 'message', 'code'],
+    ]);
     // One operation on two paths: each its own operationId.
     expect(doc.paths['/api/v2/verify']!.post!.operationId).toBe('verify');
     expect(doc.paths['/api/v2/emails/verify']!.post!.operationId).toBe('verify_email');
@@ -169,7 +186,11 @@ describe('GET /openapi.json', () => {
     expect(statuses('/api/v1/tags', 'post')).toContain('403');
     expect(statuses('/api/v2/tools/{name}', 'post')).toContain('403');
     expect((await server.api('/api/v2/tags', { body: { name: 'x' }, token: readOnly })).status).toBe(403);
-    for (const [path, method] of [['/api/v2/tags', 'get'], ['/api/v2/audience/count', 'post'], ['/api/v2/emails/verify', 'post']] as const) {
+    for (const [path, method] of [
+      ['/api/v2/tags', 'get'],
+      ['/api/v2/audience/count', 'post'],
+      ['/api/v2/emails/verify', 'post'],
+    ] as const) {
       expect(statuses(path, method), `${method} ${path}`).not.toContain('403');
     }
 

@@ -28,7 +28,14 @@ describe('routes generated from the operations', () => {
     const core = server.core;
     const { id: emailId } = await core.emails.send(
       auth,
-      { from: { address: 'a@example.com', name: 'A' }, to: { address: 'delivered+wire@mailgate.test', name: null }, subject: 'Wire', content: { kind: 'markdown', markdown: '# Hi' }, replyTo: null, preview: 'Pre' },
+      {
+        from: { address: 'a@example.com', name: 'A' },
+        to: { address: 'delivered+wire@mailgate.test', name: null },
+        subject: 'Wire',
+        content: { kind: 'markdown', markdown: '# Hi' },
+        replyTo: null,
+        preview: 'Pre',
+      },
       { source: 'api' },
     );
     const { subscriber } = await core.audience.upsertSubscriber(auth, {
@@ -39,7 +46,10 @@ describe('routes generated from the operations', () => {
     const workflow = await core.workflows.create(auth, {
       name: 'Wire',
       trigger: { type: 'event', name: 'order_placed' },
-      steps: [{ type: 'send_email', from: 'a@example.com', subject: 'Thanks', markdown: 'Thanks!' }, { type: 'wait', seconds: 60 }],
+      steps: [
+        { type: 'send_email', from: 'a@example.com', subject: 'Thanks', markdown: 'Thanks!' },
+        { type: 'wait', seconds: 60 },
+      ],
     });
     const tag = await core.audience.getTag(auth, 'wired');
     const page = { limit: 20 };

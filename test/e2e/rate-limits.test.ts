@@ -69,12 +69,16 @@ function rawRequest(
   options: { headers?: Record<string, string>; localAddress?: string } = {},
 ): Promise<{ status: number; rawHeaders: string[]; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: options.headers ?? {}, ...(options.localAddress ? { localAddress: options.localAddress } : {}), agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, rawHeaders: res.rawHeaders, body }));
-    });
+    const req = http.get(
+      url,
+      { headers: options.headers ?? {}, ...(options.localAddress ? { localAddress: options.localAddress } : {}), agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, rawHeaders: res.rawHeaders, body }));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -141,7 +145,7 @@ describe('organization quota, headers and recipient guard', () => {
   }
 
   describe('rate-limit headers', () => {
-    it('counts and answers URLs the router cannot route, in the scope\'s error shape', async () => {
+    it("counts and answers URLs the router cannot route, in the scope's error shape", async () => {
       freshWindow(clock, 42);
       const { token } = await newOrg('free');
       const badUrl = await server.api('/api/v2/emails/%E0%A4%A', { token });
@@ -200,7 +204,11 @@ describe('organization quota, headers and recipient guard', () => {
         v2Error('invalid_json', "Request body is not valid JSON: Body is not valid JSON but content-type is set to 'application/json'", 400),
       );
       const big = JSON.stringify(sendBody(uniqueRecipient(), { html: `<p>${'x'.repeat(20_000)}</p>` }));
-      await expectNext(await server.api('/api/v2/emails', { token, rawBody: big }), 413, v2Error('payload_too_large', 'Request body is larger than this server accepts', 413));
+      await expectNext(
+        await server.api('/api/v2/emails', { token, rawBody: big }),
+        413,
+        v2Error('payload_too_large', 'Request body is larger than this server accepts', 413),
+      );
       await expectNext(await server.api('/api/v2/emails', { token, body: sendBody() }), 200, { id: expect.stringMatching(ID) });
       expect(remaining).toBe(90);
 
@@ -467,7 +475,7 @@ describe('organization quota, headers and recipient guard', () => {
       expect((await server.api('/api/v2/emails', { token, body: sendBody('twin@example.com') })).status).toBe(200);
     });
 
-    it('refuses a whole batch in permissive mode too, naming the client\'s index', async () => {
+    it("refuses a whole batch in permissive mode too, naming the client's index", async () => {
       freshWindow(clock, 50);
       const { id, token } = await newOrg('free');
       for (let i = 0; i < 5; i++) expect((await server.api('/api/v2/emails', { token, body: sendBody('held@example.com') })).status).toBe(200);
@@ -672,9 +680,7 @@ describe('organization quota, headers and recipient guard', () => {
       for (const { body } of admitted) expect(body).toEqual({ id: expect.stringMatching(ID) });
       expect(new Set(admitted.map(({ body }) => body.id)).size).toBe(100);
       // Each admitted request holds its own place in the count: remaining 99 … 0, once each.
-      expect(admitted.map(({ r }) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(
-        Array.from({ length: 100 }, (_, i) => i),
-      );
+      expect(admitted.map(({ r }) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
       for (const { r, body } of refused) {
         expect(body).toStrictEqual(quotaRefusal(100, 30));
         expect(r.headers.get('retry-after')).toBe('30');
@@ -797,9 +803,7 @@ describe('RATE_LIMITS=off', () => {
     }
     await Promise.all(results.map((r) => r.arrayBuffer()));
 
-    const sends = await Promise.all(
-      Array.from({ length: 20 }, () => server.api('/api/v2/emails', { token: token.token, body: sendBody() })),
-    );
+    const sends = await Promise.all(Array.from({ length: 20 }, () => server.api('/api/v2/emails', { token: token.token, body: sendBody() })));
     expect(sends.map((r) => r.status)).toEqual(Array(20).fill(200));
     await Promise.all(sends.map((r) => r.arrayBuffer()));
     expect(org.plan).toBe('free');

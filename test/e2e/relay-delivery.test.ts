@@ -138,8 +138,7 @@ describe('relay delivery (worker running)', () => {
   });
 
   it('bounces on a 5xx at RCPT TO, with the relay answer in the event detail', async () => {
-    sink.onRcpt = (address) =>
-      address === 'nobody@example.com' ? { code: 550, message: '5.1.1 <nobody@example.com>: mailbox unavailable' } : 'accept';
+    sink.onRcpt = (address) => (address === 'nobody@example.com' ? { code: 550, message: '5.1.1 <nobody@example.com>: mailbox unavailable' } : 'accept');
     try {
       const before = sink.messages.length;
       const id = await send(server, { from: 'support@acme.example', to: 'nobody@example.com', subject: 'Hi', html: '<p>hi</p>' });
@@ -160,8 +159,7 @@ describe('relay delivery (worker running)', () => {
   });
 
   it('bounces on a 5xx answer to DATA', async () => {
-    sink.onData = (message) =>
-      message.envelope.rcptTo.includes('spamtrap@example.com') ? { code: 554, message: '5.7.1 Message rejected as spam' } : 'accept';
+    sink.onData = (message) => (message.envelope.rcptTo.includes('spamtrap@example.com') ? { code: 554, message: '5.7.1 Message rejected as spam' } : 'accept');
     try {
       const id = await send(server, { from: 'support@acme.example', to: 'spamtrap@example.com', subject: 'Hi', html: '<p>hi</p>' });
       const email = await waitForEvent(server, id, ['sent', 'bounced', 'failed', 'delivery_delayed']);
@@ -240,8 +238,7 @@ describe('relay answering 4xx: retried with backoff on a manual clock', () => {
 
   it('records delivery_delayed, reschedules 30 s then 60 s later, and ends sent once the relay accepts', async () => {
     let accepting = false;
-    sink.onRcpt = (address) =>
-      address === 'later@example.com' && !accepting ? { code: 451, message: '4.3.0 Mailbox busy, try again later' } : 'accept';
+    sink.onRcpt = (address) => (address === 'later@example.com' && !accepting ? { code: 451, message: '4.3.0 Mailbox busy, try again later' } : 'accept');
 
     const id = await send(server, { from: 'support@acme.example', to: 'later@example.com', subject: 'Retry me', html: '<p>retry</p>' });
     const t0 = clock.now();

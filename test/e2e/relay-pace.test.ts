@@ -104,7 +104,13 @@ describe('the DELIVERY_MAX_ATTEMPTS boundary under a throttling relay (DELIVERY_
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
+    server = await startTestServer({
+      verifiedDomains: ['acme.example'],
+      env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '4', CPU_THREADS: '0' },
+      clock,
+      waitUntil: movingClock(clock),
+      worker: false,
+    });
   });
   afterAll(async () => {
     await server?.close();

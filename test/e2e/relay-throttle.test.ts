@@ -43,7 +43,13 @@ describe('a relay that answers 4xx or drops the connection (DELIVERY_MAX_ATTEMPT
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
+    server = await startTestServer({
+      verifiedDomains: ['acme.example'],
+      env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3', CPU_THREADS: '0' },
+      clock,
+      waitUntil: movingClock(clock),
+      worker: false,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -166,7 +172,13 @@ describe('a relay that turns connections away (a fresh pool for each case)', () 
   beforeEach(async () => {
     clock = new ManualClock();
     sink = await startSmtpSink();
-    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3', CPU_THREADS: '0' }, clock, waitUntil: movingClock(clock), worker: false });
+    server = await startTestServer({
+      verifiedDomains: ['acme.example'],
+      env: { RELAY_URL: sink.url(), DELIVERY_MAX_ATTEMPTS: '3', CPU_THREADS: '0' },
+      clock,
+      waitUntil: movingClock(clock),
+      worker: false,
+    });
   });
   afterEach(async () => {
     await server?.close();

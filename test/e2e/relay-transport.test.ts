@@ -12,7 +12,9 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 const message = (n: number) => ({
   emailId: `eml_${n}`,
   envelope: { from: 'orders@acme.example', to: [`reader${n}@example.com`] },
-  raw: new TextEncoder().encode(`From: orders@acme.example\r\nTo: reader${n}@example.com\r\nSubject: n${n}\r\nMessage-ID: <m${n}@acme.example>\r\n\r\nHello ${n}\r\n`),
+  raw: new TextEncoder().encode(
+    `From: orders@acme.example\r\nTo: reader${n}@example.com\r\nSubject: n${n}\r\nMessage-ID: <m${n}@acme.example>\r\n\r\nHello ${n}\r\n`,
+  ),
   messageId: `<m${n}@acme.example>`,
 });
 
@@ -101,13 +103,20 @@ describe('the relay transport', () => {
     expect(relay.connections).toBe(2);
     expect(most).toBe(2);
     expect(relay.messages.map((m) => m.parsed.messageId).sort()).toEqual(Array.from({ length: 20 }, (_, n) => `<m${n}@acme.example>`).sort());
-    expect(relay.messages.find((m) => m.parsed.messageId === '<m7@acme.example>')!.envelope).toEqual({ mailFrom: 'orders@acme.example', rcptTo: ['reader7@example.com'] });
+    expect(relay.messages.find((m) => m.parsed.messageId === '<m7@acme.example>')!.envelope).toEqual({
+      mailFrom: 'orders@acme.example',
+      rcptTo: ['reader7@example.com'],
+    });
   });
 
   it('keeps the connection after a refusal (5xx permanent, 4xx not) and sends the next message on it', async () => {
     const relay = await sink();
     relay.onRcpt = (address) =>
-      address === 'reader1@example.com' ? { code: 550, message: '5.1.1 No such user' } : address === 'reader2@example.com' ? { code: 451, message: '4.3.0 Try later' } : 'accept';
+      address === 'reader1@example.com'
+        ? { code: 550, message: '5.1.1 No such user' }
+        : address === 'reader2@example.com'
+          ? { code: 451, message: '4.3.0 Try later' }
+          : 'accept';
     const relayed = transport(relay.url(), 1);
     await expect(relayed.deliver(message(0))).resolves.toMatchObject({ outcome: 'sent' });
     const bounced = await relayed.deliver(message(1)).catch((e: unknown) => e);
@@ -180,7 +189,9 @@ describe('the relay transport', () => {
     const url = relay.url();
     await relay.close();
     cleanup = cleanup.slice(1);
-    const failure = await transport(url).deliver(message(0)).catch((e: unknown) => e);
+    const failure = await transport(url)
+      .deliver(message(0))
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(DeliveryFailure);
     expect((failure as DeliveryFailure).permanent).toBe(false);
   });

@@ -71,7 +71,9 @@ describe('the SDK against a listening server', () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
     const files = await sdkGeneratedFiles(doc);
     for (const [name, text] of Object.entries(files)) {
-      expect(readFileSync(new URL(`../../sdk/src/generated/${name}`, import.meta.url), 'utf8'), `sdk/src/generated/${name} is stale: npm run sdk:types`).toBe(text);
+      expect(readFileSync(new URL(`../../sdk/src/generated/${name}`, import.meta.url), 'utf8'), `sdk/src/generated/${name} is stale: npm run sdk:types`).toBe(
+        text,
+      );
     }
   });
 
@@ -82,7 +84,9 @@ describe('the SDK against a listening server', () => {
   });
 
   it('emails: send, get, list and iterate over every page, batch, verify', async () => {
-    const sent = ok(await mg.emails.send({ from: 'Acme <hello@acme.example>', to: 'delivered@mailgate.test', subject: 'From the SDK', markdown: 'Hi **there**' }));
+    const sent = ok(
+      await mg.emails.send({ from: 'Acme <hello@acme.example>', to: 'delivered@mailgate.test', subject: 'From the SDK', markdown: 'Hi **there**' }),
+    );
     expect(sent.id).toMatch(ID);
     const email = ok(await mg.emails.get(sent.id));
     expect(email).toMatchObject({ id: sent.id, subject: 'From the SDK', from: 'Acme <hello@acme.example>' });
@@ -127,7 +131,11 @@ describe('the SDK against a listening server', () => {
     expect(names).toEqual(events.data.map((e) => e.name));
     expect(ok(await mg.subscribers.unsubscribe(ada.id)).status).toBe('unsubscribed');
     ok(await mg.subscribers.upsert({ email: 'bob@example.com' }));
-    expect(ok(await mg.subscribers.list({ limit: 10 })).data.map((s) => s.email).sort()).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(
+      ok(await mg.subscribers.list({ limit: 10 }))
+        .data.map((s) => s.email)
+        .sort(),
+    ).toEqual(['ada@example.com', 'bob@example.com']);
     const everyone: string[] = [];
     for await (const s of mg.subscribers.iterate({ limit: 1 })) everyone.push(s.email);
     expect(everyone.sort()).toEqual(['ada@example.com', 'bob@example.com']);
@@ -158,7 +166,9 @@ describe('the SDK against a listening server', () => {
 
   it('campaigns', async () => {
     ok(await mg.subscribers.upsert({ email: 'reader@example.com', tags: ['readers'] }));
-    const c = ok(await mg.campaigns.create({ name: 'News', from: 'news@acme.example', subject: 'Hi {{first_name}}', markdown: 'Hello', audience: { tags: ['readers'] } }));
+    const c = ok(
+      await mg.campaigns.create({ name: 'News', from: 'news@acme.example', subject: 'Hi {{first_name}}', markdown: 'Hello', audience: { tags: ['readers'] } }),
+    );
     expect(c).toMatchObject({ status: 'draft' });
     expect(ok(await mg.campaigns.update(c.id, { name: 'November' })).name).toBe('November');
     expect(ok(await mg.campaigns.get(c.id)).name).toBe('November');
@@ -204,7 +214,10 @@ describe('the SDK against a listening server', () => {
     const hook = ok(await mg.webhooks.create({ url: hookUrl, events: ['subscriber.created'] }));
     expect(hook.secret).toMatch(/^whsec_/);
     expect(ok(await mg.webhooks.get(hook.id)).url).toBe(hookUrl);
-    expect(ok(await mg.webhooks.update(hook.id, { events: ['subscriber.created', 'subscriber.updated'] })).events).toEqual(['subscriber.created', 'subscriber.updated']);
+    expect(ok(await mg.webhooks.update(hook.id, { events: ['subscriber.created', 'subscriber.updated'] })).events).toEqual([
+      'subscriber.created',
+      'subscriber.updated',
+    ]);
     expect(ok(await mg.webhooks.list()).data.map((w) => w.id)).toEqual([hook.id]);
     for await (const w of mg.webhooks.iterate()) expect(w.id).toBe(hook.id);
 
@@ -220,7 +233,11 @@ describe('the SDK against a listening server', () => {
     const stale = await Mailgate.webhooks.verify(delivery.body, delivery.headers as Record<string, string>, hook.secret!, { now: Date.now() + 600_000 });
     expect(stale.error?.message).toMatch(/too far from now/);
 
-    await waitFor(async () => (ok(await mg.webhooks.listDeliveries(hook.id)).data.some((d) => d.status === 'delivered') ? true : undefined), 10_000, 'delivered');
+    await waitFor(
+      async () => (ok(await mg.webhooks.listDeliveries(hook.id)).data.some((d) => d.status === 'delivered') ? true : undefined),
+      10_000,
+      'delivered',
+    );
     expect(ok(await mg.webhooks.delete(hook.id))).toEqual({ object: 'webhook', id: hook.id, deleted: true });
   });
 
@@ -315,7 +332,9 @@ describe('the SDK against a failing server', () => {
         requests.push({ method: request.method!, url: request.url!, key: request.headers['idempotency-key'] as string | undefined });
         const answer = answers.shift();
         if (!answer) return; // never answered: the client's timeout
-        response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body ?? JSON.stringify({ object: 'list', data: [], has_more: false }));
+        response
+          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+          .end(answer.body ?? JSON.stringify({ object: 'list', data: [], has_more: false }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -390,7 +409,10 @@ describe('the SDK against a failing server', () => {
   });
 
   it('iterate throws MailgateRequestError when a page fails (an iterator has no { data, error })', async () => {
-    fresh({ status: 200, body: JSON.stringify({ object: 'list', data: [{ id: 'tag_1', name: 'a' }], has_more: true }) }, { status: 404, body: JSON.stringify({ name: 'not_found', message: 'gone', statusCode: 404 }) });
+    fresh(
+      { status: 200, body: JSON.stringify({ object: 'list', data: [{ id: 'tag_1', name: 'a' }], has_more: true }) },
+      { status: 404, body: JSON.stringify({ name: 'not_found', message: 'gone', statusCode: 404 }) },
+    );
     const { mailgate } = client({ url, token: 't' });
     const seen: string[] = [];
     await expect(

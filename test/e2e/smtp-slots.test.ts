@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/server.ts';
-import { authPlain, rawSmtpSession, removeTestTls, startTestSmtpServer, submissionTransport, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
+import {
+  authPlain,
+  rawSmtpSession,
+  removeTestTls,
+  startTestSmtpServer,
+  submissionTransport,
+  type RawSmtpSession,
+  type TestSmtpServer,
+} from '../helpers/smtp.ts';
 
 // The submission port keeps its slots for honest clients, tried as an attacker
 // on this machine would: other loopback addresses (127.0.0.2, …) are clients of

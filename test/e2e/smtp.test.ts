@@ -4,7 +4,16 @@ import { ManualClock } from '../../src/clock.ts';
 import type { EmailRecord } from '../../src/emails/index.ts';
 import { emlFixture } from '../helpers/fixtures.ts';
 import { waitFor } from '../helpers/server.ts';
-import { authenticatedSession, authPlain, submissionTransport as transport, rawSmtpSession, removeTestTls, startTestSmtpServer, type RawSmtpSession, type TestSmtpServer } from '../helpers/smtp.ts';
+import {
+  authenticatedSession,
+  authPlain,
+  submissionTransport as transport,
+  rawSmtpSession,
+  removeTestTls,
+  startTestSmtpServer,
+  type RawSmtpSession,
+  type TestSmtpServer,
+} from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 // The SMTP submission door over real sockets: nodemailer with STARTTLS and AUTH,
@@ -175,7 +184,13 @@ describe('SMTP submission: the session', () => {
     const records = await Promise.all(ids.map((id) => getEmail(server, id)));
     expect(records.map((r) => r.to)).toEqual([['ada@example.org'], ['grace@example.org'], ['audit@example.net']]);
     for (const r of records) {
-      expect(r).toMatchObject({ from: 'App <app@example.com>', subject: 'Your invoice ✓', reply_to: 'support@example.com', html: '<p>Hello <b>Ada</b></p>', text: 'Hello Ada' });
+      expect(r).toMatchObject({
+        from: 'App <app@example.com>',
+        subject: 'Your invoice ✓',
+        reply_to: 'support@example.com',
+        html: '<p>Hello <b>Ada</b></p>',
+        text: 'Hello Ada',
+      });
       expect(r.message_id).toBe(info.messageId);
     }
 
@@ -243,7 +258,7 @@ describe('SMTP submission: the session', () => {
     expect(raw).not.toMatch(/Mailgate-Idempotency-Key/i);
   });
 
-  it('answers a mailer\'s retry with a fresh Date and Message-ID from the first time, and sends a recipient deferred earlier when it comes back alone', async () => {
+  it("answers a mailer's retry with a fresh Date and Message-ID from the first time, and sends a recipient deferred earlier when it comes back alone", async () => {
     const message = {
       from: 'app@example.com',
       subject: 'Retry',
@@ -347,11 +362,21 @@ describe('SMTP submission: bad input', () => {
     expect(noFrom.code).toBe(550);
     expect(noFrom.text).toMatch(/^5\.6\.0 .*From/);
     const injected = Buffer.from('hi\r\nBcc: victim@example.net').toString('base64');
-    const subject = await rawMessage(s, 'app@example.com', ['x@example.org'], `From: app@example.com\nTo: x@example.org\nSubject: =?utf-8?B?${injected}?=\n\nbody`);
+    const subject = await rawMessage(
+      s,
+      'app@example.com',
+      ['x@example.org'],
+      `From: app@example.com\nTo: x@example.org\nSubject: =?utf-8?B?${injected}?=\n\nbody`,
+    );
     expect(subject.code).toBe(550);
     expect(subject.text).toMatch(/^5\.6\.0 .*subject must not contain CR or LF/);
     const name = Buffer.from('Evil\r\nBcc: victim@example.net').toString('base64');
-    const display = await rawMessage(s, 'app@example.com', ['x@example.org'], `From: =?utf-8?B?${name}?= <app@example.com>\nTo: x@example.org\nSubject: s\n\nbody`);
+    const display = await rawMessage(
+      s,
+      'app@example.com',
+      ['x@example.org'],
+      `From: =?utf-8?B?${name}?= <app@example.com>\nTo: x@example.org\nSubject: s\n\nbody`,
+    );
     expect(display.code).toBe(550);
     expect(await emailCount(server)).toBe(before);
     s.destroy();
@@ -373,7 +398,12 @@ describe('SMTP submission: bad input', () => {
   it('refuses a bad or repeated Mailgate-Idempotency-Key with 550 5.6.0 naming it, and stores nothing', async () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
-    const long = await rawMessage(s, 'app@example.com', ['key@example.org'], `From: app@example.com\nMailgate-Idempotency-Key: ${'k'.repeat(257)}\nSubject: k\n\nk`);
+    const long = await rawMessage(
+      s,
+      'app@example.com',
+      ['key@example.org'],
+      `From: app@example.com\nMailgate-Idempotency-Key: ${'k'.repeat(257)}\nSubject: k\n\nk`,
+    );
     expect(long).toEqual({
       code: 550,
       text: '5.6.0 Message refused: Mailgate-Idempotency-Key must be 1 to 256 printable ASCII characters without spaces',
@@ -386,7 +416,12 @@ describe('SMTP submission: bad input', () => {
       code: 550,
       text: '5.6.0 Message refused: Mailgate-Idempotency-Key must be 1 to 256 printable ASCII characters without spaces',
     });
-    const blankTwice = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key:\nMailgate-Idempotency-Key: b\nSubject: k\n\nk');
+    const blankTwice = await rawMessage(
+      s,
+      'app@example.com',
+      ['key@example.org'],
+      'From: app@example.com\nMailgate-Idempotency-Key:\nMailgate-Idempotency-Key: b\nSubject: k\n\nk',
+    );
     expect(blankTwice).toEqual({ code: 550, text: '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key' });
     expect(await emailCount(server)).toBe(before);
     s.destroy();
@@ -450,7 +485,12 @@ describe('SMTP submission: AUTH before TLS, where SMTP_ALLOW_INSECURE_AUTH=true 
     const ehlo = await s.command('EHLO client.test');
     expect(ehlo.text.split('\n')).toEqual(expect.arrayContaining(['STARTTLS', 'AUTH PLAIN LOGIN']));
     expect(await s.command(`AUTH PLAIN ${authPlain(server.token)}`)).toEqual({ code: 235, text: '2.7.0 Authentication successful' });
-    const reply = await rawMessage(s, 'app@example.com', ['plain@example.org'], 'From: app@example.com\nTo: plain@example.org\nSubject: No TLS\n\nover a plain session');
+    const reply = await rawMessage(
+      s,
+      'app@example.com',
+      ['plain@example.org'],
+      'From: app@example.com\nTo: plain@example.org\nSubject: No TLS\n\nover a plain session',
+    );
     expect(reply.code, reply.text).toBe(250);
     const [id] = idsOf(`250 ${reply.text}`);
     expect(id).toMatch(/^eml_[0-9a-z]{26}$/);
@@ -465,7 +505,10 @@ describe('SMTP submission: AUTH before TLS, where SMTP_ALLOW_INSECURE_AUTH=true 
     await s.greeting;
     await s.command('EHLO client.test');
     expect(await s.command('MAIL FROM:<app@example.com>')).toEqual({ code: 530, text: '5.7.0 Authentication required' });
-    expect(await s.command(`AUTH PLAIN ${authPlain('mailgate_not_a_real_token_0000000000')}`)).toEqual({ code: 535, text: '5.7.8 Authentication credentials invalid' });
+    expect(await s.command(`AUTH PLAIN ${authPlain('mailgate_not_a_real_token_0000000000')}`)).toEqual({
+      code: 535,
+      text: '5.7.8 Authentication credentials invalid',
+    });
     expect((await s.command('AUTH LOGIN')).code).toBe(334);
     expect((await s.command(Buffer.from('mailgate').toString('base64'))).code).toBe(334);
     expect((await s.command(Buffer.from(server.token).toString('base64'))).code).toBe(235);
@@ -521,7 +564,11 @@ describe('SMTP submission: the memory all sessions may hold', () => {
   afterAll(() => server?.close());
 
   const message = (to: string, bytes: number) =>
-    `From: app@example.com\r\nTo: ${to}\r\nSubject: ${bytes}\r\n\r\n` + 'x'.repeat(76).concat('\r\n').repeat(Math.floor(bytes / 78));
+    `From: app@example.com\r\nTo: ${to}\r\nSubject: ${bytes}\r\n\r\n` +
+    'x'
+      .repeat(76)
+      .concat('\r\n')
+      .repeat(Math.floor(bytes / 78));
   const holding = (atLeast: number) => waitFor(async () => (server.smtpBufferedBytes() >= atLeast ? true : undefined), 5_000, `${atLeast} bytes held`);
   const released = () => waitFor(async () => (server.smtpBufferedBytes() === 0 ? true : undefined), 5_000, 'the budget released');
 
@@ -579,7 +626,10 @@ describe('SMTP submission: a message to thousands of recipients', () => {
     const to = Array.from({ length: 3000 }, (_, i) => `r${i}@example.org`);
     const reply = await rawMessage(s, 'app@example.com', to, fixture('undisclosed-recipients.eml'));
     expect(reply.code, reply.text).toBe(250);
-    const shown = reply.text.replace(/^2\.0\.0 Ok: queued as /, '').replace(/ and \d+ more$/, '').split(' ');
+    const shown = reply.text
+      .replace(/^2\.0\.0 Ok: queued as /, '')
+      .replace(/ and \d+ more$/, '')
+      .split(' ');
     const more = Number(/ and (\d+) more$/.exec(reply.text)![1]);
     expect(shown.every((id) => /^eml_[0-9a-z]{26}$/.test(id))).toBe(true);
     expect(shown.length + more).toBe(3000);
@@ -599,7 +649,9 @@ describe('SMTP submission: the same limits as REST', () => {
   afterAll(() => server?.close());
 
   it('counts each message against the organization quota and answers 451 4.7.1 beyond it', async () => {
-    const { token: { token } } = await server.core.orgs.create({ name: 'Small', plan: 'free', rateLimit: 2 });
+    const {
+      token: { token },
+    } = await server.core.orgs.create({ name: 'Small', plan: 'free', rateLimit: 2 });
     const s = await authenticatedSession(server, token);
     for (let i = 0; i < 2; i++) {
       const r = await rawMessage(s, 'app@example.com', [`q${i}@example.org`], `From: app@example.com\nSubject: q${i}\n\nbody`);
@@ -615,7 +667,9 @@ describe('SMTP submission: the same limits as REST', () => {
   });
 
   it('applies the recipient guard at RCPT TO with 450 4.7.1 (5 per 10 minutes, shared with REST)', async () => {
-    const { token: { token } } = await server.core.orgs.create({ name: 'Guarded', plan: 'enterprise' });
+    const {
+      token: { token },
+    } = await server.core.orgs.create({ name: 'Guarded', plan: 'enterprise' });
     for (let i = 0; i < 3; i++) {
       const res = await server.api('/api/v2/emails', { token, body: { from: 'app@example.com', to: 'Busy@Example.org', subject: `r${i}`, html: '<p>x</p>' } });
       expect(res.status).toBe(200);
@@ -636,7 +690,9 @@ describe('SMTP submission: the same limits as REST', () => {
   });
 
   it('holds a fixture address that bounced in its cooldown, as over REST', async () => {
-    const { token: { token } } = await server.core.orgs.create({ name: 'Bouncer', plan: 'enterprise' });
+    const {
+      token: { token },
+    } = await server.core.orgs.create({ name: 'Bouncer', plan: 'enterprise' });
     const info = await transport(server, token).sendMail({ from: 'app@example.com', to: 'bounced+smtp@mailgate.test', subject: 'b', text: 'b' });
     const [id] = idsOf(info.response);
     await waitFor(async () => ((await getEmail(server, id!, token)).last_event === 'bounced' ? true : undefined));
@@ -676,7 +732,7 @@ describe('SMTP submission: the rules of emails.send, as over REST', () => {
       detail: { path: 'subject', message: 'must not contain CR or LF' },
     },
     {
-      rule: 'a line break in the sender\'s name',
+      rule: "a line break in the sender's name",
       rest: { from: 'Evil\r\nBcc: victim@example.net <app@example.com>' },
       smtp: `From: ${encoded('Evil\r\nBcc: victim@example.net')} <app@example.com>\nSubject: s`,
       detail: { path: 'from', message: 'must not contain CR or LF' },
@@ -769,7 +825,9 @@ describe('SMTP submission: sessions over time', () => {
   afterAll(() => server?.close());
 
   it('stops a session whose token was revoked after AUTH at its next MAIL FROM', async () => {
-    const { token: { token, id } } = await server.core.orgs.create({ name: 'Revoked later', plan: 'enterprise' });
+    const {
+      token: { token, id },
+    } = await server.core.orgs.create({ name: 'Revoked later', plan: 'enterprise' });
     const s = await authenticatedSession(server, token);
     const first = await rawMessage(s, 'app@example.com', ['one@example.org'], 'From: app@example.com\nSubject: one\n\nbody');
     expect(first.code).toBe(250);

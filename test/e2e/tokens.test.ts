@@ -61,7 +61,12 @@ describe('API tokens', () => {
   const mcpPost = (token: string, body: unknown) =>
     fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify(body),
     });
 
@@ -132,7 +137,12 @@ describe('API tokens', () => {
       expect(error.details.map((d) => d.path)).toContain(field);
     }
     expect((await listTokens()).length).toBe(before);
-    for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['after=eml_01jd3zq8x6v5t0n2c4b7m9k1pq', 'after'], ['before=nope', 'before']]) {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['after=eml_01jd3zq8x6v5t0n2c4b7m9k1pq', 'after'],
+      ['before=nope', 'before'],
+    ]) {
       const res = await server.api(`/api/v2/tokens?${query}`);
       expect(res.status, query).toBe(422);
       expect(((await res.json()) as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([field]);
@@ -207,7 +217,9 @@ describe('API tokens', () => {
       // The OAuth grant made with it ends: its access token is refused, and its refresh token gives nothing.
       const viaGrant = await mcpPost(grant.access_token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expect(viaGrant.status).toBe(401);
-      expect(viaGrant.headers.get('www-authenticate')).toContain('error="invalid_token", error_description="the API token this grant was made with is revoked"');
+      expect(viaGrant.headers.get('www-authenticate')).toContain(
+        'error="invalid_token", error_description="the API token this grant was made with is revoked"',
+      );
       await expect(oauth.processRefreshTokenResponse(grants.flow.as, client, await grants.refresh(client, grant.refresh_token!))).rejects.toMatchObject({
         error: 'invalid_grant',
       });
@@ -249,7 +261,9 @@ describe('API tokens', () => {
     });
 
     it('is shown the read-only tools only by GET /api/v2/tools and /api/v1/admin/tools, as on /mcp', async () => {
-      const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly).map((o) => o.name).sort();
+      const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly)
+        .map((o) => o.name)
+        .sort();
       expect(readOnly).toEqual(expect.arrayContaining(['list_tokens', 'get_email', 'list_tags']));
       const v2 = await server.api('/api/v2/tools', { token: reader.token });
       expect(v2.status).toBe(200);
@@ -281,7 +295,10 @@ describe('API tokens', () => {
           message: expect.stringContaining('This API token is read-only'),
         });
       }
-      const v1 = await server.api('/api/v1/emails', { body: { from: 'app@example.com', to: 'reader@example.net', subject: 'Hi', content: 'Hi', contentType: 'markdown' }, token: reader.token });
+      const v1 = await server.api('/api/v1/emails', {
+        body: { from: 'app@example.com', to: 'reader@example.net', subject: 'Hi', content: 'Hi', contentType: 'markdown' },
+        token: reader.token,
+      });
       expect(v1.status).toBe(403);
       expect(await v1.json()).toMatchObject({ success: false, message: expect.stringContaining('read-only') });
       const v1Tool = await server.api('/api/v1/admin/tools', { body: { name: 'create_tag', input: { name: 'nope' } }, token: reader.token });
@@ -295,7 +312,9 @@ describe('API tokens', () => {
       const mcp = await mcpClient(reader.token);
       try {
         const { tools } = await mcp.listTools();
-        const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly).map((o) => o.name).sort();
+        const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly)
+          .map((o) => o.name)
+          .sort();
         expect(tools.map((t) => t.name).sort()).toEqual(readOnly);
         const listed = (await mcp.callTool({ name: 'list_tokens', arguments: {} })) as ToolResult;
         expect(listed.isError).toBeFalsy();

@@ -21,9 +21,17 @@ describe('tools over REST', () => {
   });
 
   it('lists the same tools as MCP tools/list', async () => {
-    const rest = (await json(await server.api('/api/v2/tools'))).data as { name: string; title: string; description: string; input_schema: unknown; annotations: object }[];
+    const rest = (await json(await server.api('/api/v2/tools'))).data as {
+      name: string;
+      title: string;
+      description: string;
+      input_schema: unknown;
+      annotations: object;
+    }[];
     const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => [t.name, t.title, t.description, t.annotations])).toEqual(
@@ -62,7 +70,12 @@ describe('tools over REST', () => {
     expect((await json(listed)).data).toMatchObject({ object: 'list', data: [{ id: data.id }] });
 
     const notObject = await server.api('/api/v2/tools/send_email', { body: [send] });
-    expect(await json(notObject)).toEqual({ name: 'validation_error', message: 'The body must be a JSON object', statusCode: 422, details: [{ path: '', message: 'must be a JSON object' }] });
+    expect(await json(notObject)).toEqual({
+      name: 'validation_error',
+      message: 'The body must be a JSON object',
+      statusCode: 422,
+      details: [{ path: '', message: 'must be a JSON object' }],
+    });
   });
 
   it('v1 admin tools: {success, tools}, and run by {name, input}', async () => {

@@ -22,7 +22,13 @@ const markdown = 'Read the [docs](https://acme.example/docs?a=1&b=2), [write to 
 
 async function sendV1(tracking?: boolean): Promise<string> {
   const res = await server.api('/api/v1/emails', {
-    body: { from: 'hello@acme.example', to: `reader+${++recipients}@example.com`, subject: 'Tracked', content: markdown, ...(tracking === undefined ? {} : { tracking }) },
+    body: {
+      from: 'hello@acme.example',
+      to: `reader+${++recipients}@example.com`,
+      subject: 'Tracked',
+      content: markdown,
+      ...(tracking === undefined ? {} : { tracking }),
+    },
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
@@ -34,10 +40,14 @@ async function record(id: string): Promise<any> {
 
 /** The delivered (captured) message's HTML part, once the worker has delivered it. */
 async function deliveredHtml(id: string): Promise<string> {
-  const raw = await waitFor(async () => {
-    const r = await record(id);
-    return r.last_event === 'delivered' ? (r.raw as string) : undefined;
-  }, 10_000, 'delivery');
+  const raw = await waitFor(
+    async () => {
+      const r = await record(id);
+      return r.last_event === 'delivered' ? (r.raw as string) : undefined;
+    },
+    10_000,
+    'delivery',
+  );
   return String((await simpleParser(raw)).html);
 }
 
@@ -87,7 +97,12 @@ describe('a tracked email (v1 tracking: true)', () => {
     expect(gif.readUInt16LE(8)).toBe(1);
     const after = await record(id);
     expect(after.last_event).toBe('opened');
-    expect(after.events.at(-1)).toEqual({ id: expect.stringMatching(/^evt_/), type: 'opened', created_at: expect.any(String), detail: { user_agent: 'Test Mail Client/1.0' } });
+    expect(after.events.at(-1)).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      type: 'opened',
+      created_at: expect.any(String),
+      detail: { user_agent: 'Test Mail Client/1.0' },
+    });
   });
 
   it('records a click and redirects to where the sender’s link pointed', async () => {
@@ -178,7 +193,7 @@ describe('the plain-text scope of /t', () => {
     }
   });
 
-  it('answers a malformed percent-encoding under /t with a plain-text 400, not the API\'s JSON', async () => {
+  it("answers a malformed percent-encoding under /t with a plain-text 400, not the API's JSON", async () => {
     const res = await fetch(`${server.url}/t/o/%E0%A4%A/key`);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');

@@ -22,7 +22,8 @@ describe('address verification', () => {
     dns.set('xn--bcher-kva.example', [{ type: 'MX', exchange: 'mx.xn--bcher-kva.example', preference: 10 }]);
     dns.silent.add('slow.example');
     // Real domains close to a common provider's, or short: not typos.
-    for (const domain of ['ibm.com', 'gmx.net', 'email.com', 'mail.com', 'aol.com']) dns.set(domain, [{ type: 'MX', exchange: `mx.${domain}`, preference: 10 }]);
+    for (const domain of ['ibm.com', 'gmx.net', 'email.com', 'mail.com', 'aol.com'])
+      dns.set(domain, [{ type: 'MX', exchange: `mx.${domain}`, preference: 10 }]);
     // No MX; one address family fails (SERVFAIL) or never answers, the other answers.
     dns.set('v4-fails-v6.example', [{ type: 'A', address: '192.0.2.20' }]);
     dns.servfail.add('AAAA v4-fails-v6.example');
@@ -103,13 +104,16 @@ describe('address verification', () => {
       expect(performance.now() - start).toBeLessThan(6_000);
     }, 15_000);
 
-    it.each(['none-fails-v6.example', 'both-fail.example'])('reports %s as dns_unavailable: no addresses found, and a family did not answer', async (domain) => {
-      expect(await verify(`ada@${domain}`)).toEqual({
-        valid: null,
-        error: `Could not check ${domain} now: ESERVFAIL`,
-        code: 'dns_unavailable',
-      });
-    });
+    it.each(['none-fails-v6.example', 'both-fail.example'])(
+      'reports %s as dns_unavailable: no addresses found, and a family did not answer',
+      async (domain) => {
+        expect(await verify(`ada@${domain}`)).toEqual({
+          valid: null,
+          error: `Could not check ${domain} now: ESERVFAIL`,
+          code: 'dns_unavailable',
+        });
+      },
+    );
   });
 
   it('answers the same on POST /api/v2/verify, and in the v1 shape on POST /api/v1/emails/verify', async () => {
@@ -134,7 +138,9 @@ describe('address verification', () => {
 
   it('is a read-only tool over MCP', async () => {
     const client = new Client({ name: 'verify-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }),
+    );
     try {
       const tool = (await client.listTools()).tools.find((t) => t.name === 'verify_email');
       expect(tool?.annotations).toMatchObject({ readOnlyHint: true });

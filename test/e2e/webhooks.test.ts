@@ -95,7 +95,10 @@ describe('outbound webhooks', () => {
 
   it('creates a webhook and shows its secret once', async () => {
     const res = await server.api('/api/v2/webhooks', {
-      body: { url: receiver.url, events: ['email.sent', 'email.delivered', 'email.bounced', 'subscriber.created', 'subscriber.updated', 'subscriber.unsubscribed', 'campaign.sent'] },
+      body: {
+        url: receiver.url,
+        events: ['email.sent', 'email.delivered', 'email.bounced', 'subscriber.created', 'subscriber.updated', 'subscriber.unsubscribed', 'campaign.sent'],
+      },
     });
     expect(res.status).toBe(201);
     const created = (await res.json()) as Record<string, any>;
@@ -140,13 +143,22 @@ describe('outbound webhooks', () => {
   });
 
   it('delivers email events of a real send, signed, with the email in data', async () => {
-    const sent = await server.api('/api/v2/emails', { body: { from: 'App <app@example.com>', to: 'bounced+hook@mailgate.test', subject: 'Hooked', markdown: 'Hi' } });
+    const sent = await server.api('/api/v2/emails', {
+      body: { from: 'App <app@example.com>', to: 'bounced+hook@mailgate.test', subject: 'Hooked', markdown: 'Hi' },
+    });
     const { id } = (await sent.json()) as { id: string };
     const bounced = await received('email.bounced', (d) => d.email_id === id);
     expect(bounced.event).toEqual({
       type: 'email.bounced',
       timestamp: expect.any(String),
-      data: { email_id: id, from: 'App <app@example.com>', to: ['bounced+hook@mailgate.test'], subject: 'Hooked', created_at: expect.any(String), detail: { fixture: true } },
+      data: {
+        email_id: id,
+        from: 'App <app@example.com>',
+        to: ['bounced+hook@mailgate.test'],
+        subject: 'Hooked',
+        created_at: expect.any(String),
+        detail: { fixture: true },
+      },
     });
     await received('email.sent', (d) => d.email_id === id);
     // The webhook-id is the delivery's id, listed with its outcome.
@@ -174,7 +186,13 @@ describe('outbound webhooks', () => {
   it('delivers campaign.sent when a campaign has sent to everyone', async () => {
     await server.api('/api/v2/subscribers', { body: { email: 'delivered+camp@mailgate.test', tags: ['hooked'] } });
     const created = await server.api('/api/v2/campaigns', {
-      body: { name: 'Hooked news', from: 'News <news@example.com>', subject: 'News', markdown: 'Hello {{first_name | "there"}}', audience: { tags: ['hooked'] } },
+      body: {
+        name: 'Hooked news',
+        from: 'News <news@example.com>',
+        subject: 'News',
+        markdown: 'Hello {{first_name | "there"}}',
+        audience: { tags: ['hooked'] },
+      },
     });
     const campaign = (await created.json()) as { id: string };
     expect((await server.api(`/api/v2/campaigns/${campaign.id}/send`, { method: 'POST' })).status).toBe(200);
@@ -186,14 +204,19 @@ describe('outbound webhooks', () => {
     receiver.answers.push(500);
     await server.api('/api/v2/subscribers', { body: { email: 'retry@example.com' } });
     await received('subscriber.created', (d) => d.email === 'retry@example.com');
-    const pending = await waitFor(async () => (await deliveries()).find((d) => d.event_type === 'subscriber.created' && d.status === 'pending' && d.attempts === 1));
+    const pending = await waitFor(async () =>
+      (await deliveries()).find((d) => d.event_type === 'subscriber.created' && d.status === 'pending' && d.attempts === 1),
+    );
     expect(pending).toMatchObject({ response_status: 500, response_excerpt: 'answered 500' });
     expect(Date.parse(pending.next_attempt_at!)).toBe(clock.now() + WEBHOOK_RETRY_DELAYS_MS[0]);
     receiver.received.length = 0;
     clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
     const again = await received('subscriber.created', (d) => d.email === 'retry@example.com');
     expect(again.headers['webhook-id']).toBe(pending.id);
-    expect(await waitFor(async () => (await deliveries()).find((d) => d.id === pending.id && d.status === 'delivered'))).toMatchObject({ attempts: 2, response_status: 204 });
+    expect(await waitFor(async () => (await deliveries()).find((d) => d.id === pending.id && d.status === 'delivered'))).toMatchObject({
+      attempts: 2,
+      response_status: 204,
+    });
   });
 
   it('marks a delivery failed after about a day of failed attempts', async () => {
@@ -262,7 +285,11 @@ describe('outbound webhooks to private addresses, not allowed', () => {
       const list = (await (await server.api(`/api/v2/webhooks/${hook.id}/deliveries`)).json()) as { data: Delivery[] };
       return list.data.find((d) => d.status === 'failed');
     });
-    expect(failed).toMatchObject({ attempts: 1, response_status: null, response_excerpt: 'refused: hooks.example is a private, loopback or link-local address' });
+    expect(failed).toMatchObject({
+      attempts: 1,
+      response_status: null,
+      response_excerpt: 'refused: hooks.example is a private, loopback or link-local address',
+    });
     expect(receiver.received).toEqual([]);
   });
 });

@@ -98,7 +98,11 @@ describe('workflow refusals', () => {
       { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, to: 'x@example.com' }] },
       [{ path: 'steps.0.to', message: 'is not allowed: a workflow sends to the subscriber it runs for' }],
     ],
-    ['a wait of 0 seconds', { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 0 }] }, [{ path: 'steps.0.seconds', message: 'must be at least 1' }]],
+    [
+      'a wait of 0 seconds',
+      { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 0 }] },
+      [{ path: 'steps.0.seconds', message: 'must be at least 1' }],
+    ],
     [
       'an unknown step',
       { name: 'W', trigger: { type: 'subscriber_created' }, steps: [{ type: 'sms', text: 'hi' }] },
@@ -115,7 +119,11 @@ describe('workflow refusals', () => {
       { name: 'W', trigger: { type: 'email_opened' }, steps: [{ type: 'add_tag', tag: 'x' }] },
       [{ path: 'trigger.type', message: 'must be {type:"event", name} | {type:"tag_added", tag} | {type:"subscriber_created"}' }],
     ],
-    ['an event trigger without a name', { name: 'W', trigger: { type: 'event' }, steps: [{ type: 'add_tag', tag: 'x' }] }, [{ path: 'trigger.name', message: 'is required' }]],
+    [
+      'an event trigger without a name',
+      { name: 'W', trigger: { type: 'event' }, steps: [{ type: 'add_tag', tag: 'x' }] },
+      [{ path: 'trigger.name', message: 'is required' }],
+    ],
     ['a missing name', { trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] }, [{ path: 'name', message: 'is required' }]],
   ])('POST refuses %s: 422 with details', async (_what, body, details) => {
     const res = await server.api('/api/v2/workflows', { body });
@@ -161,7 +169,12 @@ describe('workflow CRUD', () => {
     expect(await ok(await server.api('/api/v2/workflows'), 200)).toEqual({ object: 'list', data: [created], has_more: false });
     expect(await ok(await server.api(`/api/v2/workflows/${created.id}/runs`), 200)).toEqual({ object: 'list', data: [], has_more: false });
 
-    const second = await createWorkflow({ name: 'On purchase', status: 'paused', trigger: { type: 'event', name: 'purchased' }, steps: [{ type: 'add_tag', tag: 'buyer' }] });
+    const second = await createWorkflow({
+      name: 'On purchase',
+      status: 'paused',
+      trigger: { type: 'event', name: 'purchased' },
+      steps: [{ type: 'add_tag', tag: 'buyer' }],
+    });
     expect(second).toMatchObject({ status: 'paused', trigger: { type: 'event', name: 'purchased' } });
     expect(await ok(await server.api('/api/v2/workflows'), 200)).toEqual({ object: 'list', data: [second, created], has_more: false });
     expect(await ok(await server.api('/api/v2/workflows?limit=1'), 200)).toEqual({ object: 'list', data: [second], has_more: true });
@@ -169,17 +182,30 @@ describe('workflow CRUD', () => {
 
     await new Promise((r) => setTimeout(r, 5));
     const patched = await ok(
-      await server.api(`/api/v2/workflows/${created.id}`, { method: 'PATCH', body: { name: 'Renamed', status: 'paused', trigger: { type: 'tag_added', tag: 'vip' } } }),
+      await server.api(`/api/v2/workflows/${created.id}`, {
+        method: 'PATCH',
+        body: { name: 'Renamed', status: 'paused', trigger: { type: 'tag_added', tag: 'vip' } },
+      }),
       200,
     );
-    expect(patched).toEqual({ ...created, name: 'Renamed', status: 'paused', trigger: { type: 'tag_added', tag: 'vip' }, updated_at: expect.stringMatching(ISO) });
+    expect(patched).toEqual({
+      ...created,
+      name: 'Renamed',
+      status: 'paused',
+      trigger: { type: 'tag_added', tag: 'vip' },
+      updated_at: expect.stringMatching(ISO),
+    });
     expect(Date.parse(patched.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
     expect(await ok(await server.api(`/api/v2/workflows/${created.id}`), 200)).toEqual(patched);
     // An empty PATCH changes nothing but the time.
     const untouched = await ok(await server.api(`/api/v2/workflows/${created.id}`, { method: 'PATCH', body: {} }), 200);
     expect({ ...untouched, updated_at: patched.updated_at }).toEqual(patched);
 
-    expect(await ok(await server.api(`/api/v2/workflows/${created.id}`, { method: 'DELETE' }), 200)).toEqual({ object: 'workflow', id: created.id, deleted: true });
+    expect(await ok(await server.api(`/api/v2/workflows/${created.id}`, { method: 'DELETE' }), 200)).toEqual({
+      object: 'workflow',
+      id: created.id,
+      deleted: true,
+    });
     const notFound = { name: 'not_found', message: `Workflow ${created.id} not found`, statusCode: 404 };
     expect(await ok(await server.api(`/api/v2/workflows/${created.id}`), 404)).toEqual(notFound);
     expect(await ok(await server.api(`/api/v2/workflows/${created.id}`, { method: 'DELETE' }), 404)).toEqual(notFound);
@@ -223,7 +249,6 @@ describe('workflow CRUD', () => {
     }
     expect(await ok(await server.api(`/api/v2/workflows/${wf.id}`), 200)).toEqual(wf);
   });
-
 });
 
 describe('workflows started over HTTP', () => {
@@ -282,7 +307,14 @@ describe('workflows started over HTTP', () => {
   });
 
   it('tag_added via POST …/tags starts the workflow; the same with triggerWorkflows: false does not', async () => {
-    const wf = await createWorkflow({ name: 'VIP', trigger: { type: 'tag_added', tag: 'vip' }, steps: [{ ...SEND, subject: 'You are a VIP' }, { type: 'add_tag', tag: 'vip-welcomed' }] });
+    const wf = await createWorkflow({
+      name: 'VIP',
+      trigger: { type: 'tag_added', tag: 'vip' },
+      steps: [
+        { ...SEND, subject: 'You are a VIP' },
+        { type: 'add_tag', tag: 'vip-welcomed' },
+      ],
+    });
     const ann = await ok(await server.api('/api/v2/subscribers', { body: { email: 'ann@example.com' } }), 201);
     const bob = await ok(await server.api('/api/v2/subscribers', { body: { email: 'bob@example.com' } }), 201);
 
@@ -315,7 +347,10 @@ describe('workflows started over HTTP', () => {
       trigger: { type: 'event', name: 'purchased' },
       steps: [{ type: 'send_email', from: 'shop@acme.example', subject: 'Thanks for your order', html: '<p>Thank you!</p>' }],
     });
-    const quiet = await ok(await server.api('/api/v2/events', { body: { email: 'quiet@example.com', name: 'purchased', properties: { sku: 'A1' }, triggerWorkflows: false } }), 201);
+    const quiet = await ok(
+      await server.api('/api/v2/events', { body: { email: 'quiet@example.com', name: 'purchased', properties: { sku: 'A1' }, triggerWorkflows: false } }),
+      201,
+    );
     const event = await ok(await server.api('/api/v2/events', { body: { email: 'ann@example.com', name: 'purchased', properties: { sku: 'B2' } } }), 201);
     await ok(await server.api('/api/v2/events', { body: { email: 'ann@example.com', name: 'browsed' } }), 201);
 
@@ -334,20 +369,25 @@ describe('workflows started over HTTP', () => {
     expect((await runsOf(wf.id)).map((r) => r.subscriber_id)).toEqual([event.subscriber_id]);
   });
 
-  it('personalizes its sends with the subscriber\'s values, escaped in HTML, and refuses a malformed placeholder when saved', async () => {
+  it("personalizes its sends with the subscriber's values, escaped in HTML, and refuses a malformed placeholder when saved", async () => {
     const bad = await server.api('/api/v2/workflows', {
       body: { name: 'Bad', trigger: { type: 'subscriber_created' }, steps: [{ ...SEND, subject: 'Hi {{first_name | friend}}' }] },
     });
     expect(bad.status).toBe(422);
-    expect((await json(bad)).details).toEqual([
-      { path: 'steps.0.subject', message: expect.stringContaining('a default must be quoted') },
-    ]);
+    expect((await json(bad)).details).toEqual([{ path: 'steps.0.subject', message: expect.stringContaining('a default must be quoted') }]);
     await createWorkflow({
       name: 'Welcome',
       trigger: { type: 'subscriber_created' },
-      steps: [{ ...SEND, subject: 'Welcome, {{first_name | "friend"}}', html: '<p>Plan: {{attributes.plan | "free"}}, {{last_name}}</p>', markdown: undefined }],
+      steps: [
+        { ...SEND, subject: 'Welcome, {{first_name | "friend"}}', html: '<p>Plan: {{attributes.plan | "free"}}, {{last_name}}</p>', markdown: undefined },
+      ],
     });
-    await ok(await server.api('/api/v2/subscribers', { body: { email: 'ada@example.com', first_name: 'Ada', last_name: '<Lovelace & Co>', attributes: { plan: 'pro' } } }), 201);
+    await ok(
+      await server.api('/api/v2/subscribers', {
+        body: { email: 'ada@example.com', first_name: 'Ada', last_name: '<Lovelace & Co>', attributes: { plan: 'pro' } },
+      }),
+      201,
+    );
     await ok(await server.api('/api/v2/subscribers', { body: { email: 'bo@example.com' } }), 201);
     const sent = await waitFor(async () => {
       const list = await emails();
@@ -392,7 +432,11 @@ describe('pausing a workflow over HTTP', () => {
     const wf = await createWorkflow({
       name: 'Drip',
       trigger: { type: 'subscriber_created' },
-      steps: [{ type: 'add_tag', tag: 'one' }, { type: 'wait', seconds: 1 }, { type: 'add_tag', tag: 'two' }],
+      steps: [
+        { type: 'add_tag', tag: 'one' },
+        { type: 'wait', seconds: 1 },
+        { type: 'add_tag', tag: 'two' },
+      ],
     });
     const ann = await ok(await server.api('/api/v2/subscribers', { body: { email: 'ann@example.com' } }), 201);
     const waiting = await waitFor(async () => {
@@ -401,7 +445,10 @@ describe('pausing a workflow over HTTP', () => {
     });
     expect(waiting).toMatchObject({ step_index: 1, wake_at: expect.stringMatching(ISO), last_error: null });
 
-    expect(await ok(await server.api(`/api/v2/workflows/${wf.id}`, { method: 'PATCH', body: { status: 'paused' } }), 200)).toMatchObject({ id: wf.id, status: 'paused' });
+    expect(await ok(await server.api(`/api/v2/workflows/${wf.id}`, { method: 'PATCH', body: { status: 'paused' } }), 200)).toMatchObject({
+      id: wf.id,
+      status: 'paused',
+    });
     // The wait ends while the workflow is paused: the run is held there, its wait kept, the last step not taken.
     const held = await waitFor(async () => {
       const [run] = await runsOf(wf.id);

@@ -56,9 +56,9 @@ export function shellCommands(script: string, variable: (name: string) => string
   while (i < script.length) {
     const c = script[i]!;
     if (c === '\\' && script[i + 1] === '\n') i += 2;
-    else if (c === '\\') (add(script[i + 1] ?? ''), (i += 2));
-    else if (c === '\n' || c === ';' || c === '|' || c === '&') (endCommand(i), i++);
-    else if (c === ' ' || c === '\t') (endWord(), i++);
+    else if (c === '\\') add(script[i + 1] ?? ''), (i += 2);
+    else if (c === '\n' || c === ';' || c === '|' || c === '&') endCommand(i), i++;
+    else if (c === ' ' || c === '\t') endWord(), i++;
     else if (c === '#' && word === null) {
       while (i < script.length && script[i] !== '\n') i++;
     } else if (c === "'") {
@@ -71,19 +71,19 @@ export function shellCommands(script: string, variable: (name: string) => string
       i++;
       while (script[i] !== '"') {
         if (i >= script.length) throw new Error(`unclosed " in: ${script.slice(start)}`);
-        if (script[i] === '\\' && '"\\$`'.includes(script[i + 1]!)) (add(script[i + 1]!), (i += 2));
+        if (script[i] === '\\' && '"\\$`'.includes(script[i + 1]!)) add(script[i + 1]!), (i += 2);
         else if (script[i] === '$') {
           const [value, next] = expand(i + 1);
           add(value);
           i = next;
-        } else (add(script[i]!), i++);
+        } else add(script[i]!), i++;
       }
       i++;
     } else if (c === '$') {
       const [value, next] = expand(i + 1);
       add(value);
       i = next;
-    } else (add(c), i++);
+    } else add(c), i++;
   }
   endCommand(script.length);
   return commands;

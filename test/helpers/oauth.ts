@@ -61,7 +61,10 @@ export function oauthTester(baseUrl: string, flow: OAuthFlow, redirectUri: strin
     const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
     const fields = new URLSearchParams();
     for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-      fields.set(match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+      fields.set(
+        match[1]!,
+        match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+      );
     }
     fields.set('api_token', apiToken);
     fields.set('decision', decision);
@@ -80,7 +83,13 @@ export function oauthTester(baseUrl: string, flow: OAuthFlow, redirectUri: strin
     async registerClient() {
       const response = await oauth.dynamicClientRegistrationRequest(
         flow.as,
-        { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'Test Agent' },
+        {
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          client_name: 'Test Agent',
+        },
         insecure,
       );
       return oauth.processDynamicClientRegistrationResponse(response);
@@ -98,7 +107,10 @@ export function oauthTester(baseUrl: string, flow: OAuthFlow, redirectUri: strin
       return oauth.processAuthorizationCodeResponse(flow.as, client, response);
     },
     refresh(client, refreshToken) {
-      return oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), refreshToken, { additionalParameters: { resource: flow.resource.href }, ...insecure });
+      return oauth.refreshTokenGrantRequest(flow.as, client, oauth.None(), refreshToken, {
+        additionalParameters: { resource: flow.resource.href },
+        ...insecure,
+      });
     },
   };
 }

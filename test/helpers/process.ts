@@ -196,11 +196,7 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
  */
 export async function runMailgateToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
   const port = await freePort();
-  return runToExit(
-    [compiledServer()],
-    { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
-    timeoutMs,
-  );
+  return runToExit([compiledServer()], { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env }, timeoutMs);
 }
 
 async function runToExit(args: string[], env: Record<string, string>, timeoutMs: number): Promise<CliResult> {
@@ -220,12 +216,7 @@ async function runToExit(args: string[], env: Record<string, string>, timeoutMs:
 }
 
 /** fetch with a bearer token and a JSON body. */
-export function apiCall(
-  baseUrl: string,
-  token: string,
-  urlPath: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<Response> {
+export function apiCall(baseUrl: string, token: string, urlPath: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   return fetch(baseUrl + urlPath, {

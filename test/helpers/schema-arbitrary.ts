@@ -131,11 +131,7 @@ export function invalidValue(schema: Schema): fc.Arbitrary<unknown> {
     }
     if (schema.additionalProperties === false) ways.push(valid.map((v) => ({ ...v, unknown_field: 1 })));
     const names = Object.keys(properties);
-    ways.push(
-      fc
-        .tuple(valid, fc.constantFrom(...names))
-        .chain(([v, name]) => invalidValue(properties[name]!).map((broken) => ({ ...v, [name]: broken }))),
-    );
+    ways.push(fc.tuple(valid, fc.constantFrom(...names)).chain(([v, name]) => invalidValue(properties[name]!).map((broken) => ({ ...v, [name]: broken }))));
   }
   if (schema.type === 'string') ways.push(fc.constantFrom('', ' ', 'x'.repeat(300), '\u00e9\u00e9'));
   return fc.oneof(...ways);

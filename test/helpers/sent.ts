@@ -6,7 +6,12 @@ import { waitFor } from './server.ts';
  * Wait until every email of `ids` reads `last_event: sent` through the API of the
  * process at `baseUrl`, and return them as read (each must be found: 200).
  */
-export async function waitUntilSent<T extends { last_event: string }>(baseUrl: string, token: string, ids: readonly string[], timeoutMs = 30_000): Promise<T[]> {
+export async function waitUntilSent<T extends { last_event: string }>(
+  baseUrl: string,
+  token: string,
+  ids: readonly string[],
+  timeoutMs = 30_000,
+): Promise<T[]> {
   return waitFor(
     async () => {
       const found: T[] = [];

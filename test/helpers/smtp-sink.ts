@@ -108,9 +108,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     hideSTARTTLS: true,
     logger: false,
     closeTimeout: 200,
-    ...(options.auth
-      ? { authOptional: false, allowInsecureAuth: true, authMethods: ['PLAIN', 'LOGIN'] }
-      : { authOptional: true, disabledCommands: ['AUTH'] }),
+    ...(options.auth ? { authOptional: false, allowInsecureAuth: true, authMethods: ['PLAIN', 'LOGIN'] } : { authOptional: true, disabledCommands: ['AUTH'] }),
     onAuth(auth, _session, callback) {
       const expected = options.auth;
       if (expected && auth.username === expected.user && auth.password === expected.pass) {
@@ -139,32 +137,32 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       inData++;
       readStream(stream)
         .then(
-        async (buffer) => {
-          const raw = buffer.toString('utf8');
-          const receivedAt = Date.now();
-          const message: ReceivedMessage = {
-            envelope: envelopeOf(session),
-            user: typeof session.user === 'string' ? session.user : null,
-            raw,
-            parsed: await simpleParser(buffer),
-            receivedAt,
-          };
-          const decision = await sink.onData(message);
-          if (decision === 'drop') return drop(session);
-          if (decision === 'stall') {
-            // Never answer: the client sits waiting for the reply to DATA.
-            stalled.push(message);
-            return;
-          }
-          if (decision === 'accept') {
-            messages.push(message);
-            callback(null, 'OK: queued by the test sink');
-          } else {
-            callback(replyError(decision));
-          }
-        },
-        (error: Error) => callback(error),
-      )
+          async (buffer) => {
+            const raw = buffer.toString('utf8');
+            const receivedAt = Date.now();
+            const message: ReceivedMessage = {
+              envelope: envelopeOf(session),
+              user: typeof session.user === 'string' ? session.user : null,
+              raw,
+              parsed: await simpleParser(buffer),
+              receivedAt,
+            };
+            const decision = await sink.onData(message);
+            if (decision === 'drop') return drop(session);
+            if (decision === 'stall') {
+              // Never answer: the client sits waiting for the reply to DATA.
+              stalled.push(message);
+              return;
+            }
+            if (decision === 'accept') {
+              messages.push(message);
+              callback(null, 'OK: queued by the test sink');
+            } else {
+              callback(replyError(decision));
+            }
+          },
+          (error: Error) => callback(error),
+        )
         .finally(() => inData--);
     },
   });

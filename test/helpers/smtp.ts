@@ -95,9 +95,7 @@ export interface RawSmtpSession {
  */
 export function rawSmtpSession(port: number, localAddress?: string, implicitTls = false): RawSmtpSession {
   const address = { port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) };
-  let socket: net.Socket | tls.TLSSocket = implicitTls
-    ? tls.connect({ ...address, rejectUnauthorized: false, servername: 'localhost' })
-    : net.connect(address);
+  let socket: net.Socket | tls.TLSSocket = implicitTls ? tls.connect({ ...address, rejectUnauthorized: false, servername: 'localhost' }) : net.connect(address);
   let buffer = '';
   let lines: string[] = [];
   const waiting: ((reply: SmtpReply) => void)[] = [];

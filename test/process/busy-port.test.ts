@@ -74,9 +74,7 @@ describe('a Mailgate process whose port is taken', () => {
       return { PORT: port, SMTP_PORT: port };
     });
     expect({ code: result.code, signal: result.signal }).toEqual({ code: 75, signal: null });
-    expect(result.stderr).toMatch(
-      /^mailgate: cannot listen on 127\.0\.0\.1:\d+ \(HTTP\): the address is already in use; set PORT to another port\n$/,
-    );
+    expect(result.stderr).toMatch(/^mailgate: cannot listen on 127\.0\.0\.1:\d+ \(HTTP\): the address is already in use; set PORT to another port\n$/);
     expect(result.stdout).toBe('');
     expect(result.files).toEqual([]);
   });

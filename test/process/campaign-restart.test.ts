@@ -6,14 +6,7 @@ import { newId } from '../../src/ids.ts';
 import { addVerifiedDomain } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
-import {
-  apiCall,
-  createProcessDatabase,
-  openProcessDatabase,
-  startMailgateProcess,
-  type MailgateProcess,
-  type ProcessDatabase,
-} from '../helpers/process.ts';
+import { apiCall, createProcessDatabase, openProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 
 // Real `servers/main.ts` processes on one database SIGKILLed in the middle of a
 // campaign — once in its fan-out, once mid-delivery — and a third finishing it,
@@ -129,7 +122,11 @@ describe('a campaign across a SIGKILL', () => {
         unsubscribed_at: null,
       };
     });
-    for (let i = 0; i < rows.length; i += 200) await db!.db.insertInto('subscribers').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db!.db
+        .insertInto('subscribers')
+        .values(rows.slice(i, i + 200))
+        .execute();
   }
 
   async function progressOf(campaignId: string): Promise<Progress> {
@@ -156,80 +153,82 @@ describe('a campaign across a SIGKILL', () => {
     return { progress: await progressOf(campaignId), relayed: relayed.size, inFlight };
   }
 
-  it(
-    'killed in its fan-out and again mid-delivery, finishes with every subscriber sent once but the deliveries in flight at each kill',
-    { timeout: 120_000 },
-    async () => {
-      const first = await start();
-      db = await openProcessDatabase(database!);
-      await addVerifiedDomain(db, 'acme.example');
-      await createSubscribers();
-      const created = await body(
-        await apiCall(first.url, TOKEN, '/api/v2/campaigns', {
-          body: { name: 'Restart', from: 'news@acme.example', subject: 'Hello {{first_name}}', html: '<p>Hi {{first_name}}</p>' },
-        }),
-        201,
-      );
-      const sending = await body(await apiCall(first.url, TOKEN, `/api/v2/campaigns/${created.id}/send`, { method: 'POST' }), 200);
-      expect(sending).toMatchObject({ status: 'sending', recipient_count: SUBSCRIBERS });
+  it('killed in its fan-out and again mid-delivery, finishes with every subscriber sent once but the deliveries in flight at each kill', {
+    timeout: 120_000,
+  }, async () => {
+    const first = await start();
+    db = await openProcessDatabase(database!);
+    await addVerifiedDomain(db, 'acme.example');
+    await createSubscribers();
+    const created = await body(
+      await apiCall(first.url, TOKEN, '/api/v2/campaigns', {
+        body: { name: 'Restart', from: 'news@acme.example', subject: 'Hello {{first_name}}', html: '<p>Hi {{first_name}}</p>' },
+      }),
+      201,
+    );
+    const sending = await body(await apiCall(first.url, TOKEN, `/api/v2/campaigns/${created.id}/send`, { method: 'POST' }), 200);
+    expect(sending).toMatchObject({ status: 'sending', recipient_count: SUBSCRIBERS });
 
-      // First kill: once the fan-out has committed a page, before it has committed the last
-      // (deliveries of the committed pages may be under way).
-      const inFanOut = await killWhen(first, created.id, (p) => p.recipients >= FANOUT_PAGE_SIZE, 'the fan-out to commit its first page');
-      expect(inFanOut.progress.fanoutDone).toBe(false);
-      expect(inFanOut.progress.recipients % FANOUT_PAGE_SIZE).toBe(0);
+    // First kill: once the fan-out has committed a page, before it has committed the last
+    // (deliveries of the committed pages may be under way).
+    const inFanOut = await killWhen(first, created.id, (p) => p.recipients >= FANOUT_PAGE_SIZE, 'the fan-out to commit its first page');
+    expect(inFanOut.progress.fanoutDone).toBe(false);
+    expect(inFanOut.progress.recipients % FANOUT_PAGE_SIZE).toBe(0);
 
-      // Second kill: the next process resumed the fan-out at its cursor, finished it, and is mid-delivery.
-      const second = await start();
-      const midDelivery = await killWhen(second, created.id, (p, relayed) => p.fanoutDone && relayed >= 300, 'the second process to relay 300 messages');
-      expect(midDelivery.progress).toEqual({ recipients: SUBSCRIBERS, fanoutDone: true });
-      expect(sink!.messages.length).toBeLessThan(SUBSCRIBERS);
+    // Second kill: the next process resumed the fan-out at its cursor, finished it, and is mid-delivery.
+    const second = await start();
+    const midDelivery = await killWhen(second, created.id, (p, relayed) => p.fanoutDone && relayed >= 300, 'the second process to relay 300 messages');
+    expect(midDelivery.progress).toEqual({ recipients: SUBSCRIBERS, fanoutDone: true });
+    expect(sink!.messages.length).toBeLessThan(SUBSCRIBERS);
 
-      // The third process finishes.
-      const third = await start();
-      const done = await waitFor(
-        async () => {
-          const c = (await body(await apiCall(third.url, TOKEN, `/api/v2/campaigns/${created.id}`), 200)) as Campaign;
-          return c.status === 'sent' ? c : undefined;
-        },
-        60_000,
-        'the third process to finish the campaign',
-      );
-      expect(done.stats).toMatchObject({ recipients: SUBSCRIBERS, skipped: 0, sent: SUBSCRIBERS, failed: 0 });
+    // The third process finishes.
+    const third = await start();
+    const done = await waitFor(
+      async () => {
+        const c = (await body(await apiCall(third.url, TOKEN, `/api/v2/campaigns/${created.id}`), 200)) as Campaign;
+        return c.status === 'sent' ? c : undefined;
+      },
+      60_000,
+      'the third process to finish the campaign',
+    );
+    expect(done.stats).toMatchObject({ recipients: SUBSCRIBERS, skipped: 0, sent: SUBSCRIBERS, failed: 0 });
 
-      // Everybody got it once, plus once more for each kill that found their delivery in flight.
-      const received = new Map<string, number>();
-      for (const m of sink!.messages) {
-        expect(m.envelope.rcptTo).toHaveLength(1);
-        const to = m.envelope.rcptTo[0]!;
-        received.set(to, (received.get(to) ?? 0) + 1);
-      }
-      const missing = Array.from({ length: SUBSCRIBERS }, (_, i) => addressOf(i)).filter((a) => !received.has(a));
-      expect(missing).toEqual([]);
-      expect(received.size).toBe(SUBSCRIBERS);
-      const expectedRepeats = new Map<string, number>();
-      for (const a of [...inFanOut.inFlight, ...midDelivery.inFlight]) expectedRepeats.set(a, (expectedRepeats.get(a) ?? 1) + 1);
-      expect(new Map([...received].filter(([, n]) => n > 1))).toEqual(expectedRepeats);
-      expect(sink!.messages.length - SUBSCRIBERS).toBeLessThanOrEqual(2 * MAX_REPEATS);
+    // Everybody got it once, plus once more for each kill that found their delivery in flight.
+    const received = new Map<string, number>();
+    for (const m of sink!.messages) {
+      expect(m.envelope.rcptTo).toHaveLength(1);
+      const to = m.envelope.rcptTo[0]!;
+      received.set(to, (received.get(to) ?? 0) + 1);
+    }
+    const missing = Array.from({ length: SUBSCRIBERS }, (_, i) => addressOf(i)).filter((a) => !received.has(a));
+    expect(missing).toEqual([]);
+    expect(received.size).toBe(SUBSCRIBERS);
+    const expectedRepeats = new Map<string, number>();
+    for (const a of [...inFanOut.inFlight, ...midDelivery.inFlight]) expectedRepeats.set(a, (expectedRepeats.get(a) ?? 1) + 1);
+    expect(new Map([...received].filter(([, n]) => n > 1))).toEqual(expectedRepeats);
+    expect(sink!.messages.length - SUBSCRIBERS).toBeLessThanOrEqual(2 * MAX_REPEATS);
 
-      // One recipient row and one email per subscriber, whichever process wrote its page; no job left.
-      const recipients = await db.db
-        .selectFrom('campaign_recipients')
-        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.count<number>('subscriber_id').distinct().as('subscribers')])
-        .where('campaign_id', '=', created.id)
-        .executeTakeFirstOrThrow();
-      expect({ rows: Number(recipients.rows), subscribers: Number(recipients.subscribers) }).toEqual({ rows: SUBSCRIBERS, subscribers: SUBSCRIBERS });
-      const emails = await db.db.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')).where('campaign_id', '=', created.id).executeTakeFirstOrThrow();
-      expect(Number(emails.n)).toBe(SUBSCRIBERS);
-      const twice = await db.db
-        .selectFrom('emails')
-        .select(['to_address', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('campaign_id', '=', created.id)
-        .groupBy('to_address')
-        .having((eb) => eb.fn.countAll(), '>', 1)
-        .execute();
-      expect(twice).toEqual([]);
-      expect(await db.db.selectFrom('jobs').select('kind').execute()).toEqual([]);
-    },
-  );
+    // One recipient row and one email per subscriber, whichever process wrote its page; no job left.
+    const recipients = await db.db
+      .selectFrom('campaign_recipients')
+      .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.count<number>('subscriber_id').distinct().as('subscribers')])
+      .where('campaign_id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect({ rows: Number(recipients.rows), subscribers: Number(recipients.subscribers) }).toEqual({ rows: SUBSCRIBERS, subscribers: SUBSCRIBERS });
+    const emails = await db.db
+      .selectFrom('emails')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('campaign_id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(emails.n)).toBe(SUBSCRIBERS);
+    const twice = await db.db
+      .selectFrom('emails')
+      .select(['to_address', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('campaign_id', '=', created.id)
+      .groupBy('to_address')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(twice).toEqual([]);
+    expect(await db.db.selectFrom('jobs').select('kind').execute()).toEqual([]);
+  });
 });

@@ -17,7 +17,9 @@ async function body(res: Response, status = 200): Promise<any> {
 
 async function createCampaign(server: TestServer, name: string, tag: string): Promise<string> {
   const created = await body(
-    await server.api('/api/v2/campaigns', { body: { name, from: 'Acme <news@acme.example>', subject: 'Hi {{first_name | "there"}}', markdown: 'Hello', audience: { tags: [tag] } } }),
+    await server.api('/api/v2/campaigns', {
+      body: { name, from: 'Acme <news@acme.example>', subject: 'Hi {{first_name | "there"}}', markdown: 'Hello', audience: { tags: [tag] } },
+    }),
     201,
   );
   return created.id;
@@ -132,7 +134,9 @@ describe('mailgate campaigns (remote)', () => {
     await body(await idle.api(`/api/v2/campaigns/${id}/cancel`, { method: 'POST' }));
     const result: CliResult = await watching;
     expect(result).toMatchObject({ code: 1 });
-    expect(result.stdout).toMatch(new RegExp(`^Campaign ${id} cancelled after \\d+(\\.\\d)?s: 0 recipients \\(0 skipped\\); 0 sent, 0 delivered, 0 bounced, 0 complained, 0 failed\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(`^Campaign ${id} cancelled after \\d+(\\.\\d)?s: 0 recipients \\(0 skipped\\); 0 sent, 0 delivered, 0 bounced, 0 complained, 0 failed\\n$`),
+    );
     expect(result.stderr).toContain(`${id} sending: 0/1 emails, –, ETA –, 0 failures\n`);
     expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(`campaign ${id} was cancelled`);
   });

@@ -31,7 +31,9 @@ describe('mailgate tools (remote)', () => {
     expect(rows).toMatch(/get_email\s+│.*│\s+read-only, idempotent/);
 
     const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }),
+    );
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(listed.map((t) => t.name));
     } finally {
@@ -81,7 +83,7 @@ describe('mailgate tools (remote)', () => {
     expect(unreachable.stderr).toBe(`cannot reach http://127.0.0.1:${closed}/api/v2/tools: ECONNREFUSED\n`);
   });
 
-  it("tools run NAME --help shows the tool and its input fields", async () => {
+  it('tools run NAME --help shows the tool and its input fields', async () => {
     const help = ok(await runCli(['tools', 'run', 'send_email', '--help'], env));
     expect(help).toMatch(/^Usage: mailgate tools run send_email --input JSON\n\nSend one transactional email \(writes, sends mail\)\n/);
     expect(help).toContain('  from (required): string — Sender:');

@@ -68,7 +68,7 @@ describe('mailgate CLI', () => {
     await neighbour?.cleanup();
   });
 
-  it('migrate (through the package\'s bin) prints the applied migrations as JSON, and none the second time', async () => {
+  it("migrate (through the package's bin) prints the applied migrations as JSON, and none the second time", async () => {
     const all = Object.keys(await migrationProvider.getMigrations()).sort();
     expect(all.length).toBeGreaterThan(0);
     expect(json(await runBin('migrate'))).toEqual({ migrated: all, dialect: database.dialect });
@@ -90,11 +90,21 @@ describe('mailgate CLI', () => {
   it('token create --org <id> prints {token, id, organization_id, permission}; --permission read makes a read-only one', async () => {
     expect(org).toBeDefined();
     const body = json(await run('token', 'create', '--org', org!.id)) as { token: string };
-    expect(body).toEqual({ token: expect.stringMatching(TOKEN), id: expect.stringMatching(/^tok_[0-9a-z]{26}$/), organization_id: org!.id, permission: 'full' });
+    expect(body).toEqual({
+      token: expect.stringMatching(TOKEN),
+      id: expect.stringMatching(/^tok_[0-9a-z]{26}$/),
+      organization_id: org!.id,
+      permission: 'full',
+    });
     expect(body.token).not.toBe(orgToken);
     extraToken = body.token;
     const reader = json(await run('token', 'create', '--org', org!.id, '--name', 'dashboard', '--permission', 'read')) as { token: string };
-    expect(reader).toEqual({ token: expect.stringMatching(TOKEN), id: expect.stringMatching(/^tok_[0-9a-z]{26}$/), organization_id: org!.id, permission: 'read' });
+    expect(reader).toEqual({
+      token: expect.stringMatching(TOKEN),
+      id: expect.stringMatching(/^tok_[0-9a-z]{26}$/),
+      organization_id: org!.id,
+      permission: 'read',
+    });
     readToken = reader.token;
     // Another permission is a usage error naming the choices; nothing is created.
     const bad = await run('token', 'create', '--org', org!.id, '--permission', 'admin');
@@ -123,10 +133,7 @@ describe('mailgate CLI', () => {
   });
 
   it('fails on an unknown command or option', async () => {
-    const [unknownCommand, unknownOption] = await Promise.all([
-      run('frobnicate'),
-      run('org', 'create', '--nme', 'Acme', '--plan', 'free'),
-    ]);
+    const [unknownCommand, unknownOption] = await Promise.all([run('frobnicate'), run('org', 'create', '--nme', 'Acme', '--plan', 'free')]);
     expectUsage(unknownCommand);
     // An unknown option is a usage error too, naming the option.
     expectUsage(unknownOption);
@@ -233,8 +240,24 @@ describe('mailgate CLI', () => {
     expect(unknown.stderr.trim()).toBe('not_found: Token tok_00000000000000000000000000 not found');
   });
 
-  it('--help on every command: exit 0 and the command\'s usage on stdout', async () => {
-    const commands = [[], ['org'], ['org', 'create'], ['org', 'list'], ['token'], ['token', 'create'], ['token', 'list'], ['token', 'revoke'], ['migrate'], ['tools'], ['tools', 'list'], ['tools', 'run'], ['campaigns'], ['campaigns', 'send'], ['campaigns', 'stats']];
+  it("--help on every command: exit 0 and the command's usage on stdout", async () => {
+    const commands = [
+      [],
+      ['org'],
+      ['org', 'create'],
+      ['org', 'list'],
+      ['token'],
+      ['token', 'create'],
+      ['token', 'list'],
+      ['token', 'revoke'],
+      ['migrate'],
+      ['tools'],
+      ['tools', 'list'],
+      ['tools', 'run'],
+      ['campaigns'],
+      ['campaigns', 'send'],
+      ['campaigns', 'stats'],
+    ];
     const results = await Promise.all(commands.map((c) => run(...c, '--help')));
     results.forEach((result, i) => {
       expect(result, commands[i]!.join(' ')).toMatchObject({ code: 0, stderr: '' });

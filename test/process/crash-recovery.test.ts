@@ -2,13 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addVerifiedDomainTo } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
-import {
-  apiCall,
-  createProcessDatabase,
-  startMailgateProcess,
-  type MailgateProcess,
-  type ProcessDatabase,
-} from '../helpers/process.ts';
+import { apiCall, createProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 
 // Real `servers/main.ts` processes, killed and restarted on one database, with a
 // real SMTP relay on a socket: "a process killed mid-delivery loses nothing".
@@ -120,7 +114,12 @@ describe('a Mailgate process killed mid-delivery', () => {
     expect(email.last_event).toBe('sent');
     // The killed attempt is told as one whose outcome is unknown (the relay had it), then the second is sent.
     expect(email.events.map((e) => e.type)).toEqual(['queued', 'delivery_delayed', 'sent']);
-    expect(email.events[1]!.detail).toEqual({ transport: 'relay', attempt: 1, unknown_outcome: true, response: expect.stringMatching(/^No outcome was recorded for this attempt/) });
+    expect(email.events[1]!.detail).toEqual({
+      transport: 'relay',
+      attempt: 1,
+      unknown_outcome: true,
+      response: expect.stringMatching(/^No outcome was recorded for this attempt/),
+    });
     expect(email.events[2]!.detail).toEqual({ transport: 'relay', response: expect.stringMatching(/^250 /), attempt: 2 });
 
     expect(relay.messages).toHaveLength(1);

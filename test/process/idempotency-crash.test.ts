@@ -4,14 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/index.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { waitFor } from '../helpers/server.ts';
-import {
-  apiCall,
-  createProcessDatabase,
-  openProcessDatabase,
-  startMailgateProcess,
-  type MailgateProcess,
-  type ProcessDatabase,
-} from '../helpers/process.ts';
+import { apiCall, createProcessDatabase, openProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 
 // A send with an Idempotency-Key whose process is killed (SIGKILL) after it
 // claimed the key and before it committed: the client's retry, to another

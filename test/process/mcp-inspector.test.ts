@@ -74,7 +74,7 @@ describe('the MCP Inspector CLI against /mcp', () => {
     expect(JSON.parse(out.result.content[0]!.text)).toEqual(rest);
   });
 
-  it('tools/call with arguments the tool refuses exits non-zero with the REST API\'s message', async () => {
+  it("tools/call with arguments the tool refuses exits non-zero with the REST API's message", async () => {
     const run = await inspect(['--method', 'tools/call', '--tool-name', 'list_tags', '--tool-args-json', '{"after":""}']);
     expect(run.code).not.toBe(0);
     const out = JSON.parse(run.stdout) as { result: { isError: boolean; content: { text: string }[] } };

@@ -25,10 +25,14 @@ describe('the log of a Mailgate process', () => {
     handle = await openProcessDatabase(database);
     await enqueueJobs(handle.db, [{ kind: 'no_such_kind', refId: 'ref_1', runAt: Date.now() }], Date.now());
     // The worker logs the failure, then gives the job back for a retry with its error.
-    await waitFor(async () => {
-      const job = await handle!.db.selectFrom('jobs').select('last_error').where('kind', '=', 'no_such_kind').executeTakeFirst();
-      return job?.last_error ? true : undefined;
-    }, 10_000, 'the job to be tried and given back');
+    await waitFor(
+      async () => {
+        const job = await handle!.db.selectFrom('jobs').select('last_error').where('kind', '=', 'no_such_kind').executeTakeFirst();
+        return job?.last_error ? true : undefined;
+      },
+      10_000,
+      'the job to be tried and given back',
+    );
     return proc;
   }
 

@@ -76,7 +76,7 @@ describe('the organization quota across two processes on one database', () => {
     );
     const elapsed = Date.now() - started;
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as any[];
-    const within = (Date.now() % MINUTE) >= (started % MINUTE);
+    const within = Date.now() % MINUTE >= started % MINUTE;
     expect(within, `the burst (${elapsed} ms) crossed a minute boundary`).toBe(true);
 
     const statuses = responses.map((r) => r.status);
@@ -87,9 +87,7 @@ describe('the organization quota across two processes on one database', () => {
     const admitted = responses.map((r, i) => ({ r, i })).filter(({ r }) => r.status === 200);
     expect(admitted.some(({ i }) => i % 2 === 0)).toBe(true);
     expect(admitted.some(({ i }) => i % 2 === 1)).toBe(true);
-    expect(admitted.map(({ r }) => Number(r.headers.get('ratelimit-remaining'))).sort((x, y) => x - y)).toEqual(
-      Array.from({ length: 100 }, (_, i) => i),
-    );
+    expect(admitted.map(({ r }) => Number(r.headers.get('ratelimit-remaining'))).sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     for (const [i, r] of responses.entries()) {
       expect(r.headers.get('ratelimit-policy')).toBe('"mailgate-api";q=100;w=60');
       if (r.status === 200) expect(bodies[i]).toEqual({ id: expect.stringMatching(/^eml_[0-9a-z]{26}$/) });

@@ -45,16 +45,19 @@ describe('the SMTP listener of a Mailgate process', () => {
   });
 
   async function start(smtpPort: number, env: Record<string, string> = {}): Promise<MailgateProcess> {
-    const proc = await startMailgateProcess({
-      ...database!.env,
-      ...env,
-      SMTP_PORT: String(smtpPort),
-      SMTP_HOSTNAME: 'localhost',
-      MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
-      LOG_LEVEL: 'info',
-      // A job the killed process had claimed comes back to the next one when its lease runs out.
-      DELIVERY_LEASE_SECONDS: '2',
-    }, 30_000);
+    const proc = await startMailgateProcess(
+      {
+        ...database!.env,
+        ...env,
+        SMTP_PORT: String(smtpPort),
+        SMTP_HOSTNAME: 'localhost',
+        MAILGATE_BOOTSTRAP_TOKEN: TOKEN,
+        LOG_LEVEL: 'info',
+        // A job the killed process had claimed comes back to the next one when its lease runs out.
+        DELIVERY_LEASE_SECONDS: '2',
+      },
+      30_000,
+    );
     processes.push(proc);
     return proc;
   }
@@ -131,9 +134,7 @@ describe('the SMTP listener of a Mailgate process', () => {
     let smtpsPort = await freePort();
     while (smtpsPort === smtpPort) smtpsPort = await freePort();
     const first = await start(smtpPort, { SMTPS_PORT: String(smtpsPort) });
-    expect(first.output()).toContain(
-      `Mailgate SMTP submission listening on 127.0.0.1:${smtpPort} (STARTTLS) and 127.0.0.1:${smtpsPort} (implicit TLS)\n`,
-    );
+    expect(first.output()).toContain(`Mailgate SMTP submission listening on 127.0.0.1:${smtpPort} (STARTTLS) and 127.0.0.1:${smtpsPort} (implicit TLS)\n`);
     const cert = await fs.readFile(path.join(database.env.DATA_DIR!, 'tls', 'smtp-cert.pem'));
 
     // TLS from the first byte, the certificate checked against the one in DATA_DIR.

@@ -9,7 +9,15 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../helpers/db.ts';
 import { addVerifiedDomainTo } from '../helpers/domains.ts';
-import { apiCall, compiledServer, createProcessDatabase, REPO_ROOT, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
+import {
+  apiCall,
+  compiledServer,
+  createProcessDatabase,
+  REPO_ROOT,
+  startMailgateProcess,
+  type MailgateProcess,
+  type ProcessDatabase,
+} from '../helpers/process.ts';
 import { waitUntilSent } from '../helpers/sent.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 

@@ -38,7 +38,13 @@ describe('API tokens across two processes on one database', () => {
   });
 
   const mailer = (token: string) =>
-    nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, requireTLS: true, tls: { ca: [cert], servername: 'localhost' }, auth: { user: 'mailgate', pass: token } });
+    nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      requireTLS: true,
+      tls: { ca: [cert], servername: 'localhost' },
+      auth: { user: 'mailgate', pass: token },
+    });
   const message = { from: 'App <app@example.com>', to: 'delivered@mailgate.test', subject: 'Across processes', text: 'Hi' };
 
   async function mcpClient(token: string): Promise<Client> {

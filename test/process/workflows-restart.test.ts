@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/server.ts';
-import {
-  apiCall,
-  createProcessDatabase,
-  openProcessDatabase,
-  startMailgateProcess,
-  type MailgateProcess,
-  type ProcessDatabase,
-} from '../helpers/process.ts';
+import { apiCall, createProcessDatabase, openProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 
 // Real `servers/main.ts` processes on one database: a workflow run waiting when its
 // process is SIGKILLed resumes in the next process and finishes exactly once.
@@ -53,7 +46,14 @@ describe('a workflow run across a SIGKILL', () => {
     const first = await start();
     const wf = await body(
       await apiCall(first.url, TOKEN, '/api/v2/workflows', {
-        body: { name: 'Later', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: WAIT_SECONDS }, { type: 'add_tag', tag: 'after-wait' }] },
+        body: {
+          name: 'Later',
+          trigger: { type: 'subscriber_created' },
+          steps: [
+            { type: 'wait', seconds: WAIT_SECONDS },
+            { type: 'add_tag', tag: 'after-wait' },
+          ],
+        },
       }),
       201,
     );

@@ -22,8 +22,7 @@ describe('subscriber search', () => {
   useTestCore({ now: Date.UTC(2026, 0, 1), token: TOKEN }, (started) => ({ core, auth, database: testDb } = started));
 
   const upsert = (body: Record<string, unknown>) => core.audience.upsertSubscriber(auth, parseBody(subscriberCreateSchema, body));
-  const search = async (query: string, limit = 20) =>
-    (await core.audience.listSubscribers(auth, { query }, { limit })).data.map((s) => s.email);
+  const search = async (query: string, limit = 20) => (await core.audience.listSubscribers(auth, { query }, { limit })).data.map((s) => s.email);
 
   it('finds a subscriber by any part of its email or names, and follows changes of them', async () => {
     await upsert({ email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
@@ -67,7 +66,11 @@ describe('subscriber search', () => {
         unsubscribed_at: null,
       };
     });
-    for (let i = 0; i < rows.length; i += 200) await testDb.handle.db.insertInto('subscribers').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await testDb.handle.db
+        .insertInto('subscribers')
+        .values(rows.slice(i, i + 200))
+        .execute();
     await upsert({ email: 'rare-one@example.com' });
 
     if (testDb.handle.dialect === 'sqlite') {

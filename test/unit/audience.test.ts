@@ -49,8 +49,7 @@ describe('the audience service through createCore', () => {
   const update = (ref: string, body: Record<string, unknown>, as: AuthContext = auth) =>
     core.audience.updateSubscriber(as, ref, parseBody(subscriberUpdateSchema, body));
   const addTags = (ref: string, tags: string[], as: AuthContext = auth) => core.audience.addTags(as, ref, parseBody(tagsBodySchema, { tags }).tags);
-  const removeTags = (ref: string, tags: string[], as: AuthContext = auth) =>
-    core.audience.removeTags(as, ref, parseBody(tagsBodySchema, { tags }).tags);
+  const removeTags = (ref: string, tags: string[], as: AuthContext = auth) => core.audience.removeTags(as, ref, parseBody(tagsBodySchema, { tags }).tags);
   const recordEvent = (body: Record<string, unknown>, as: AuthContext = auth) => core.audience.recordEvent(as, parseBody(eventCreateSchema, body));
   const list = (query: Record<string, unknown> = {}, as: AuthContext = auth) => {
     const { filter, page } = parseSubscriberListQuery(query);
@@ -66,7 +65,14 @@ describe('the audience service through createCore', () => {
   const eventsOf = async (ref: string, as: AuthContext = auth) =>
     (await core.audience.listSubscriberEvents(as, ref, { limit: 100 })).data.map((e) => [e.name, e.properties]).reverse();
   const count = async (table: 'subscribers' | 'tags' | 'subscriber_tags' | 'subscriber_events') =>
-    Number((await testDb.handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await testDb.handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const tagNames = async () => (await testDb.handle.db.selectFrom('tags').select('name').orderBy('name').execute()).map((r) => r.name);
 
   async function otherOrg(): Promise<AuthContext> {
@@ -97,7 +103,17 @@ describe('the audience service through createCore', () => {
         unsubscribed_at: null,
       });
       expect(Object.keys(subscriber)).toEqual([
-        'object', 'id', 'email', 'first_name', 'last_name', 'status', 'attributes', 'tags', 'created_at', 'updated_at', 'unsubscribed_at',
+        'object',
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'status',
+        'attributes',
+        'tags',
+        'created_at',
+        'updated_at',
+        'unsubscribed_at',
       ]);
       expect(await eventsOf(subscriber.id)).toEqual([['subscriber_created', {}]]);
       expect(await core.audience.getSubscriber(auth, subscriber.id)).toEqual(subscriber);
@@ -274,7 +290,10 @@ describe('the audience service through createCore', () => {
       await Promise.all(subscribers.flatMap((s) => [addTags(s.id, ['vip']), addTags(s.id, ['vip']), addTags(s.id, ['vip'])]));
       for (const s of subscribers) {
         const events = (await core.audience.listSubscriberEvents(auth, s.id, { limit: 100 })).data;
-        expect(events.filter((e) => e.name === 'tag_added'), s.email).toHaveLength(1);
+        expect(
+          events.filter((e) => e.name === 'tag_added'),
+          s.email,
+        ).toHaveLength(1);
       }
       const names = Array.from({ length: 12 }, (_, i) => `new-${i}`);
       await Promise.all([addTags(subscribers[0]!.id, names), addTags(subscribers[1]!.id, [...names].reverse())]);
@@ -334,10 +353,7 @@ describe('the audience service through createCore', () => {
       const tags = await core.audience.listTags(auth, { limit: 20 });
       expect(tags).toEqual({
         object: 'list',
-        data: [
-          { object: 'tag', id: expect.stringMatching(TAG_ID), name: 'vip', subscriber_count: 1, created_at: iso(T0 + 1000) },
-          got,
-        ],
+        data: [{ object: 'tag', id: expect.stringMatching(TAG_ID), name: 'vip', subscriber_count: 1, created_at: iso(T0 + 1000) }, got],
         has_more: false,
       });
       const first = await core.audience.listTags(auth, { limit: 1 });
@@ -379,7 +395,18 @@ describe('the audience service through createCore', () => {
       const listed = await core.audience.listSubscriberEvents(auth, s.id, { limit: 20 });
       expect(listed).toEqual({
         object: 'list',
-        data: [event, { object: 'event', id: expect.stringMatching(EVT_ID), subscriber_id: s.id, email: s.email, name: 'subscriber_created', properties: {}, created_at: iso(T0 + 1000) }],
+        data: [
+          event,
+          {
+            object: 'event',
+            id: expect.stringMatching(EVT_ID),
+            subscriber_id: s.id,
+            email: s.email,
+            name: 'subscriber_created',
+            properties: {},
+            created_at: iso(T0 + 1000),
+          },
+        ],
         has_more: false,
       });
       expect(listed.data[1]!.id < event.id).toBe(true);
@@ -442,7 +469,13 @@ describe('the audience service through createCore', () => {
     it('without filters: everyone, newest first, with the count', async () => {
       await audience();
       expect(emails(await list())).toEqual([
-        'gus%x@example.net', 'fay@example.org', 'Eve@Example.org', 'dan@example.com', 'cat@example.com', 'underXscore@example.com', 'under_score@example.com',
+        'gus%x@example.net',
+        'fay@example.org',
+        'Eve@Example.org',
+        'dan@example.com',
+        'cat@example.com',
+        'underXscore@example.com',
+        'under_score@example.com',
       ]);
       expect(await core.audience.countSubscribers(auth, {})).toBe(7);
     });
@@ -688,12 +721,16 @@ describe('the audience service through createCore', () => {
       const theirs = await create({ email: 'twice@example.com' }, other);
       clock.advance(1000);
       const at = clock.now();
-      await recordDeliveryOutcomes(testDb.handle.db, [
-        { organizationId: auth.organizationId, mailbox: 'TWICE@example.com', type: 'bounced', emailId: 'eml_b', at, triggerWorkflows: true },
-        { organizationId: auth.organizationId, mailbox: 'nobody@example.com', type: 'bounced', emailId: 'eml_n', at, triggerWorkflows: true },
-        { organizationId: other.organizationId, mailbox: 'twice@example.com', type: 'delivered', emailId: 'eml_t', at, triggerWorkflows: true },
-        { organizationId: auth.organizationId, mailbox: 'twice@example.com', type: 'complained', emailId: 'eml_c', at, triggerWorkflows: true },
-      ], workflowTriggers);
+      await recordDeliveryOutcomes(
+        testDb.handle.db,
+        [
+          { organizationId: auth.organizationId, mailbox: 'TWICE@example.com', type: 'bounced', emailId: 'eml_b', at, triggerWorkflows: true },
+          { organizationId: auth.organizationId, mailbox: 'nobody@example.com', type: 'bounced', emailId: 'eml_n', at, triggerWorkflows: true },
+          { organizationId: other.organizationId, mailbox: 'twice@example.com', type: 'delivered', emailId: 'eml_t', at, triggerWorkflows: true },
+          { organizationId: auth.organizationId, mailbox: 'twice@example.com', type: 'complained', emailId: 'eml_c', at, triggerWorkflows: true },
+        ],
+        workflowTriggers,
+      );
       expect(await core.audience.getSubscriber(auth, a.id)).toMatchObject({ status: 'bounced' });
       expect((await eventsOf(a.id)).slice(1)).toEqual([
         ['email_bounced', { email_id: 'eml_b' }],
@@ -727,23 +764,21 @@ describe('the audience service through createCore', () => {
       }
       refused(subscriber({}), { details: [{ path: 'email', message: 'is required' }] });
       refused(subscriber({ email: 42 }), { details: [{ path: 'email', message: 'must be a string' }] });
-      refused(() => parseBody(subscriberUpdateSchema, { email: 'nope' }), { details: [
-        { path: 'email', message: 'must be a valid email address (addr@example.com)' },
-      ] });
+      refused(() => parseBody(subscriberUpdateSchema, { email: 'nope' }), {
+        details: [{ path: 'email', message: 'must be a valid email address (addr@example.com)' }],
+      });
     });
 
     it('attributes that are not an object (array, string, null, number)', async () => {
       for (const attributes of [[1, 2], 'plan=pro', null, 7]) {
-        refused(subscriber({ email: 'a@example.com', attributes }), { details: [
-          { path: 'attributes', message: 'must be a JSON object of custom fields' },
-        ] });
+        refused(subscriber({ email: 'a@example.com', attributes }), { details: [{ path: 'attributes', message: 'must be a JSON object of custom fields' }] });
       }
-      refused(() => parseBody(eventCreateSchema, { email: 'a@example.com', name: 'x', properties: ['a'] }), { details: [
-        { path: 'properties', message: 'must be a JSON object of event properties' },
-      ] });
-      refused(subscriber({ email: 'a@example.com', attributes: { big: 'x'.repeat(32 * 1024) } }), { details: [
-        { path: 'attributes', message: 'must be at most 32768 bytes as JSON' },
-      ] });
+      refused(() => parseBody(eventCreateSchema, { email: 'a@example.com', name: 'x', properties: ['a'] }), {
+        details: [{ path: 'properties', message: 'must be a JSON object of event properties' }],
+      });
+      refused(subscriber({ email: 'a@example.com', attributes: { big: 'x'.repeat(32 * 1024) } }), {
+        details: [{ path: 'attributes', message: 'must be at most 32768 bytes as JSON' }],
+      });
     });
 
     it('unknown fields are named, v1 names in a v2 body included', async () => {
@@ -780,22 +815,22 @@ describe('the audience service through createCore', () => {
 
     it('tag names: empty, too long, too many, none', async () => {
       const tags = (list: unknown) => () => parseBody(tagsBodySchema, { tags: list });
-      refused(tags(['ok', '   ', '']), { details: [
-        { path: 'tags.1', message: 'must not be empty' },
-        { path: 'tags.2', message: 'must not be empty' },
-      ] });
+      refused(tags(['ok', '   ', '']), {
+        details: [
+          { path: 'tags.1', message: 'must not be empty' },
+          { path: 'tags.2', message: 'must not be empty' },
+        ],
+      });
       refused(tags(['x'.repeat(101)]), { details: [{ path: 'tags.0', message: 'must be at most 100 characters' }] });
-      refused(tags(Array.from({ length: 101 }, (_, i) => `t${i}`)), { details: [
-        { path: 'tags', message: 'must hold at most 100 tags' },
-      ] });
+      refused(tags(Array.from({ length: 101 }, (_, i) => `t${i}`)), { details: [{ path: 'tags', message: 'must hold at most 100 tags' }] });
       expect(parseBody(tagsBodySchema, { tags: Array.from({ length: 100 }, (_, i) => `t${i}`) }).tags).toHaveLength(100);
       refused(tags([]), { details: [{ path: 'tags', message: 'must name at least one tag' }] });
       refused(() => parseBody(tagsBodySchema, {}), { details: [{ path: 'tags', message: 'is required' }] });
       refused(tags([1]), { details: [{ path: 'tags.0', message: 'must be a string' }] });
       refused(subscriber({ email: 'a@example.com', tags: [''] }), { details: [{ path: 'tags.0', message: 'must not be empty' }] });
-      refused(subscriber({ email: 'a@example.com', tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }), { details: [
-        { path: 'tags', message: 'must hold at most 100 tags' },
-      ] });
+      refused(subscriber({ email: 'a@example.com', tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }), {
+        details: [{ path: 'tags', message: 'must hold at most 100 tags' }],
+      });
       refused(() => parseBody(tagCreateSchema, { name: ' ' }), { details: [{ path: 'name', message: 'must not be empty' }] });
     });
 
@@ -808,9 +843,9 @@ describe('the audience service through createCore', () => {
           { path: 'properties', message: 'must be a JSON object of event properties' },
         ],
       });
-      refused(() => parseBody(eventCreateSchema, { email: 'a@example.com', name: 'n'.repeat(101) }), { details: [
-        { path: 'name', message: 'must be at most 100 characters' },
-      ] });
+      refused(() => parseBody(eventCreateSchema, { email: 'a@example.com', name: 'n'.repeat(101) }), {
+        details: [{ path: 'name', message: 'must be at most 100 characters' }],
+      });
     });
 
     it('list queries: unknown status, limit out of range, bad cursors, all reported together', async () => {
@@ -827,9 +862,9 @@ describe('the audience service through createCore', () => {
       for (const limit of ['101', '-1', '1.5', 'ten', '']) {
         refused(listQuery({ limit }), { details: [{ path: 'limit', message: 'must be an integer from 1 to 100' }] });
       }
-      refused(listQuery({ after: 'sub_01kabcdefghjkmnpqrstvwxyz0', before: 'sub_01kabcdefghjkmnpqrstvwxyz1' }), { details: [
-        { path: 'before', message: 'cannot be combined with after' },
-      ] });
+      refused(listQuery({ after: 'sub_01kabcdefghjkmnpqrstvwxyz0', before: 'sub_01kabcdefghjkmnpqrstvwxyz1' }), {
+        details: [{ path: 'before', message: 'cannot be combined with after' }],
+      });
       refused(listQuery({ query: 'q'.repeat(201) }), { details: [{ path: 'query', message: 'must be at most 200 characters' }] });
       expect(parseSubscriberListQuery({ limit: 100, status: 'bounced', tag: ' vip ', query: ' Ada ', other: 'ignored' })).toEqual({
         filter: { status: 'bounced', tag: 'vip', query: 'Ada' },
@@ -840,9 +875,9 @@ describe('the audience service through createCore', () => {
     it('triggerWorkflows must be a boolean and defaults to true', async () => {
       expect(parseBody(subscriberUpdateSchema, {})).toEqual({ changes: {}, triggerWorkflows: true });
       expect(parseBody(subscriberUpdateSchema, { triggerWorkflows: false, last_name: 'L' })).toEqual({ changes: { lastName: 'L' }, triggerWorkflows: false });
-      refused(() => parseBody(subscriberUpdateSchema, { triggerWorkflows: 'no' }), { details: [
-        { path: 'triggerWorkflows', message: 'must be true or false' },
-      ] });
+      refused(() => parseBody(subscriberUpdateSchema, { triggerWorkflows: 'no' }), {
+        details: [{ path: 'triggerWorkflows', message: 'must be true or false' }],
+      });
     });
   });
 });

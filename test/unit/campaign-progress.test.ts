@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emailsWithOutcome,
-  formatDuration,
-  formatRate,
-  progressLine,
-  progressOf,
-  progressReporter,
-  summaryLine,
-} from '../../servers/cli/campaign-progress.ts';
+import { emailsWithOutcome, formatDuration, formatRate, progressLine, progressOf, progressReporter, summaryLine } from '../../servers/cli/campaign-progress.ts';
 import { pollIntervalMs, statsOf } from '../../servers/cli/campaigns.ts';
 import type { CampaignRecord } from '../../src/index.ts';
 

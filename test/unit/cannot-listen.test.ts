@@ -25,9 +25,7 @@ describe('explainListenError', () => {
     expect(line(errno('EACCES'), http)).toBe(
       'mailgate: cannot listen on 127.0.0.1:80 (HTTP): permission denied (ports below 1024 need privileges); set PORT to another port',
     );
-    expect(line(errno('EACCES'), smtps)).toBe(
-      'mailgate: cannot listen on [::1]:2465 (SMTPS): permission denied; set SMTPS_PORT to another port',
-    );
+    expect(line(errno('EACCES'), smtps)).toBe('mailgate: cannot listen on [::1]:2465 (SMTPS): permission denied; set SMTPS_PORT to another port');
     expect(line(errno('EADDRNOTAVAIL'), http)).toBe(
       "mailgate: cannot listen on 127.0.0.1:80 (HTTP): the address is not one of this machine's; set HOST to an address of this machine",
     );

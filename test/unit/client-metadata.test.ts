@@ -28,21 +28,36 @@ describe('fetchClientMetadata', () => {
         response.end(JSON.stringify({ client_id: self, client_name: 'Agent', redirect_uris: REDIRECTS, unknown_field: [1, 2], ...extra }));
       };
       switch (request.url) {
-        case '/ok.json': return doc({ client_uri: 'https://agent.example/', logo_uri: 'https://agent.example/logo.png' }, { 'cache-control': 'public, max-age=600' });
-        case '/default.json': return doc({ client_name: undefined });
-        case '/charset.json': return doc({ token_endpoint_auth_method: 'none' }, { 'content-type': 'application/json; charset=utf-8' });
-        case '/nostore.json': return doc({}, { 'cache-control': 'no-store' });
-        case '/nocache.json': return doc({}, { 'cache-control': 'no-cache' });
-        case '/maxage0.json': return doc({}, { 'cache-control': 'max-age=0' });
-        case '/long.json': return doc({}, { 'cache-control': 'max-age=999999' });
-        case '/mismatch.json': return doc({ client_id: 'https://other.example/x.json' });
-        case '/trailing.json': return doc({ client_id: `${self}/` });
-        case '/noredirects.json': return doc({ redirect_uris: undefined });
-        case '/emptyredirects.json': return doc({ redirect_uris: [] });
-        case '/plainredirect.json': return doc({ redirect_uris: ['https://agent.example/cb', 'http://agent.example/cb'] });
-        case '/relativeredirect.json': return doc({ redirect_uris: ['/cb'] });
-        case '/secret.json': return doc({ token_endpoint_auth_method: 'client_secret_basic' });
-        case '/plainclienturi.json': return doc({ client_uri: 'http://agent.example/' });
+        case '/ok.json':
+          return doc({ client_uri: 'https://agent.example/', logo_uri: 'https://agent.example/logo.png' }, { 'cache-control': 'public, max-age=600' });
+        case '/default.json':
+          return doc({ client_name: undefined });
+        case '/charset.json':
+          return doc({ token_endpoint_auth_method: 'none' }, { 'content-type': 'application/json; charset=utf-8' });
+        case '/nostore.json':
+          return doc({}, { 'cache-control': 'no-store' });
+        case '/nocache.json':
+          return doc({}, { 'cache-control': 'no-cache' });
+        case '/maxage0.json':
+          return doc({}, { 'cache-control': 'max-age=0' });
+        case '/long.json':
+          return doc({}, { 'cache-control': 'max-age=999999' });
+        case '/mismatch.json':
+          return doc({ client_id: 'https://other.example/x.json' });
+        case '/trailing.json':
+          return doc({ client_id: `${self}/` });
+        case '/noredirects.json':
+          return doc({ redirect_uris: undefined });
+        case '/emptyredirects.json':
+          return doc({ redirect_uris: [] });
+        case '/plainredirect.json':
+          return doc({ redirect_uris: ['https://agent.example/cb', 'http://agent.example/cb'] });
+        case '/relativeredirect.json':
+          return doc({ redirect_uris: ['/cb'] });
+        case '/secret.json':
+          return doc({ token_endpoint_auth_method: 'client_secret_basic' });
+        case '/plainclienturi.json':
+          return doc({ client_uri: 'http://agent.example/' });
         case '/array.json':
           response.writeHead(200, { 'content-type': 'application/json' });
           return response.end('[]');
@@ -229,7 +244,10 @@ describe('fetchClientMetadata', () => {
   });
 
   it('refuses a host with one private address among public ones, and IP literals, without resolving them', async () => {
-    const mixed = async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }];
+    const mixed = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.1', family: 4 },
+    ];
     await expect(fetchClientMetadata('https://client.example/a.json', { allowPrivate: false, now: NOW, lookup: mixed })).rejects.toMatchObject({
       message: 'client.example is a private, loopback or link-local address',
     });

@@ -21,7 +21,15 @@ describe(`${CONFIG_DOC}'s table of environment variables`, () => {
     expect(defaultOf(envSchema.shape.MAILGATE_ROLES)).toBe('http,smtp,worker');
     expect(defaultOf(envSchema.shape.SMTP_ALLOW_INSECURE_AUTH)).toBe(false);
     expect(defaultOf(envSchema.shape.RELAY_URL)).toBeUndefined();
-    expect(defaultOf(z.string().default('x').transform((v) => v.length).describe('d'))).toBe('x');
+    expect(
+      defaultOf(
+        z
+          .string()
+          .default('x')
+          .transform((v) => v.length)
+          .describe('d'),
+      ),
+    ).toBe('x');
     expect(configTable()).toContain('| `SMTP_MAX_MESSAGE_BYTES` | `10485760` |');
     expect(configTable()).toContain('| `RELAY_URL` | unset |');
   });

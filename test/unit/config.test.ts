@@ -342,13 +342,28 @@ describe('loadConfig: SMTP submission', () => {
   it('reads the HTTP bounds, with their documented defaults, and refuses headers that may take longer than the request', () => {
     expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, idleTimeoutMs: 5_000, maxConnectionsPerAddress: 512 });
     expect(
-      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '3', HTTP_REQUEST_TIMEOUT_SECONDS: '4', HTTP_IDLE_TIMEOUT_SECONDS: '65', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '9' }).http,
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_SECONDS: '3',
+        HTTP_REQUEST_TIMEOUT_SECONDS: '4',
+        HTTP_IDLE_TIMEOUT_SECONDS: '65',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '9',
+      }).http,
     ).toEqual({ headersTimeoutMs: 3_000, requestTimeoutMs: 4_000, idleTimeoutMs: 65_000, maxConnectionsPerAddress: 9 });
     expect(configRefusal({ HTTP_HEADERS_TIMEOUT_SECONDS: '30', HTTP_REQUEST_TIMEOUT_SECONDS: '20' }).problems).toEqual([
       'HTTP_HEADERS_TIMEOUT_SECONDS: must be at most HTTP_REQUEST_TIMEOUT_SECONDS (20): the headers are part of the request',
     ]);
-    const problems = configRefusal({ HTTP_HEADERS_TIMEOUT_SECONDS: '0', HTTP_REQUEST_TIMEOUT_SECONDS: 'x', HTTP_IDLE_TIMEOUT_SECONDS: '-2', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).problems;
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_IDLE_TIMEOUT_SECONDS', 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 'HTTP_REQUEST_TIMEOUT_SECONDS']);
+    const problems = configRefusal({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '0',
+      HTTP_REQUEST_TIMEOUT_SECONDS: 'x',
+      HTTP_IDLE_TIMEOUT_SECONDS: '-2',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    }).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'HTTP_HEADERS_TIMEOUT_SECONDS',
+      'HTTP_IDLE_TIMEOUT_SECONDS',
+      'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+      'HTTP_REQUEST_TIMEOUT_SECONDS',
+    ]);
   });
 
   it('gives the SMTP slot limits and deadlines their documented defaults, and refuses bad ones by name', () => {
@@ -361,7 +376,15 @@ describe('loadConfig: SMTP submission', () => {
       maxAuthFailures: 3,
       maxAuthFailuresPerAddress: 30,
     });
-    const problems = configRefusal({ SMTP_MAX_CONNECTIONS: '0', SMTP_MAX_CONNECTIONS_PER_ADDRESS: '0', SMTP_AUTH_TIMEOUT_SECONDS: 'soon', SMTP_IDLE_TIMEOUT_SECONDS: '-1', SMTP_DATA_TIMEOUT_SECONDS: '1.5', SMTP_MAX_AUTH_FAILURES: '0', SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: 'x' }).problems;
+    const problems = configRefusal({
+      SMTP_MAX_CONNECTIONS: '0',
+      SMTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      SMTP_AUTH_TIMEOUT_SECONDS: 'soon',
+      SMTP_IDLE_TIMEOUT_SECONDS: '-1',
+      SMTP_DATA_TIMEOUT_SECONDS: '1.5',
+      SMTP_MAX_AUTH_FAILURES: '0',
+      SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: 'x',
+    }).problems;
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'SMTP_AUTH_TIMEOUT_SECONDS',
       'SMTP_DATA_TIMEOUT_SECONDS',
@@ -374,8 +397,20 @@ describe('loadConfig: SMTP submission', () => {
   });
 
   it('refuses bad SMTP values, each by name', () => {
-    const problems = configRefusal({ SMTPS_PORT: 'x', SMTP_HOSTNAME: 'bad host', SMTP_MAX_MESSAGE_BYTES: '10', SMTP_MAX_RECIPIENTS: '0', SMTP_ALLOW_INSECURE_AUTH: 'maybe' }).problems;
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['SMTPS_PORT', 'SMTP_ALLOW_INSECURE_AUTH', 'SMTP_HOSTNAME', 'SMTP_MAX_MESSAGE_BYTES', 'SMTP_MAX_RECIPIENTS']);
+    const problems = configRefusal({
+      SMTPS_PORT: 'x',
+      SMTP_HOSTNAME: 'bad host',
+      SMTP_MAX_MESSAGE_BYTES: '10',
+      SMTP_MAX_RECIPIENTS: '0',
+      SMTP_ALLOW_INSECURE_AUTH: 'maybe',
+    }).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'SMTPS_PORT',
+      'SMTP_ALLOW_INSECURE_AUTH',
+      'SMTP_HOSTNAME',
+      'SMTP_MAX_MESSAGE_BYTES',
+      'SMTP_MAX_RECIPIENTS',
+    ]);
   });
 
   it('refuses a buffer budget smaller than one message of the largest size', () => {
@@ -418,6 +453,10 @@ describe('loadConfig: OAuth client registration', () => {
       idleTtlMs: 7 * 24 * 60 * 60 * 1000,
     });
     const bad = { OAUTH_REGISTRATIONS_PER_HOUR: '0', OAUTH_MAX_CLIENTS: 'many', OAUTH_UNUSED_CLIENT_HOURS: '1.5', OAUTH_IDLE_CLIENT_DAYS: '-1' };
-    expect(configRefusal(bad).problems.map((p) => p.split(':')[0]).sort()).toEqual(Object.keys(bad).sort());
+    expect(
+      configRefusal(bad)
+        .problems.map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(Object.keys(bad).sort());
   });
 });

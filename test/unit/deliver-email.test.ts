@@ -417,11 +417,7 @@ describe('delivering an email through the worker', () => {
 
     it('a failure that is not a throttle (a 5xx, a 4xx like 441) pauses nothing', async () => {
       await startCore({ DELIVERY_CONCURRENCY: '1' });
-      transport.script(
-        new DeliveryFailure('550 5.1.1 No such user', true, 550),
-        new DeliveryFailure('441 4.4.1 No answer from host', false, 441),
-        sent(),
-      );
+      transport.script(new DeliveryFailure('550 5.1.1 No such user', true, 550), new DeliveryFailure('441 4.4.1 No answer from host', false, 441), sent());
       await send('nobody@example.com');
       await send('slow@example.com');
       const ok = await send('someone@example.com');

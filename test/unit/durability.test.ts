@@ -129,7 +129,9 @@ describe('DURABILITY on SQLite', () => {
       const auth = await core.tokens.authenticate(token);
       log.length = 0;
       for (let i = 0; i < 3; i++) {
-        await core.emails.send(auth, parseSendBody({ from: 'hello@acme.example', to: `user${i}@example.com`, subject: 'Hi', html: '<p>hi</p>' }), { source: 'api' });
+        await core.emails.send(auth, parseSendBody({ from: 'hello@acme.example', to: `user${i}@example.com`, subject: 'Hi', html: '<p>hi</p>' }), {
+          source: 'api',
+        });
         log.push({ mark: 'answered' });
       }
       // Each send's rows, then its commit, then a sync that began after that commit and ended before the answer.
@@ -182,10 +184,12 @@ describe('DURABILITY on SQLite', () => {
       await sql`create table t (x integer)`.execute(handle.db);
       log.length = 0;
       const writes = Array.from({ length: 20 }, (_, i) =>
-        handle.syncAfter(async (db) => {
-          await sql`insert into t values (${i})`.execute(db);
-          log.push({ mark: `committed ${i}` });
-        }).then(() => log.push({ mark: `answered ${i}` })),
+        handle
+          .syncAfter(async (db) => {
+            await sql`insert into t values (${i})`.execute(db);
+            log.push({ mark: `committed ${i}` });
+          })
+          .then(() => log.push({ mark: `answered ${i}` })),
       );
       await Promise.all(writes);
       const syncs = log.filter((e) => e.sync === 'start').length;
@@ -295,11 +299,15 @@ describe.runIf(testDatabaseUrl)('DURABILITY on PostgreSQL', () => {
   }
 
   it("unsynced work runs with synchronous_commit off, and the connection's own setting is back after it", async () => {
-    for (const [durability, after] of [['fsync', 'on'], ['process', 'off']] as const) {
+    for (const [durability, after] of [
+      ['fsync', 'on'],
+      ['process', 'off'],
+    ] as const) {
       const schema = newSchemaName();
       // One connection, so the setting after is read on the connection that was lowered.
       const handle = await openDatabase({ databaseUrl: testDatabaseUrl!, databaseSchema: schema, poolSize: 1, durability });
-      const setting = async (db: typeof handle.db) => (await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)).rows[0]!.synchronous_commit;
+      const setting = async (db: typeof handle.db) =>
+        (await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)).rows[0]!.synchronous_commit;
       try {
         expect(await handle.unsynced((db) => setting(db))).toBe('off');
         expect(await setting(handle.db)).toBe(after);

@@ -13,11 +13,9 @@ describe('an email’s last_event', () => {
 
   let n = 0;
   async function eventsAfter(types: string[][]): Promise<{ last: string; types: string[] }> {
-    const { id } = await core.emails.send(
-      auth,
-      parseSendBody({ from: 'hello@acme.example', to: `ada+${++n}@example.com`, subject: 'Hi', html: '<p>Hi</p>' }),
-      { source: 'api' },
-    );
+    const { id } = await core.emails.send(auth, parseSendBody({ from: 'hello@acme.example', to: `ada+${++n}@example.com`, subject: 'Hi', html: '<p>Hi</p>' }), {
+      source: 'api',
+    });
     let at = 1;
     for (const batch of types) {
       await recordEmailEvents(

@@ -25,7 +25,11 @@ describe('fair claims', () => {
 
   const db = () => testDb.handle.db;
   const enqueue = (organizationId: string | null, refs: string[], kind = 'k', extra: { group?: string } = {}) =>
-    enqueueJobs(db(), refs.map((refId) => ({ kind, refId, runAt: clock.now(), organizationId, ...extra })), clock.now());
+    enqueueJobs(
+      db(),
+      refs.map((refId) => ({ kind, refId, runAt: clock.now(), organizationId, ...extra })),
+      clock.now(),
+    );
   const claim = async (limit: number, owner = 'w') => claimDueJobs(testDb.handle, { now: clock.now(), limit, leaseMs: LEASE_MS, owner });
   const claimLanes = async (lanes: Lane[], owner = 'w') => claimDueJobs(testDb.handle, { now: clock.now(), lanes, leaseMs: LEASE_MS, owner });
   const refs = (jobs: { refId: string }[]) => jobs.map((j) => j.refId);
@@ -91,7 +95,14 @@ describe('fair claims', () => {
     expect(refs(jobs).sort()).toEqual(['e1', 'e2', 'w1', 'w2']);
     // A lane of kind null takes every kind the claim's other lanes do not name.
     await enqueue('org_a', ['x1'], 'other');
-    expect(refs(await claimLanes([{ kind: 'webhook', room: 1 }, { kind: null, room: 5 }])).sort()).toEqual(['e3', 'w3', 'x1']);
+    expect(
+      refs(
+        await claimLanes([
+          { kind: 'webhook', room: 1 },
+          { kind: null, room: 5 },
+        ]),
+      ).sort(),
+    ).toEqual(['e3', 'w3', 'x1']);
   });
 
   it("runs at most perGroup jobs of one group, counting the caller's running ones, and fills the room from other groups", async () => {

@@ -70,11 +70,7 @@ describe('group commit', () => {
     const g = group({ maxWeight: 3 });
     const ids = ['org_1', 'org_2', 'org_3', 'org_4', 'org_5', 'org_6', 'org_7'];
     await Promise.all(ids.map((id) => g.write({ id })));
-    expect(groupsOf(calls)).toEqual([
-      ['org_1', 'org_2', 'org_3'],
-      ['org_4', 'org_5', 'org_6'],
-      ['org_7'],
-    ]);
+    expect(groupsOf(calls)).toEqual([['org_1', 'org_2', 'org_3'], ['org_4', 'org_5', 'org_6'], ['org_7']]);
     expect(await orgIds()).toEqual(ids);
   });
 
@@ -153,11 +149,7 @@ describe('group commit', () => {
   it('one bad item does not fail its neighbours: the others commit, only it rejects', async () => {
     await db().insertInto('organizations').values({ id: 'org_dup', name: 'original', plan: 'premium', created_at: T }).execute();
     const g = group();
-    const results = await Promise.allSettled([
-      g.write({ id: 'org_1' }),
-      g.write({ id: 'org_dup' }),
-      g.write({ id: 'org_3' }),
-    ]);
+    const results = await Promise.allSettled([g.write({ id: 'org_1' }), g.write({ id: 'org_dup' }), g.write({ id: 'org_3' })]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const reason = (results[1] as PromiseRejectedResult).reason;
     expect(isUniqueViolation(reason)).toBe(true);
@@ -180,17 +172,19 @@ describe('group commit', () => {
       async apply(trx, items) {
         call++;
         calls.push(items.map((i) => i.id));
-        await trx.insertInto('jobs').values({ id: `job_marker_${call}`, kind: 'marker', ref_id: `call ${call}`, run_at: T, created_at: T }).execute();
+        await trx
+          .insertInto('jobs')
+          .values({ id: `job_marker_${call}`, kind: 'marker', ref_id: `call ${call}`, run_at: T, created_at: T })
+          .execute();
         for (const item of items) {
-          await trx.insertInto('organizations').values({ id: item.id, name: `name ${item.id}`, plan: 'free', created_at: T }).execute();
+          await trx
+            .insertInto('organizations')
+            .values({ id: item.id, name: `name ${item.id}`, plan: 'free', created_at: T })
+            .execute();
         }
       },
     });
-    const results = await Promise.allSettled([
-      g.write({ id: 'org_1' }),
-      g.write({ id: 'org_2' }),
-      g.write({ id: 'org_dup' }),
-    ]);
+    const results = await Promise.allSettled([g.write({ id: 'org_1' }), g.write({ id: 'org_2' }), g.write({ id: 'org_dup' })]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(calls).toEqual([['org_1', 'org_2', 'org_dup'], ['org_1'], ['org_2'], ['org_dup']]);
     // Call 1 (the shared attempt) and call 4 (the bad item alone) left nothing behind.

@@ -74,9 +74,7 @@ describe('requestFingerprint', () => {
   });
 
   it('ignores properties whose value is undefined', () => {
-    expect(requestFingerprint('emails.send', { ...request, preview: undefined })).toBe(
-      requestFingerprint('emails.send', request),
-    );
+    expect(requestFingerprint('emails.send', { ...request, preview: undefined })).toBe(requestFingerprint('emails.send', request));
   });
 
   it('differs for another operation over the same request', () => {
@@ -124,8 +122,7 @@ describe('idempotency keys in the database', () => {
   });
 
   const db = () => testDb.handle.db;
-  const claim = (organizationId: string, key: string, fingerprint: string) =>
-    claimIdempotencyKey(db(), { organizationId, key, fingerprint, now: clock.now() });
+  const claim = (organizationId: string, key: string, fingerprint: string) => claimIdempotencyKey(db(), { organizationId, key, fingerprint, now: clock.now() });
   /** Claim, expect a fresh claim, and give back the reference that completes or releases it. */
   const claimed = async (organizationId: string, key: string, fingerprint: string): Promise<ClaimRef> => {
     const result = await claim(organizationId, key, fingerprint);
@@ -133,13 +130,7 @@ describe('idempotency keys in the database', () => {
     return { organizationId, key, token: result.token };
   };
   const CLAIMED = { status: 'claimed', token: expect.stringMatching(/^[0-9a-f]{24}$/) };
-  const rows = () =>
-    db()
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .orderBy('organization_id')
-      .orderBy('key')
-      .execute();
+  const rows = () => db().selectFrom('idempotency_keys').selectAll().orderBy('organization_id').orderBy('key').execute();
 
   it('claims a fresh key and records it in flight for 24 h', async () => {
     expect(IDEMPOTENCY_TTL_MS).toBe(24 * 60 * 60 * 1000);
@@ -224,7 +215,7 @@ describe('idempotency keys in the database', () => {
     await expectRefusal(claim(orgA, 'key-1', fpA), KEY_IN_PROGRESS);
   });
 
-  it('a stalled request that lost its claim can neither complete nor release the new holder\'s claim', async () => {
+  it("a stalled request that lost its claim can neither complete nor release the new holder's claim", async () => {
     const stalled = await claimed(orgA, 'key-1', fpA);
     clock.advance(IN_FLIGHT_STALE_MS);
     const fresh = await claimed(orgA, 'key-1', fpA);

@@ -14,7 +14,11 @@ describe('insertRows', () => {
   // Any table will do: quota_windows has a text key, a bigint, an integer and a conflict target.
   const db = () => testDb.handle.db;
   const stored = async () =>
-    (await db().selectFrom('quota_windows').selectAll().orderBy('organization_id').execute()).map((r) => [r.organization_id, Number(r.window_start), Number(r.count)]);
+    (await db().selectFrom('quota_windows').selectAll().orderBy('organization_id').execute()).map((r) => [
+      r.organization_id,
+      Number(r.window_start),
+      Number(r.count),
+    ]);
   /** A plain insert of quota_windows rows, its builder spied on. */
   const plain = () => vi.fn((chunk: Row[]) => db().insertInto('quota_windows').values(chunk));
 
@@ -30,10 +34,26 @@ describe('insertRows', () => {
 
   it('builds a shape once, then binds new rows (by column name, in any key order) to the same SQL', async () => {
     const first = plain();
-    await insertRows(db(), 'test plain', [{ organization_id: 'a', window_start: 1, count: 10 }, { organization_id: 'b', window_start: 2, count: 20 }], first);
+    await insertRows(
+      db(),
+      'test plain',
+      [
+        { organization_id: 'a', window_start: 1, count: 10 },
+        { organization_id: 'b', window_start: 2, count: 20 },
+      ],
+      first,
+    );
     expect(first).toHaveBeenCalledOnce();
     const second = plain();
-    await insertRows(db(), 'test plain', [{ organization_id: 'c', window_start: 3, count: 30 }, { count: 40, window_start: 4, organization_id: 'd' }], second);
+    await insertRows(
+      db(),
+      'test plain',
+      [
+        { organization_id: 'c', window_start: 3, count: 30 },
+        { count: 40, window_start: 4, organization_id: 'd' },
+      ],
+      second,
+    );
     expect(second).not.toHaveBeenCalled();
     // Another row count is another shape.
     const third = plain();
@@ -55,7 +75,9 @@ describe('insertRows', () => {
           db()
             .insertInto('quota_windows')
             .values(chunk)
-            .onConflict((oc) => oc.columns(['organization_id', 'window_start']).doUpdateSet((eb) => ({ count: eb('quota_windows.count', '+', eb.ref('excluded.count')) })))
+            .onConflict((oc) =>
+              oc.columns(['organization_id', 'window_start']).doUpdateSet((eb) => ({ count: eb('quota_windows.count', '+', eb.ref('excluded.count')) })),
+            )
             .returning(['organization_id', 'count']),
         )
       ).map((r) => [r.organization_id, Number(r.count)]);
@@ -68,7 +90,9 @@ describe('insertRows', () => {
     await insertRows(db(), 'test mixed', [{ organization_id: 'f', window_start: 1, count: 1 }], plain());
     // The same statement name and row count, other columns: another shape (count is NOT NULL, so the builder names it).
     const other = vi.fn((chunk: { organization_id: string; window_start: number }[]) =>
-      db().insertInto('quota_windows').values(chunk.map((r) => ({ ...r, count: 7 }))),
+      db()
+        .insertInto('quota_windows')
+        .values(chunk.map((r) => ({ ...r, count: 7 }))),
     );
     await insertRows(db(), 'test mixed', [{ organization_id: 'g', window_start: 2 }], other);
     expect(other).toHaveBeenCalledOnce();

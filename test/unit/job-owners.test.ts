@@ -31,11 +31,19 @@ describe('gone job owners', () => {
     it('releases the jobs of gone holders only, and a job claimed since is left alone', async () => {
       const db = testDb.handle.db;
       const now = Date.now();
-      await enqueueJobs(db, ['a', 'b', 'c'].map((refId) => ({ kind: 'test', refId, runAt: now })), now);
+      await enqueueJobs(
+        db,
+        ['a', 'b', 'c'].map((refId) => ({ kind: 'test', refId, runAt: now })),
+        now,
+      );
       const dead = `${host}:999999:dead0000`;
       const live = newOwner();
       const elsewhere = 'far-host:1:beef';
-      for (const [owner, limit] of [[dead, 1], [live, 1], [elsewhere, 1]] as const) {
+      for (const [owner, limit] of [
+        [dead, 1],
+        [live, 1],
+        [elsewhere, 1],
+      ] as const) {
         await claimDueJobs(testDb.handle, { now, limit, leaseMs: 60_000, owner });
       }
       expect(await releaseGoneOwners(db, (pid) => pid !== 999999)).toBe(1);

@@ -36,7 +36,11 @@ async function twoConnections(): Promise<[TestDatabase, DatabaseHandle]> {
 it('hands each due job to exactly one of two connections claiming at once', async () => {
   const [first, second] = await twoConnections();
   const now = Date.UTC(2026, 0, 1);
-  await enqueueJobs(first.handle.db, Array.from({ length: 300 }, (_, i) => ({ kind: 'k', refId: `r${i}`, runAt: now })), now);
+  await enqueueJobs(
+    first.handle.db,
+    Array.from({ length: 300 }, (_, i) => ({ kind: 'k', refId: `r${i}`, runAt: now })),
+    now,
+  );
   const claimed: string[] = [];
   const drain = async (handle: DatabaseHandle, owner: string) => {
     for (;;) {

@@ -25,11 +25,9 @@ describe('job queue', () => {
   });
 
   const db = () => testDb.handle.db;
-  const claim = (owner: string, limit = 10) =>
-    claimDueJobs(testDb.handle, { now: clock.now(), limit, leaseMs: LEASE_MS, owner });
+  const claim = (owner: string, limit = 10) => claimDueJobs(testDb.handle, { now: clock.now(), limit, leaseMs: LEASE_MS, owner });
   const row = (id: string) => db().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-  const allRefs = async () =>
-    (await db().selectFrom('jobs').select('ref_id').execute()).map((r) => r.ref_id).sort();
+  const allRefs = async () => (await db().selectFrom('jobs').select('ref_id').execute()).map((r) => r.ref_id).sort();
 
   it('enqueues jobs unleased, with no attempts yet', async () => {
     await enqueueJobs(db(), [{ kind: 'deliver_email', refId: 'eml_a', runAt: t0 + 5 }], t0);

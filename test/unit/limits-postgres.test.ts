@@ -43,7 +43,10 @@ describe.skipIf(!testDatabaseUrl)('recipient guard rows under concurrent Postgre
     const [a, b] = await twoConnections();
     await a.db.transaction().execute((trx) => admitSends(trx, [[m1]], T0));
     const later = T0 + 25 * 3600_000; // the first send has left the long window: the row is purgeable
-    const check = b.db.withPlugin(pauseAfterRows).transaction().execute((trx) => admitSends(trx, [[m1]], later));
+    const check = b.db
+      .withPlugin(pauseAfterRows)
+      .transaction()
+      .execute((trx) => admitSends(trx, [[m1]], later));
     await new Promise((r) => setTimeout(r, 100));
     await purgeRecipientGuards(a.db, later);
     expect(await check).toEqual([null]);
@@ -54,12 +57,20 @@ describe.skipIf(!testDatabaseUrl)('recipient guard rows under concurrent Postgre
   it('bounce cooldowns written in any order do not deadlock with a guard check over the same mailboxes', async () => {
     const [a, b] = await twoConnections();
     await a.db.transaction().execute((trx) => admitSends(trx, [[m1], [m2]], T0));
-    const check = b.db.withPlugin(pauseAfterRows).transaction().execute((trx) => admitSends(trx, [[m1, m2]], T0 + 500));
+    const check = b.db
+      .withPlugin(pauseAfterRows)
+      .transaction()
+      .execute((trx) => admitSends(trx, [[m1, m2]], T0 + 500));
     await new Promise((r) => setTimeout(r, 100));
     const cooldown = a.db
       .withPlugin(pauseAfterRows)
       .transaction()
-      .execute((trx) => startBounceCooldowns(trx, [{ ...m2, until: T0 + 60_000 }, { ...m1, until: T0 + 60_000 }]));
+      .execute((trx) =>
+        startBounceCooldowns(trx, [
+          { ...m2, until: T0 + 60_000 },
+          { ...m1, until: T0 + 60_000 },
+        ]),
+      );
     // Both finish: the check admits its one unit (each mailbox has one send in both windows) and the cooldown is written.
     expect(await Promise.all([check, cooldown])).toEqual([[null], undefined]);
     const rows = await a.db.selectFrom('recipient_guards').select(['mailbox', 'sends', 'cooldown_until']).orderBy('mailbox').execute();

@@ -4,13 +4,7 @@ import { AppError } from '../../src/errors.ts';
 import { createIpLimiter, rateKeyOfAddress } from '../../src/limits/ip-limit.ts';
 import { createOrgQuota } from '../../src/limits/org-quota.ts';
 import { PLAN_QUOTAS, quotaOf } from '../../src/auth-scope/index.ts';
-import {
-  MINIMUM_QUOTA,
-  QUOTA_WINDOW_MS,
-  quotaState,
-  secondsToReset,
-  windowStartOf,
-} from '../../src/limits/quotas.ts';
+import { MINIMUM_QUOTA, QUOTA_WINDOW_MS, quotaState, secondsToReset, windowStartOf } from '../../src/limits/quotas.ts';
 import {
   LONG_WINDOW,
   SHORT_WINDOW,
@@ -20,13 +14,7 @@ import {
   stateExpiresAt,
   type MailboxState,
 } from '../../src/limits/recipient-guard.ts';
-import {
-  admitSends,
-  peekRecipient,
-  purgeRecipientGuards,
-  startBounceCooldown,
-  type GuardedSend,
-} from '../../src/limits/recipient-store.ts';
+import { admitSends, peekRecipient, purgeRecipientGuards, startBounceCooldown, type GuardedSend } from '../../src/limits/recipient-store.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const SECOND = 1000;
@@ -115,14 +103,11 @@ describe('createOrgQuota', () => {
   const ctx = useTestDatabase();
 
   const windows = async () =>
-    (
-      await ctx.current.handle.db
-        .selectFrom('quota_windows')
-        .selectAll()
-        .orderBy('organization_id')
-        .orderBy('window_start')
-        .execute()
-    ).map((r) => ({ organization_id: r.organization_id, window_start: Number(r.window_start), count: Number(r.count) }));
+    (await ctx.current.handle.db.selectFrom('quota_windows').selectAll().orderBy('organization_id').orderBy('window_start').execute()).map((r) => ({
+      organization_id: r.organization_id,
+      window_start: Number(r.window_start),
+      count: Number(r.count),
+    }));
 
   it('hands out positions 1, 2, 3… to consecutive requests', async () => {
     const quota = createOrgQuota(ctx.current.handle, ctx.clock);
@@ -223,9 +208,7 @@ describe('createOrgQuota', () => {
     expect(await second.consume('org_a', 10)).toMatchObject({ remaining: 8, allowed: true });
     expect(await first.consume('org_a', 10)).toMatchObject({ remaining: 7, allowed: true });
 
-    const states = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? first : second).consume('org_a', 10)),
-    );
+    const states = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? first : second).consume('org_a', 10)));
     const allowed = states.filter((s) => s.allowed);
     expect(allowed).toHaveLength(7);
     expect(allowed.map((s) => s.remaining).sort((a, b) => b - a)).toEqual([6, 5, 4, 3, 2, 1, 0]);
@@ -242,10 +225,7 @@ describe('createOrgQuota', () => {
     const orgs = Array.from({ length: 30 }, (_, i) => `org_${String(i).padStart(2, '0')}`);
     const rounds = 300;
     for (let round = 0; round < rounds; round++) {
-      await Promise.all([
-        ...orgs.map((org) => first.consume(org, 1_000_000)),
-        ...[...orgs].reverse().map((org) => second.consume(org, 1_000_000)),
-      ]);
+      await Promise.all([...orgs.map((org) => first.consume(org, 1_000_000)), ...[...orgs].reverse().map((org) => second.consume(org, 1_000_000))]);
     }
     expect(await windows()).toEqual(orgs.map((org) => ({ organization_id: org, window_start: T0, count: 2 * rounds })));
   });
@@ -475,9 +455,7 @@ describe('recipient guard arithmetic (recipient-guard.ts)', () => {
     expect(error.code).toBe('RECIPIENT_RATE_LIMITED');
     expect(error.retryAfter).toBe(300);
     expect(error.details).toEqual({ reason: 'short_window', recipient: 'ann@d.example' });
-    expect(error.message).toBe(
-      'Recipient ann@d.example is temporarily rate limited (5 sends per 10 minutes); retry after 300 s',
-    );
+    expect(error.message).toBe('Recipient ann@d.example is temporarily rate limited (5 sends per 10 minutes); retry after 300 s');
   });
 
   it.each([
@@ -495,15 +473,11 @@ describe('recipient guard arithmetic (recipient-guard.ts)', () => {
     const zero = recipientRateLimited('bob@d.example', { reason: 'long_window', waitMs: HOUR }, 0);
     expect(zero.details).toEqual({ reason: 'long_window', recipient: 'bob@d.example', index: 0 });
     expect(zero.retryAfter).toBe(3600);
-    expect(zero.message).toBe(
-      'Recipient bob@d.example (batch item 0) is temporarily rate limited (20 sends per 24 hours); retry after 3600 s',
-    );
+    expect(zero.message).toBe('Recipient bob@d.example (batch item 0) is temporarily rate limited (20 sends per 24 hours); retry after 3600 s');
     const seven = recipientRateLimited('bob@d.example', { reason: 'bounce_cooldown', waitMs: 1500 }, 7);
     expect(seven.details).toEqual({ reason: 'bounce_cooldown', recipient: 'bob@d.example', index: 7 });
     expect(seven.retryAfter).toBe(2);
-    expect(seven.message).toBe(
-      'Recipient bob@d.example (batch item 7) is temporarily rate limited (a recent bounce); retry after 2 s',
-    );
+    expect(seven.message).toBe('Recipient bob@d.example (batch item 7) is temporarily rate limited (a recent bounce); retry after 2 s');
   });
 });
 
@@ -516,17 +490,9 @@ describe('recipient guard store (recipient-store.ts)', () => {
 
   const ORG = 'org_guard';
   const to = (mailbox: string, organizationId = ORG): GuardedSend => ({ organizationId, mailbox });
-  const admit = (units: readonly (readonly GuardedSend[])[], now: number) =>
-    ctx.current.handle.db.transaction().execute((trx) => admitSends(trx, units, now));
+  const admit = (units: readonly (readonly GuardedSend[])[], now: number) => ctx.current.handle.db.transaction().execute((trx) => admitSends(trx, units, now));
   const guardRows = async () =>
-    (
-      await ctx.current.handle.db
-        .selectFrom('recipient_guards')
-        .selectAll()
-        .orderBy('organization_id')
-        .orderBy('mailbox')
-        .execute()
-    ).map((r) => ({
+    (await ctx.current.handle.db.selectFrom('recipient_guards').selectAll().orderBy('organization_id').orderBy('mailbox').execute()).map((r) => ({
       organization_id: r.organization_id,
       mailbox: r.mailbox,
       sends: JSON.parse(r.sends) as number[],
@@ -566,9 +532,7 @@ describe('recipient guard store (recipient-store.ts)', () => {
     expect(decisions).toEqual([{ index: 6, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } }]);
 
     const six = Array.from({ length: 6 }, () => to('b@d.example'));
-    expect(await admit([six], T0)).toEqual([
-      { index: 5, mailbox: 'b@d.example', refusal: { reason: 'short_window', waitMs: SHORT } },
-    ]);
+    expect(await admit([six], T0)).toEqual([{ index: 5, mailbox: 'b@d.example', refusal: { reason: 'short_window', waitMs: SHORT } }]);
     // No send of the refused batches was recorded, neither to the other mailbox of the first.
     expect(await sendsOf('a@d.example')).toEqual([]);
     expect(await sendsOf('b@d.example')).toEqual([]);
@@ -581,33 +545,35 @@ describe('recipient guard store (recipient-store.ts)', () => {
   it('a refused unit does not block later units in the same call', async () => {
     const six = Array.from({ length: 6 }, () => to('a@d.example'));
     const decisions = await admit([six, [to('b@d.example')], [to('a@d.example')]], T0);
-    expect(decisions).toEqual([
-      { index: 5, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } },
-      null,
-      null,
-    ]);
+    expect(decisions).toEqual([{ index: 5, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } }, null, null]);
     expect(await sendsOf('a@d.example')).toEqual([T0]);
     expect(await sendsOf('b@d.example')).toEqual([T0]);
   });
 
   it('keeps its state across calls: 5 admitted in one call, the 6th refused in the next', async () => {
-    expect(await admit(Array.from({ length: 5 }, () => [to('a@d.example')]), T0)).toEqual([null, null, null, null, null]);
+    expect(
+      await admit(
+        Array.from({ length: 5 }, () => [to('a@d.example')]),
+        T0,
+      ),
+    ).toEqual([null, null, null, null, null]);
     expect(await admit([[to('a@d.example')]], T0 + MINUTE)).toEqual([
       { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: 9 * MINUTE } },
     ]);
-    expect(await admit([[to('a@d.example')]], T0 + SHORT - 1)).toEqual([
-      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: 1 } },
-    ]);
+    expect(await admit([[to('a@d.example')]], T0 + SHORT - 1)).toEqual([{ index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: 1 } }]);
     expect(await admit([[to('a@d.example')]], T0 + SHORT)).toEqual([null]);
     expect(await sendsOf('a@d.example')).toEqual([T0, T0, T0, T0, T0, T0 + SHORT]);
   });
 
   it('judges at the latest recorded send when its own clock reading is older (it waited for the row locks)', async () => {
     // Another process recorded five sends at T0 + 1 s while this transaction, with now = T0, waited for the lock.
-    expect(await admit(Array.from({ length: 5 }, () => [to('a@d.example')]), T0 + 1000)).toEqual([null, null, null, null, null]);
-    expect(await admit([[to('a@d.example')]], T0)).toEqual([
-      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } },
-    ]);
+    expect(
+      await admit(
+        Array.from({ length: 5 }, () => [to('a@d.example')]),
+        T0 + 1000,
+      ),
+    ).toEqual([null, null, null, null, null]);
+    expect(await admit([[to('a@d.example')]], T0)).toEqual([{ index: 0, mailbox: 'a@d.example', refusal: { reason: 'short_window', waitMs: SHORT } }]);
     // An admitted send is recorded at that time too, so the stored sends stay in order;
     // each mailbox by its own sends (a later one elsewhere moves no other mailbox's time).
     expect(await admit([[to('b@d.example')]], T0 + 2000)).toEqual([null]);
@@ -645,9 +611,7 @@ describe('recipient guard store (recipient-store.ts)', () => {
 
   it('refuses a mailbox on bounce cooldown with the exact wait, and admits it when the cooldown ends', async () => {
     await startBounceCooldown(ctx.current.handle.db, to('a@d.example'), T0 + LONG);
-    expect(await guardRows()).toEqual([
-      { organization_id: ORG, mailbox: 'a@d.example', sends: [], cooldown_until: T0 + LONG, expires_at: T0 + LONG },
-    ]);
+    expect(await guardRows()).toEqual([{ organization_id: ORG, mailbox: 'a@d.example', sends: [], cooldown_until: T0 + LONG, expires_at: T0 + LONG }]);
     expect(await admit([[to('b@d.example')], [to('b@d.example'), to('a@d.example')]], T0 + HOUR)).toEqual([
       null,
       { index: 1, mailbox: 'a@d.example', refusal: { reason: 'bounce_cooldown', waitMs: LONG - HOUR } },
@@ -669,9 +633,7 @@ describe('recipient guard store (recipient-store.ts)', () => {
   it('a cooldown on a mailbox with sends keeps its sends and the later expiry', async () => {
     expect(await admit([[to('a@d.example')]], T0)).toEqual([null]);
     await startBounceCooldown(ctx.current.handle.db, to('a@d.example'), T0 + HOUR);
-    expect(await guardRows()).toEqual([
-      { organization_id: ORG, mailbox: 'a@d.example', sends: [T0], cooldown_until: T0 + HOUR, expires_at: T0 + LONG },
-    ]);
+    expect(await guardRows()).toEqual([{ organization_id: ORG, mailbox: 'a@d.example', sends: [T0], cooldown_until: T0 + HOUR, expires_at: T0 + LONG }]);
     expect(await admit([[to('a@d.example')]], T0 + MINUTE)).toEqual([
       { index: 0, mailbox: 'a@d.example', refusal: { reason: 'bounce_cooldown', waitMs: HOUR - MINUTE } },
     ]);
@@ -680,16 +642,10 @@ describe('recipient guard store (recipient-store.ts)', () => {
   it('a later cooldown is not shortened by an earlier one; a later one extends it', async () => {
     await startBounceCooldown(ctx.current.handle.db, to('a@d.example'), T0 + 2 * LONG);
     await startBounceCooldown(ctx.current.handle.db, to('a@d.example'), T0 + LONG);
-    expect(await guardRows()).toEqual([
-      { organization_id: ORG, mailbox: 'a@d.example', sends: [], cooldown_until: T0 + 2 * LONG, expires_at: T0 + 2 * LONG },
-    ]);
-    expect(await admit([[to('a@d.example')]], T0 + LONG)).toEqual([
-      { index: 0, mailbox: 'a@d.example', refusal: { reason: 'bounce_cooldown', waitMs: LONG } },
-    ]);
+    expect(await guardRows()).toEqual([{ organization_id: ORG, mailbox: 'a@d.example', sends: [], cooldown_until: T0 + 2 * LONG, expires_at: T0 + 2 * LONG }]);
+    expect(await admit([[to('a@d.example')]], T0 + LONG)).toEqual([{ index: 0, mailbox: 'a@d.example', refusal: { reason: 'bounce_cooldown', waitMs: LONG } }]);
     await startBounceCooldown(ctx.current.handle.db, to('a@d.example'), T0 + 3 * LONG);
-    expect(await guardRows()).toEqual([
-      { organization_id: ORG, mailbox: 'a@d.example', sends: [], cooldown_until: T0 + 3 * LONG, expires_at: T0 + 3 * LONG },
-    ]);
+    expect(await guardRows()).toEqual([{ organization_id: ORG, mailbox: 'a@d.example', sends: [], cooldown_until: T0 + 3 * LONG, expires_at: T0 + 3 * LONG }]);
   });
 
   it('startBounceCooldown works inside a transaction too', async () => {

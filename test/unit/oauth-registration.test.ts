@@ -178,9 +178,10 @@ describe('registered clients in the database', () => {
     expect(await t.core.oauth.purgeExpiredClients(t.clock.now())).toBe(1);
     expect(await clientIds()).toEqual([]);
     // Its grant, unused as long, had expired long before (refresh tokens last 30 days).
-    await expect(
-      t.core.oauth.token({ grant_type: 'refresh_token', refresh_token: refreshed.refresh_token, client_id: used.client_id }),
-    ).rejects.toMatchObject({ code: 'invalid_grant', message: 'the refresh token has expired' });
+    await expect(t.core.oauth.token({ grant_type: 'refresh_token', refresh_token: refreshed.refresh_token, client_id: used.client_id })).rejects.toMatchObject({
+      code: 'invalid_grant',
+      message: 'the refresh token has expired',
+    });
   });
 
   it('gives a client deleted meanwhile (another process swept it) nothing more: no code exchange, no refresh', async () => {
@@ -204,7 +205,8 @@ describe('registered clients in the database', () => {
     for (let i = 0; i < 3; i++) await register(`198.51.100.${i + 1}`);
     await expect(register('198.51.100.9')).rejects.toMatchObject({
       code: 'temporarily_unavailable',
-      message: 'this server keeps at most 3 registered clients and holds that many; unused ones expire, so try again later, ' +
+      message:
+        'this server keeps at most 3 registered clients and holds that many; unused ones expire, so try again later, ' +
         'or identify the client by a Client ID Metadata Document URL',
     });
     t.clock.advance(DAY);
@@ -220,7 +222,13 @@ describe('registered clients in the database', () => {
     }
     // Ten valid ones are counted (three are kept, the full table refuses the rest); the eleventh is one too many.
     const answers: string[] = [];
-    for (let i = 0; i < 10; i++) answers.push(await register().then(() => 'ok', (error: OAuthError) => error.code));
+    for (let i = 0; i < 10; i++)
+      answers.push(
+        await register().then(
+          () => 'ok',
+          (error: OAuthError) => error.code,
+        ),
+      );
     expect(answers).toEqual([...Array(3).fill('ok'), ...Array(7).fill('temporarily_unavailable')]);
     await expect(register()).rejects.toMatchObject({ kind: 'rate_limit_exceeded', retryAfter: 3600 });
   });
@@ -228,9 +236,19 @@ describe('registered clients in the database', () => {
   it('forgets metadata documents whose cache ended; several sweeps at once delete each client once', async () => {
     const db = t.database.handle.db;
     const now = t.clock.now();
-    const cached = (client_id: string, expires_at: number) =>
-      ({ client_id, kind: 'metadata_document' as const, client_name: null, redirect_uris: '[]', created_at: now, expires_at, last_used_at: null });
-    await db.insertInto('oauth_clients').values([cached('https://a.example/c.json', now), cached('https://b.example/c.json', now + 1)]).execute();
+    const cached = (client_id: string, expires_at: number) => ({
+      client_id,
+      kind: 'metadata_document' as const,
+      client_name: null,
+      redirect_uris: '[]',
+      created_at: now,
+      expires_at,
+      last_used_at: null,
+    });
+    await db
+      .insertInto('oauth_clients')
+      .values([cached('https://a.example/c.json', now), cached('https://b.example/c.json', now + 1)])
+      .execute();
     await register();
     await register();
     t.clock.advance(DAY);

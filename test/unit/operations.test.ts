@@ -22,17 +22,57 @@ const NOT_ON_REST: ReadonlyMap<string, string> = new Map();
 describe('the operation definitions', () => {
   it('are named snake_case verb_noun, once each', () => {
     const names = OPERATIONS.map((o) => o.name);
-    for (const name of names) expect(name).toMatch(/^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify)_[a-z]+(_[a-z]+)*$/);
+    for (const name of names)
+      expect(name).toMatch(/^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify)_[a-z]+(_[a-z]+)*$/);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining([
-        'send_email', 'send_batch', 'get_email', 'list_emails', 'upsert_subscriber', 'get_subscriber', 'list_subscribers',
-        'update_subscriber', 'unsubscribe_subscriber', 'add_tags', 'remove_tags', 'list_tags', 'create_tag', 'get_tag',
-        'track_event', 'list_subscriber_events', 'create_workflow', 'list_workflows', 'get_workflow', 'update_workflow',
-        'delete_workflow', 'list_workflow_runs', 'create_campaign', 'list_campaigns', 'get_campaign', 'update_campaign',
-        'delete_campaign', 'send_campaign', 'cancel_campaign', 'test_campaign', 'count_audience', 'list_tokens', 'create_token',
-        'revoke_token', 'create_webhook', 'list_webhooks', 'get_webhook', 'update_webhook', 'delete_webhook', 'list_webhook_deliveries',
-        'verify_email', 'create_domain', 'list_domains', 'get_domain', 'verify_domain', 'delete_domain',
+        'send_email',
+        'send_batch',
+        'get_email',
+        'list_emails',
+        'upsert_subscriber',
+        'get_subscriber',
+        'list_subscribers',
+        'update_subscriber',
+        'unsubscribe_subscriber',
+        'add_tags',
+        'remove_tags',
+        'list_tags',
+        'create_tag',
+        'get_tag',
+        'track_event',
+        'list_subscriber_events',
+        'create_workflow',
+        'list_workflows',
+        'get_workflow',
+        'update_workflow',
+        'delete_workflow',
+        'list_workflow_runs',
+        'create_campaign',
+        'list_campaigns',
+        'get_campaign',
+        'update_campaign',
+        'delete_campaign',
+        'send_campaign',
+        'cancel_campaign',
+        'test_campaign',
+        'count_audience',
+        'list_tokens',
+        'create_token',
+        'revoke_token',
+        'create_webhook',
+        'list_webhooks',
+        'get_webhook',
+        'update_webhook',
+        'delete_webhook',
+        'list_webhook_deliveries',
+        'verify_email',
+        'create_domain',
+        'list_domains',
+        'get_domain',
+        'verify_domain',
+        'delete_domain',
       ]),
     );
   });
@@ -62,16 +102,46 @@ describe('the operation definitions', () => {
     for (const operation of OPERATIONS) {
       const reads = /^(get|list|count)_/.test(operation.name) || operation.name === 'verify_email';
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
-      expect(operation.annotations.openWorld, operation.name).toBe(['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name));
+      expect(operation.annotations.openWorld, operation.name).toBe(
+        ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name),
+      );
     }
-    const destructive = OPERATIONS.filter((o) => o.annotations.destructive).map((o) => o.name).sort();
-    expect(destructive).toEqual(['cancel_campaign', 'delete_campaign', 'delete_domain', 'delete_webhook', 'delete_workflow', 'remove_tags', 'revoke_token', 'send_campaign', 'unsubscribe_subscriber']);
+    const destructive = OPERATIONS.filter((o) => o.annotations.destructive)
+      .map((o) => o.name)
+      .sort();
+    expect(destructive).toEqual([
+      'cancel_campaign',
+      'delete_campaign',
+      'delete_domain',
+      'delete_webhook',
+      'delete_workflow',
+      'remove_tags',
+      'revoke_token',
+      'send_campaign',
+      'unsubscribe_subscriber',
+    ]);
     // Every read is idempotent (and, by the list above, not destructive); these are the only calls that are not.
-    const notIdempotent = OPERATIONS.filter((o) => !o.annotations.idempotent).map((o) => o.name).sort();
+    const notIdempotent = OPERATIONS.filter((o) => !o.annotations.idempotent)
+      .map((o) => o.name)
+      .sort();
     expect(notIdempotent).toEqual([
-      'cancel_campaign', 'create_campaign', 'create_domain', 'create_tag', 'create_token', 'create_webhook', 'create_workflow', 'delete_campaign', 'delete_domain',
-      'delete_webhook', 'delete_workflow',
-      'revoke_token', 'send_batch', 'send_campaign', 'send_email', 'test_campaign', 'track_event',
+      'cancel_campaign',
+      'create_campaign',
+      'create_domain',
+      'create_tag',
+      'create_token',
+      'create_webhook',
+      'create_workflow',
+      'delete_campaign',
+      'delete_domain',
+      'delete_webhook',
+      'delete_workflow',
+      'revoke_token',
+      'send_batch',
+      'send_campaign',
+      'send_email',
+      'test_campaign',
+      'track_event',
     ]);
   });
 

@@ -28,15 +28,15 @@ describe('parsePageRequest: limit', () => {
     expect(parsePageRequest({ limit }, 'eml')).toEqual({ limit: expected });
   });
 
-  it.each([['0'], ['101'], ['-1'], ['1.5'], ['abc'], [''], ['1e2'], [0], [101], [-1], [1.5], [Number.NaN], [true], [null], [['5']]])(
-    'refuses %j',
-    (limit) => {
-      pageRefusal({ limit }, {
+  it.each([['0'], ['101'], ['-1'], ['1.5'], ['abc'], [''], ['1e2'], [0], [101], [-1], [1.5], [Number.NaN], [true], [null], [['5']]])('refuses %j', (limit) => {
+    pageRefusal(
+      { limit },
+      {
         message: `limit ${LIMIT_MESSAGE}`,
         details: [{ path: 'limit', message: LIMIT_MESSAGE }],
-      });
-    },
-  );
+      },
+    );
+  });
 });
 
 describe('parsePageRequest: cursors', () => {
@@ -65,18 +65,26 @@ describe('parsePageRequest: cursors', () => {
   });
 
   it('refuses after and before together', () => {
-    pageRefusal({ after: id, before: newId('eml') }, {
-      message: 'before cannot be combined with after',
-      details: [{ path: 'before', message: 'cannot be combined with after' }],
-    });
+    pageRefusal(
+      { after: id, before: newId('eml') },
+      {
+        message: 'before cannot be combined with after',
+        details: [{ path: 'before', message: 'cannot be combined with after' }],
+      },
+    );
   });
 
   it('reports every problem at once', () => {
-    pageRefusal({ limit: '0', after: 'sub_x', before: id }, { details: [
-      { path: 'limit', message: LIMIT_MESSAGE },
-      { path: 'after', message: 'must be an id starting with eml_' },
-      { path: 'before', message: 'cannot be combined with after' },
-    ] });
+    pageRefusal(
+      { limit: '0', after: 'sub_x', before: id },
+      {
+        details: [
+          { path: 'limit', message: LIMIT_MESSAGE },
+          { path: 'after', message: 'must be an id starting with eml_' },
+          { path: 'before', message: 'cannot be combined with after' },
+        ],
+      },
+    );
   });
 });
 

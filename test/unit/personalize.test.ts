@@ -15,9 +15,7 @@ import {
 import { preheaderHtml } from '../../src/render/render-email.ts';
 import { expectRefusal } from '../helpers/errors.ts';
 
-const DOC_HEAD =
-  '<!doctype html><html><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>';
+const DOC_HEAD = '<!doctype html><html><head><meta charset="utf-8">' + '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>';
 const DOC_TAIL = '</body></html>';
 
 const text = (value: string, marks?: unknown[]) => (marks ? { type: 'text', text: value, marks } : { type: 'text', text: value });
@@ -59,7 +57,8 @@ describe('personalize: subject', () => {
 
   it('treats null, undefined and empty attributes as missing, and never reads inherited properties', () => {
     const values = { ...nobody, attributes: { a: null, b: '', c: 0 } };
-    const subject = '{{attributes.a|"d"}} {{attributes.b|"d"}} {{attributes.c|"d"}} {{attributes.zz|"d"}} [{{attributes.constructor}}] [{{attributes.__proto__}}] [{{attributes.a.toString}}]';
+    const subject =
+      '{{attributes.a|"d"}} {{attributes.b|"d"}} {{attributes.c|"d"}} {{attributes.zz|"d"}} [{{attributes.constructor}}] [{{attributes.__proto__}}] [{{attributes.a.toString}}]';
     expect(personalized(template({ kind: 'html', html: 'x' }, subject), values).subject).toBe('d d 0 d [] [] []');
   });
 
@@ -114,7 +113,7 @@ describe('personalize: markdown content', () => {
   const markdown =
     '# Hi {{first_name | "there"}}\n\n' +
     '*{{first_name}}* and **{{last_name}}** and _{{attributes.plan}}_ and `{{email}}`.\n\n' +
-    '[{{first_name}}\'s page](https://x.example/u/{{attributes.plan}}?e={{email}}) ' +
+    "[{{first_name}}'s page](https://x.example/u/{{attributes.plan}}?e={{email}}) " +
     '[unsubscribe]({{unsubscribe_url}})\n\n' +
     '- {{first_name}}\n- {{attributes.company-name}}\n\n' +
     '{{first_name}}_{{last_name}} <{{first_name}}>';
@@ -304,7 +303,10 @@ describe('placeholderProblems', () => {
     ['{{first_name | there}}', 'has a malformed placeholder "{{first_name | there}}": a default must be quoted, like {{first_name | "there"}}'],
     ['{{first_name |}}', 'has a malformed placeholder "{{first_name |}}": a default must be quoted, like {{first_name | "there"}}'],
     ['{{first_name | "there}}', 'has a malformed placeholder "{{first_name | "there}}": its default lacks the closing "'],
-    ['{{first_name | "a" "b"}}', 'has a malformed placeholder "{{first_name | "a" "b"}}": a default is one quoted text and nothing after it, like {{first_name | "there"}}'],
+    [
+      '{{first_name | "a" "b"}}',
+      'has a malformed placeholder "{{first_name | "a" "b"}}": a default is one quoted text and nothing after it, like {{first_name | "there"}}',
+    ],
     ['{{first_name | "a\'}}', 'has a malformed placeholder "{{first_name | "a\'}}": its default lacks the closing "'],
     ['{{}}', 'has an empty placeholder "{{}}": put a name inside, like {{first_name}}'],
     ['{{  }}', 'has an empty placeholder "{{  }}": put a name inside, like {{first_name}}'],
@@ -319,10 +321,22 @@ describe('placeholderProblems', () => {
     ['{{ foo | "x" }}', `uses an unknown placeholder {{foo}}; ${KNOWN}`],
     ['{{First_Name}}', `uses an unknown placeholder {{First_Name}}; ${KNOWN} (names are lowercase: {{first_name}})`],
     ['{{unsubscribe_url}}', `uses {{unsubscribe_url}}, which is not available here; ${KNOWN}`],
-    ['{{attributes.}}', 'has a malformed placeholder "{{attributes.}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)'],
-    ['{{attributes}}', 'has a malformed placeholder "{{attributes}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)'],
-    ['{{attributes.a..b}}', 'has a malformed placeholder "{{attributes.a..b}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)'],
-    ['{{attributes.plan.}}', 'has a malformed placeholder "{{attributes.plan.}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)'],
+    [
+      '{{attributes.}}',
+      'has a malformed placeholder "{{attributes.}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)',
+    ],
+    [
+      '{{attributes}}',
+      'has a malformed placeholder "{{attributes}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)',
+    ],
+    [
+      '{{attributes.a..b}}',
+      'has a malformed placeholder "{{attributes.a..b}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)',
+    ],
+    [
+      '{{attributes.plan.}}',
+      'has a malformed placeholder "{{attributes.plan.}}": a custom field is attributes.KEY, like {{attributes.plan}} (KEY: letters, digits, _ and -, dots only inside)',
+    ],
   ])('reports %j', (text, message) => {
     expect(problem(text)).toEqual([message]);
   });
@@ -388,7 +402,10 @@ describe('templateProblems', () => {
   });
 
   it('allows {{unsubscribe_url}} in the content only with the option', () => {
-    const t = template({ kind: 'tiptap', tiptap: { type: 'doc', content: [paragraph(text('x', [{ type: 'link', attrs: { href: '{{unsubscribe_url}}' } }]))] } });
+    const t = template({
+      kind: 'tiptap',
+      tiptap: { type: 'doc', content: [paragraph(text('x', [{ type: 'link', attrs: { href: '{{unsubscribe_url}}' } }]))] },
+    });
     expect(templateProblems(t)).toEqual([
       { path: 'tiptap', message: 'uses {{unsubscribe_url}}, which is not available here; known: first_name, last_name, email, attributes.KEY' },
     ]);

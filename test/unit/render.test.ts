@@ -3,9 +3,7 @@ import { renderEmailContent, type EmailContent, type TiptapDocument } from '../.
 import { preheaderHtml } from '../../src/render/render-email.ts';
 import { expectRefusal } from '../helpers/errors.ts';
 
-const DOC_HEAD =
-  '<!doctype html><html><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>';
+const DOC_HEAD = '<!doctype html><html><head><meta charset="utf-8">' + '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>';
 const DOC_TAIL = '</body></html>';
 
 const text = (value: string) => ({ type: 'text', text: value });

@@ -28,7 +28,14 @@ describe('the send pipeline through createCore', () => {
 
   const db = () => testDb.handle.db;
   const count = async (table: 'emails' | 'email_bodies' | 'email_events' | 'jobs' | 'idempotency_keys') =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const emailIds = async () => (await db().selectFrom('emails').select('id').orderBy('id').execute()).map((r) => r.id);
 
   describe('recordEmailEvents', () => {
@@ -133,17 +140,20 @@ describe('the send pipeline through createCore', () => {
     const missingSubject = { from: 'sender@example.com', to: 'rcpt@example.org', html: '<p>x</p>' };
 
     it('strict: one bad item refuses the whole batch, naming [i].field; nothing stored', async () => {
-      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), missingSubject, body({ to: 'not an address' })], validation: 'strict' }), {
-        kind: 'validation_error',
-        message: 'Batch refused: [1].subject is required (and 1 more problem)',
-        details: [
-          { path: '[1].subject', message: 'is required' },
-          {
-            path: '[2].to',
-            message: 'must be a valid email address ("name@example.com" or "Name <name@example.com>")',
-          },
-        ],
-      });
+      await expectRefusal(
+        invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), missingSubject, body({ to: 'not an address' })], validation: 'strict' }),
+        {
+          kind: 'validation_error',
+          message: 'Batch refused: [1].subject is required (and 1 more problem)',
+          details: [
+            { path: '[1].subject', message: 'is required' },
+            {
+              path: '[2].to',
+              message: 'must be a valid email address ("name@example.com" or "Name <name@example.com>")',
+            },
+          ],
+        },
+      );
       expect(await count('emails')).toBe(0);
       expect(await count('jobs')).toBe(0);
     });
@@ -154,9 +164,7 @@ describe('the send pipeline through createCore', () => {
         validation: 'permissive',
       });
       expect(result.data).toHaveLength(2);
-      expect(result.errors).toEqual([
-        { index: 1, message: '[1].subject is required', details: [{ path: '[1].subject', message: 'is required' }] },
-      ]);
+      expect(result.errors).toEqual([{ index: 1, message: '[1].subject is required', details: [{ path: '[1].subject', message: 'is required' }] }]);
       expect(await emailIds()).toEqual(result.data.map((d) => d.id).sort());
       const rows = await db().selectFrom('emails').select(['id', 'subject', 'source']).orderBy('id').execute();
       expect(rows.map((r) => [r.id, r.subject, r.source])).toEqual([
@@ -217,7 +225,10 @@ describe('the send pipeline through createCore', () => {
       expect(second).toEqual(first);
       expect(await count('emails')).toBe(1);
       // Same bodies in the other mode are another request.
-      await expectRefusal(invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), body()], validation: 'strict', idempotency_key: 'batch-1' }), KEY_REUSED);
+      await expectRefusal(
+        invoke<BatchResult>({ core, auth }, 'send_batch', { emails: [body(), body()], validation: 'strict', idempotency_key: 'batch-1' }),
+        KEY_REUSED,
+      );
     });
   });
 

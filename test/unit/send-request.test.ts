@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PREVIEW_MAX,
-  SUBJECT_MAX,
-  checkSendBody,
-  parseSendBody,
-  type SendRequest,
-} from '../../src/emails/send-request.ts';
+import { PREVIEW_MAX, SUBJECT_MAX, checkSendBody, parseSendBody, type SendRequest } from '../../src/emails/send-request.ts';
 import { expectRefusal, type ExpectedRefusal } from '../helpers/errors.ts';
 
 type Refusal = Omit<ExpectedRefusal, 'kind'>;
@@ -74,18 +68,15 @@ describe('parseSendBody (v2): exactly one content field', () => {
   });
 
   it('refuses two content fields, naming them', () => {
-    v2Refusal({ ...base, html: '<p>x</p>', markdown: 'x' }, { details: [
-      { path: '', message: `${EXACTLY_ONE}, not html and markdown` },
-    ] });
-    v2Refusal({ ...base, markdown: 'x', tiptap: { type: 'doc' } }, { details: [
-      { path: '', message: `${EXACTLY_ONE}, not markdown and tiptap` },
-    ] });
+    v2Refusal({ ...base, html: '<p>x</p>', markdown: 'x' }, { details: [{ path: '', message: `${EXACTLY_ONE}, not html and markdown` }] });
+    v2Refusal({ ...base, markdown: 'x', tiptap: { type: 'doc' } }, { details: [{ path: '', message: `${EXACTLY_ONE}, not markdown and tiptap` }] });
   });
 
   it('refuses all three content fields, naming them', () => {
-    v2Refusal({ ...base, html: 'x', markdown: 'x', tiptap: { type: 'doc' } }, { details: [
-      { path: '', message: `${EXACTLY_ONE}, not html and markdown and tiptap` },
-    ] });
+    v2Refusal(
+      { ...base, html: 'x', markdown: 'x', tiptap: { type: 'doc' } },
+      { details: [{ path: '', message: `${EXACTLY_ONE}, not html and markdown and tiptap` }] },
+    );
   });
 
   it('refuses empty html and markdown', () => {
@@ -107,14 +98,16 @@ describe('parseSendBody (v2): dropped v1 fields', () => {
   });
 
   it('gives the exact messages for content, contentType and replyTo', () => {
-    v2Refusal(v2({ content: 'x', contentType: 'HTML', replyTo: 'help@b.example' }), { details: [
-      { path: 'content', message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap' },
-      {
-        path: 'contentType',
-        message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type)',
-      },
-      { path: 'replyTo', message: 'is a v1 field that v2 does not accept; use reply_to' },
-    ] });
+    v2Refusal(v2({ content: 'x', contentType: 'HTML', replyTo: 'help@b.example' }), {
+      details: [
+        { path: 'content', message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap' },
+        {
+          path: 'contentType',
+          message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type)',
+        },
+        { path: 'replyTo', message: 'is a v1 field that v2 does not accept; use reply_to' },
+      ],
+    });
   });
 
   it.each([
@@ -131,46 +124,54 @@ describe('parseSendBody (v2): dropped v1 fields', () => {
   });
 
   it('refuses react and points to html', () => {
-    v2Refusal(v2({ react: '<Email />' }), { details: [
-      { path: 'react', message: 'is a v1 field that v2 does not accept; use html (render the React email to HTML first)' },
-    ] });
+    v2Refusal(v2({ react: '<Email />' }), {
+      details: [{ path: 'react', message: 'is a v1 field that v2 does not accept; use html (render the React email to HTML first)' }],
+    });
   });
 
   it('refuses a dropped field even when its value is null', () => {
-    v2Refusal(v2({ tracking: null }), { details: [
-      { path: 'tracking', message: 'is a v1 field that v2 does not accept' },
-    ] });
+    v2Refusal(v2({ tracking: null }), { details: [{ path: 'tracking', message: 'is a v1 field that v2 does not accept' }] });
   });
 
   it('a v1-shaped body reports the dropped fields and the missing content field', () => {
-    v2Refusal({ ...base, content: '# Hi', contentType: 'MARKDOWN' }, {
-      message: 'content is a v1 field that v2 does not accept; use html, markdown or tiptap (and 2 more problems)',
-      details: [
-        { path: 'content', message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap' },
-        {
-          path: 'contentType',
-          message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type)',
-        },
-        { path: '', message: EXACTLY_ONE },
-      ],
-    });
+    v2Refusal(
+      { ...base, content: '# Hi', contentType: 'MARKDOWN' },
+      {
+        message: 'content is a v1 field that v2 does not accept; use html, markdown or tiptap (and 2 more problems)',
+        details: [
+          { path: 'content', message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap' },
+          {
+            path: 'contentType',
+            message: 'is a v1 field that v2 does not accept; use html, markdown or tiptap (the field name says the type)',
+          },
+          { path: '', message: EXACTLY_ONE },
+        ],
+      },
+    );
   });
 });
 
 describe('parseSendBody (v2): fields', () => {
   it('refuses unknown fields', () => {
-    v2Refusal(v2({ cc: 'x@y.example', bcc: 'z@y.example' }), { details: [
-      { path: 'cc', message: 'is not a known field' },
-      { path: 'bcc', message: 'is not a known field' },
-    ] });
+    v2Refusal(v2({ cc: 'x@y.example', bcc: 'z@y.example' }), {
+      details: [
+        { path: 'cc', message: 'is not a known field' },
+        { path: 'bcc', message: 'is not a known field' },
+      ],
+    });
   });
 
   it('refuses a missing from, to and subject as required', () => {
-    v2Refusal({ html: '<p>x</p>' }, { details: [
-      { path: 'from', message: 'is required' },
-      { path: 'to', message: 'is required' },
-      { path: 'subject', message: 'is required' },
-    ] });
+    v2Refusal(
+      { html: '<p>x</p>' },
+      {
+        details: [
+          { path: 'from', message: 'is required' },
+          { path: 'to', message: 'is required' },
+          { path: 'subject', message: 'is required' },
+        ],
+      },
+    );
   });
 
   it('refuses a to array of two or of none', () => {
@@ -188,16 +189,12 @@ describe('parseSendBody (v2): fields', () => {
   });
 
   it('refuses a subject over 998 characters', () => {
-    v2Refusal(v2({ subject: 's'.repeat(999) }), { details: [
-      { path: 'subject', message: 'must be at most 998 characters' },
-    ] });
+    v2Refusal(v2({ subject: 's'.repeat(999) }), { details: [{ path: 'subject', message: 'must be at most 998 characters' }] });
   });
 
   it('refuses a preview over PREVIEW_MAX characters', () => {
     expect(PREVIEW_MAX).toBe(1000);
-    v2Refusal(v2({ preview: 'p'.repeat(1001) }), { details: [
-      { path: 'preview', message: 'must be at most 1000 characters' },
-    ] });
+    v2Refusal(v2({ preview: 'p'.repeat(1001) }), { details: [{ path: 'preview', message: 'must be at most 1000 characters' }] });
   });
 
   it.each([
@@ -212,9 +209,7 @@ describe('parseSendBody (v2): fields', () => {
   });
 
   it('refuses CR or LF inside a to array', () => {
-    v2Refusal(v2({ to: ['rcpt@d.example\nBcc: x@y.example'] }), { details: [
-      { path: 'to', message: 'must not contain CR or LF' },
-    ] });
+    v2Refusal(v2({ to: ['rcpt@d.example\nBcc: x@y.example'] }), { details: [{ path: 'to', message: 'must not contain CR or LF' }] });
   });
 
   it.each([
@@ -228,27 +223,20 @@ describe('parseSendBody (v2): fields', () => {
   });
 
   it('refuses wrong types with the type named, not as missing', () => {
-    v2Refusal(v2({ subject: 42 }), { details: [
-      { path: 'subject', message: 'Invalid input: expected string, received number' },
-    ] });
-    v2Refusal({ ...base, html: { p: 'x' } }, { details: [
-      { path: 'html', message: 'Invalid input: expected string, received object' },
-    ] });
-    v2Refusal(v2({ preview: 5 }), { details: [
-      { path: 'preview', message: 'Invalid input: expected string, received number' },
-    ] });
+    v2Refusal(v2({ subject: 42 }), { details: [{ path: 'subject', message: 'Invalid input: expected string, received number' }] });
+    v2Refusal({ ...base, html: { p: 'x' } }, { details: [{ path: 'html', message: 'Invalid input: expected string, received object' }] });
+    v2Refusal(v2({ preview: 5 }), { details: [{ path: 'preview', message: 'Invalid input: expected string, received number' }] });
   });
 
   it('requires tiptap to be a {type:"doc"} object', () => {
     const hint = 'must be a tiptap document ({"type":"doc","content":[…]})';
     v2Refusal({ ...base, tiptap: { type: 'paragraph' } }, { details: [{ path: 'tiptap.type', message: hint }] });
     v2Refusal({ ...base, tiptap: { content: [] } }, { details: [{ path: 'tiptap.type', message: hint }] });
-    v2Refusal({ ...base, tiptap: '{"type":"doc"}' }, { details: [
-      { path: 'tiptap', message: 'Invalid input: expected object, received string' },
-    ] });
-    v2Refusal({ ...base, tiptap: { type: 'doc', content: 'x' } }, { details: [
-      { path: 'tiptap.content', message: 'Invalid input: expected array, received string' },
-    ] });
+    v2Refusal({ ...base, tiptap: '{"type":"doc"}' }, { details: [{ path: 'tiptap', message: 'Invalid input: expected object, received string' }] });
+    v2Refusal(
+      { ...base, tiptap: { type: 'doc', content: 'x' } },
+      { details: [{ path: 'tiptap.content', message: 'Invalid input: expected array, received string' }] },
+    );
   });
 
   it.each([
@@ -262,15 +250,18 @@ describe('parseSendBody (v2): fields', () => {
   });
 
   it('reports every problem at once and summarizes them in the message', () => {
-    v2Refusal({ from: 'x', to: 'y', subject: '', html: '<p>x</p>', extra: 1 }, {
-      message: `from ${ADDRESS_HINT} (and 3 more problems)`,
-      details: [
-        { path: 'from', message: ADDRESS_HINT },
-        { path: 'to', message: ADDRESS_HINT },
-        { path: 'subject', message: 'must not be empty' },
-        { path: 'extra', message: 'is not a known field' },
-      ],
-    });
+    v2Refusal(
+      { from: 'x', to: 'y', subject: '', html: '<p>x</p>', extra: 1 },
+      {
+        message: `from ${ADDRESS_HINT} (and 3 more problems)`,
+        details: [
+          { path: 'from', message: ADDRESS_HINT },
+          { path: 'to', message: ADDRESS_HINT },
+          { path: 'subject', message: 'must not be empty' },
+          { path: 'extra', message: 'is not a known field' },
+        ],
+      },
+    );
   });
 
   it('says "1 more problem" in the singular', () => {

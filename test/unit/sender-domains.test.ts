@@ -28,7 +28,13 @@ describe('sending domains with a relay', () => {
   let database: TestDatabase;
   useTestCore({ env: RELAY }, (started) => ({ core, auth, database } = started));
 
-  const emailCount = async () => (await database.handle.db.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const emailCount = async () =>
+    (
+      await database.handle.db
+        .selectFrom('emails')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('refuses a send from a domain the organization has not verified, and stores nothing', async () => {
     await expectRefusal(core.emails.send(auth, body('Acme <hello@acme.example>'), { source: 'api' }), refusal(['acme.example']));
@@ -62,7 +68,11 @@ describe('sending domains with a relay', () => {
   it("fails a workflow's send step from an unverified domain at once, without retrying it", async () => {
     const workflow = await core.workflows.create(
       auth,
-      parseBody(workflowCreateSchema, { name: 'Welcome', trigger: { type: 'subscriber_created' }, steps: [{ type: 'send_email', from: 'hi@acme.example', subject: 'Welcome', markdown: 'Hi' }] }),
+      parseBody(workflowCreateSchema, {
+        name: 'Welcome',
+        trigger: { type: 'subscriber_created' },
+        steps: [{ type: 'send_email', from: 'hi@acme.example', subject: 'Welcome', markdown: 'Hi' }],
+      }),
     );
     await core.audience.upsertSubscriber(auth, parseBody(subscriberCreateSchema, { email: 'ann@example.com' }));
     await core.worker.drain();
@@ -73,7 +83,10 @@ describe('sending domains with a relay', () => {
   });
 
   it("refuses a form's double opt-in from an unverified domain before keeping its confirmation", async () => {
-    await expectRefusal(core.integrations.submitForm(auth, { email: 'fan@example.net', double_opt_in: 'true', confirm_from: 'news@acme.example' }), refusal(['acme.example']));
+    await expectRefusal(
+      core.integrations.submitForm(auth, { email: 'fan@example.net', double_opt_in: 'true', confirm_from: 'news@acme.example' }),
+      refusal(['acme.example']),
+    );
     expect(await database.handle.db.selectFrom('form_confirmations').selectAll().execute()).toEqual([]);
   });
 });

@@ -55,7 +55,13 @@ describe('replyFor', () => {
     ['payload_too_large', new AppError('payload_too_large', 'too big'), 'data', 552, '5.3.4 Message size exceeds fixed limit'],
     ['internal_error', new AppError('internal_error', 'db down'), 'data', 451, '4.3.0 Temporary server error; try again later'],
     ['not_found', new AppError('not_found', 'gone'), 'data', 451, '4.3.0 Temporary server error; try again later'],
-    ['forbidden', new AppError('forbidden', 'This API token is read-only: it cannot submit mail.'), 'mail', 550, '5.7.1 This API token is read-only: it cannot submit mail.'],
+    [
+      'forbidden',
+      new AppError('forbidden', 'This API token is read-only: it cannot submit mail.'),
+      'mail',
+      550,
+      '5.7.1 This API token is read-only: it cannot submit mail.',
+    ],
     ['conflict', new AppError('conflict', 'no'), 'data', 451, '4.3.0 Temporary server error; try again later'],
   ])('%s → %i', (_, error, phase, code, text) => {
     expect(reply(error, phase)).toEqual([code, text]);
@@ -87,8 +93,17 @@ describe('replyFor', () => {
 
   it('never lets a line break through, whatever the kind and phase', () => {
     const kinds: ErrorKind[] = [
-      'validation_error', 'missing_api_key', 'invalid_api_key', 'forbidden', 'not_found', 'idempotency_conflict',
-      'conflict', 'payload_too_large', 'rate_limit_exceeded', 'recipient_rate_limited', 'internal_error',
+      'validation_error',
+      'missing_api_key',
+      'invalid_api_key',
+      'forbidden',
+      'not_found',
+      'idempotency_conflict',
+      'conflict',
+      'payload_too_large',
+      'rate_limit_exceeded',
+      'recipient_rate_limited',
+      'internal_error',
     ];
     for (const kind of kinds) {
       for (const phase of PHASES) {

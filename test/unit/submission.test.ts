@@ -156,10 +156,36 @@ describe('submissionToSendRequest: a valid message', () => {
 
 describe('isRebuiltHeader', () => {
   it.each([
-    'From', 'Sender', 'To', 'Cc', 'Bcc', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'In-Reply-To', 'References',
-    'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding', 'Content-Disposition', 'Content-ID', 'Content-Description',
-    'Received', 'Return-Path', 'DKIM-Signature', 'ARC-Seal', 'ARC-Message-Signature', 'ARC-Authentication-Results',
-    'Authentication-Results', 'X-Mailgate-Email-Id', 'Mailgate-Idempotency-Key', 'Resent-Bcc', 'Resent-To', 'Resent-From', 'Resent-Date',
+    'From',
+    'Sender',
+    'To',
+    'Cc',
+    'Bcc',
+    'Reply-To',
+    'Subject',
+    'Date',
+    'Message-ID',
+    'In-Reply-To',
+    'References',
+    'MIME-Version',
+    'Content-Type',
+    'Content-Transfer-Encoding',
+    'Content-Disposition',
+    'Content-ID',
+    'Content-Description',
+    'Received',
+    'Return-Path',
+    'DKIM-Signature',
+    'ARC-Seal',
+    'ARC-Message-Signature',
+    'ARC-Authentication-Results',
+    'Authentication-Results',
+    'X-Mailgate-Email-Id',
+    'Mailgate-Idempotency-Key',
+    'Resent-Bcc',
+    'Resent-To',
+    'Resent-From',
+    'Resent-Date',
   ])('%s is rebuilt', (name) => {
     expect(isRebuiltHeader(name)).toBe(true);
     expect(isRebuiltHeader(name.toLowerCase())).toBe(true);
@@ -228,7 +254,10 @@ describe('submissionToSendRequest: refusals', () => {
   it('refuses a line break in a To or Cc display name', async () => {
     refused(
       message({
-        to: [{ name: 'ok', address: 'ok@example.org' }, { name: 'a\nb', address: 'x@example.org' }],
+        to: [
+          { name: 'ok', address: 'ok@example.org' },
+          { name: 'a\nb', address: 'x@example.org' },
+        ],
         cc: [{ name: 'c\r\nd', address: 'y@example.org' }],
       }),
       {
@@ -320,16 +349,20 @@ describe('submissionToSendRequest: refusals', () => {
     'refuses the Message-ID %j',
     async (messageId) => {
       refused(message({ messageId }), {
+        details: [
+          {
+            path: 'message_id',
+            message: 'must be one message id in angle brackets (<id@host>)',
+          },
+        ],
+      });
+    },
+  );
+
+  it('refuses a bad In-Reply-To', async () => {
+    refused(message({ inReplyTo: 'parent@example.com' }), {
       details: [
         {
-          path: 'message_id',
-          message: 'must be one message id in angle brackets (<id@host>)',
-          }] });
-          },
-          );
-          
-          it('refuses a bad In-Reply-To', async () => {
-          refused(message({ inReplyTo: 'parent@example.com' }), { details: [{
           path: 'in_reply_to',
           message: 'must be message ids in angle brackets (<id@host>)',
         },
@@ -338,7 +371,9 @@ describe('submissionToSendRequest: refusals', () => {
   });
 
   it('accepts an In-Reply-To naming several messages (RFC 5322 §3.6.4)', () => {
-    expect(submissionToSendRequest(message({ inReplyTo: ' <a@example.com> <b@example.com> ' })).submission.headers.inReplyTo).toBe('<a@example.com> <b@example.com>');
+    expect(submissionToSendRequest(message({ inReplyTo: ' <a@example.com> <b@example.com> ' })).submission.headers.inReplyTo).toBe(
+      '<a@example.com> <b@example.com>',
+    );
   });
 
   it('refuses a field RFC 5322 allows once when it appears twice (From, Subject)', async () => {
@@ -352,10 +387,12 @@ describe('submissionToSendRequest: refusals', () => {
         { name: 'X-Tag', value: ' two' },
       ],
     });
-    refused(twice, { details: [
-      { path: 'headers.from', message: 'must appear at most once (it appears 2 times)' },
-      { path: 'headers.subject', message: 'must appear at most once (it appears 2 times)' },
-    ] });
+    refused(twice, {
+      details: [
+        { path: 'headers.from', message: 'must appear at most once (it appears 2 times)' },
+        { path: 'headers.subject', message: 'must appear at most once (it appears 2 times)' },
+      ],
+    });
   });
 
   it('refuses a bad reference, naming its index', async () => {
@@ -420,15 +457,16 @@ describe('submissionToSendRequest: refusals', () => {
     });
   });
 
-  it.each(['pdf', 'application/', '/pdf', 'application/pdf; name=x', 'text / plain', ''])(
-    'refuses the content type %j',
-    async (contentType) => {
-      refused(message({ attachments: [attachment({ contentType })] }), { details: [{
-        path: 'attachments[0].content_type',
-        message: 'must be a media type (type/subtype)',
-      }] });
-    },
-  );
+  it.each(['pdf', 'application/', '/pdf', 'application/pdf; name=x', 'text / plain', ''])('refuses the content type %j', async (contentType) => {
+    refused(message({ attachments: [attachment({ contentType })] }), {
+      details: [
+        {
+          path: 'attachments[0].content_type',
+          message: 'must be a media type (type/subtype)',
+        },
+      ],
+    });
+  });
 
   it.each(['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/svg+xml', 'text/x-c++'])(
     'takes the content type %s',

@@ -3,9 +3,7 @@ import { renderEmailContent } from '../../src/render/index.ts';
 import { preheaderHtml } from '../../src/render/render-email.ts';
 import { escapeHtml, textToHtml } from '../../src/render/text-to-html.ts';
 
-const DOC_HEAD =
-  '<!doctype html><html><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>';
+const DOC_HEAD = '<!doctype html><html><head><meta charset="utf-8">' + '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>';
 const DOC_TAIL = '</body></html>';
 
 describe('escapeHtml', () => {
@@ -76,9 +74,7 @@ describe('textToHtml', () => {
   });
 
   it('escapes the text', () => {
-    expect(textToHtml(`<b>"Tom" & 'Jerry'</b>\n\n<script>`)).toBe(
-      '<p>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</p>\n<p>&lt;script&gt;</p>',
-    );
+    expect(textToHtml(`<b>"Tom" & 'Jerry'</b>\n\n<script>`)).toBe('<p>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</p>\n<p>&lt;script&gt;</p>');
   });
 });
 

@@ -55,7 +55,10 @@ describe('the thread pool', () => {
     const pool = createThreadPool({ threads: 1, tasks: cpuTasks, timeLimitsMs: { render: 1 } });
     try {
       // A megabyte of markdown takes far longer than 1 ms: ended, refused alone.
-      const big = pool.run('render', { content: { kind: 'markdown', markdown: 'Some *text* and [a link](https://x.example).\n\n'.repeat(25_000) }, preview: null });
+      const big = pool.run('render', {
+        content: { kind: 'markdown', markdown: 'Some *text* and [a link](https://x.example).\n\n'.repeat(25_000) },
+        preview: null,
+      });
       await expect(big).rejects.toBeInstanceOf(TaskTooSlow);
       const next = await pool.run('linkByTag', { html: '<a href="https://a.example/">a</a>', tag: 'x' });
       expect(next).toBeNull();

@@ -52,7 +52,8 @@ describe('link tags', () => {
 
 describe('the body as it goes out when tracked', () => {
   it('points each tracked link at its click URL, keeps everything else, and puts the pixel before </body>', () => {
-    const html = '<html><body><a href="https://a.example/">A</a> <a href="mailto:x@y.example">m</a> <a id=b href=https://b.example/?x=1&y=2>B</a></BODY></html>';
+    const html =
+      '<html><body><a href="https://a.example/">A</a> <a href="mailto:x@y.example">m</a> <a id=b href=https://b.example/?x=1&y=2>B</a></BODY></html>';
     expect(withTracking(html, urls)).toBe(
       '<html><body><a href="https://mg.example/c/https%3A%2F%2Fa.example%2F">A</a> <a href="mailto:x@y.example">m</a> ' +
         '<a id=b href="https://mg.example/c/https%3A%2F%2Fb.example%2F%3Fx%3D1%26y%3D2">B</a>' +
@@ -74,6 +75,8 @@ describe('the body as it goes out when tracked', () => {
   it('changes nothing but the href values and the pixel', () => {
     const html = '<body><a href="https://one.example/" class="btn">1</a>\n<table><tr><td><a href=\'https://two.example/\'>2</a></td></tr></table></body>';
     const out = withTracking(html, { openUrl: 'O', clickUrl: () => 'C' });
-    expect(out).toBe('<body><a href="C" class="btn">1</a>\n<table><tr><td><a href="C">2</a></td></tr></table>' + PIXEL.replace('https://mg.example/o', 'O') + '</body>');
+    expect(out).toBe(
+      '<body><a href="C" class="btn">1</a>\n<table><tr><td><a href="C">2</a></td></tr></table>' + PIXEL.replace('https://mg.example/o', 'O') + '</body>',
+    );
   });
 });

@@ -58,12 +58,8 @@ describe('parseSendBodyV1', () => {
   });
 
   it('refuses an object content for MARKDOWN and HTML', () => {
-    v1Refusal(v1({ content: doc }), { details: [
-      { path: 'content', message: 'must be a string when contentType is MARKDOWN' },
-    ] });
-    v1Refusal(v1({ content: doc, contentType: 'HTML' }), { details: [
-      { path: 'content', message: 'must be a string when contentType is HTML' },
-    ] });
+    v1Refusal(v1({ content: doc }), { details: [{ path: 'content', message: 'must be a string when contentType is MARKDOWN' }] });
+    v1Refusal(v1({ content: doc, contentType: 'HTML' }), { details: [{ path: 'content', message: 'must be a string when contentType is HTML' }] });
   });
 
   it('maps replyTo, preview and tracking', () => {
@@ -76,15 +72,11 @@ describe('parseSendBodyV1', () => {
   });
 
   it('refuses a non-boolean tracking', () => {
-    v1Refusal(v1({ tracking: 'yes' }), { details: [
-      { path: 'tracking', message: 'Invalid input: expected boolean, received string' },
-    ] });
+    v1Refusal(v1({ tracking: 'yes' }), { details: [{ path: 'tracking', message: 'Invalid input: expected boolean, received string' }] });
   });
 
   it('refuses an unknown contentType', () => {
-    v1Refusal(v1({ contentType: 'XML' }), { details: [
-      { path: 'contentType', message: 'Invalid option: expected one of "MARKDOWN"|"HTML"|"TIPTAP"' },
-    ] });
+    v1Refusal(v1({ contentType: 'XML' }), { details: [{ path: 'contentType', message: 'Invalid option: expected one of "MARKDOWN"|"HTML"|"TIPTAP"' }] });
   });
 
   it('refuses a missing or empty content', () => {
@@ -93,18 +85,22 @@ describe('parseSendBodyV1', () => {
   });
 
   it('refuses unknown fields, v2 names included', () => {
-    v1Refusal(v1({ reply_to: 'help@b.example', html: '<p>x</p>' }), { details: [
-      { path: 'reply_to', message: 'is not a known field' },
-      { path: 'html', message: 'is not a known field' },
-    ] });
+    v1Refusal(v1({ reply_to: 'help@b.example', html: '<p>x</p>' }), {
+      details: [
+        { path: 'reply_to', message: 'is not a known field' },
+        { path: 'html', message: 'is not a known field' },
+      ],
+    });
   });
 
   it('applies the same address and subject rules as v2', () => {
-    v1Refusal(v1({ subject: 'a\nb', to: ['a@d.example', 'b@d.example'], replyTo: 'nope' }), { details: [
-      { path: 'to', message: ONE_RECIPIENT },
-      { path: 'subject', message: 'must not contain CR or LF' },
-      { path: 'replyTo', message: ADDRESS_HINT },
-    ] });
+    v1Refusal(v1({ subject: 'a\nb', to: ['a@d.example', 'b@d.example'], replyTo: 'nope' }), {
+      details: [
+        { path: 'to', message: ONE_RECIPIENT },
+        { path: 'subject', message: 'must not contain CR or LF' },
+        { path: 'replyTo', message: ADDRESS_HINT },
+      ],
+    });
   });
 
   it('refuses a body that is not an object', () => {

@@ -191,8 +191,7 @@ describe('the queue worker', () => {
     });
     let started = false;
     worker.start();
-    const leased = async () =>
-      (await testDb.handle.db.selectFrom('jobs').select(['lease_owner', 'lease_until']).executeTakeFirstOrThrow()).lease_owner;
+    const leased = async () => (await testDb.handle.db.selectFrom('jobs').select(['lease_owner', 'lease_until']).executeTakeFirstOrThrow()).lease_owner;
     // Wait for the handler itself: the lease is visible a moment before the job runs.
     const deadline = Date.now() + 3_000;
     while (!started && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

@@ -16,7 +16,15 @@ import {
   type WorkflowRecord,
 } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
-import { createWorkflowRunHandler, createWorkflowService, IN_PROGRESS_RECHECK_MS, PAUSED_RECHECK_MS, startWorkflowRuns, WORKFLOW_RUN_JOB, workflowSendKey } from '../../src/workflows/index.ts';
+import {
+  createWorkflowRunHandler,
+  createWorkflowService,
+  IN_PROGRESS_RECHECK_MS,
+  PAUSED_RECHECK_MS,
+  startWorkflowRuns,
+  WORKFLOW_RUN_JOB,
+  workflowSendKey,
+} from '../../src/workflows/index.ts';
 import { requestFingerprint } from '../../src/emails/idempotency.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { useTestCore } from '../helpers/core.ts';
@@ -69,7 +77,7 @@ describe('workflows through createCore', () => {
   /** A workflow's runs, oldest first. */
   const runsOf = async (workflow: WorkflowRecord) => (await core.workflows.listRuns(auth, workflow.id, { limit: 100 })).data.reverse();
   const runRows = () => db().selectFrom('workflow_runs').selectAll().orderBy('id').execute();
-  const runRow = async (id: string) => (await db().selectFrom('workflow_runs').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  const runRow = async (id: string) => await db().selectFrom('workflow_runs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const workflowJobs = () => db().selectFrom('jobs').selectAll().where('kind', '=', WORKFLOW_RUN_JOB).execute();
   const emailRows = () => db().selectFrom('emails').selectAll().orderBy('id').execute();
   /** The subscriber's events, oldest first. */
@@ -296,7 +304,12 @@ describe('workflows through createCore', () => {
       // One email through the common pipeline: rendered, addressed to the subscriber (domain lower-cased as for any send), delivered.
       const rows = await emailRows();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ source: 'workflow', to_address: 'Ann@example.com', from_address: 'Acme <hello@acme.example>', subject: 'Welcome aboard' });
+      expect(rows[0]).toMatchObject({
+        source: 'workflow',
+        to_address: 'Ann@example.com',
+        from_address: 'Acme <hello@acme.example>',
+        subject: 'Welcome aboard',
+      });
       const email = await core.emails.get(auth, rows[0]!.id);
       expect(email).toMatchObject({ to: ['Ann@example.com'], subject: 'Welcome aboard', last_event: 'delivered' });
       expect(email.html).toContain('<h1>Welcome</h1>');
@@ -342,7 +355,11 @@ describe('workflows through createCore', () => {
      */
     async function runAfterReading(status: 'active' | 'paused'): Promise<void> {
       const [row] = await workflowJobs();
-      await db().updateTable('jobs').set({ lease_owner: 'w', lease_until: clock.now() + 60_000 }).where('id', '=', row!.id).execute();
+      await db()
+        .updateTable('jobs')
+        .set({ lease_owner: 'w', lease_until: clock.now() + 60_000 })
+        .where('id', '=', row!.id)
+        .execute();
       let read = false;
       const readBefore: KyselyPlugin = {
         transformQuery: (args) => args.node,
@@ -368,7 +385,10 @@ describe('workflows through createCore', () => {
       const wf = await createWorkflow({
         name: 'Hold',
         trigger: { type: 'subscriber_created' },
-        steps: [{ type: 'wait', seconds: 3600 }, { type: 'add_tag', tag: 'after' }],
+        steps: [
+          { type: 'wait', seconds: 3600 },
+          { type: 'add_tag', tag: 'after' },
+        ],
       });
       const ann = await upsert({ email: 'ann@example.com' });
       expect(await core.worker.drain()).toBe(1);
@@ -410,7 +430,14 @@ describe('workflows through createCore', () => {
     });
 
     it('a run already at its steps when the workflow is paused stops at the next step', async () => {
-      const wf = await createWorkflow({ name: 'Mid', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'one' }, { type: 'add_tag', tag: 'two' }] });
+      const wf = await createWorkflow({
+        name: 'Mid',
+        trigger: { type: 'subscriber_created' },
+        steps: [
+          { type: 'add_tag', tag: 'one' },
+          { type: 'add_tag', tag: 'two' },
+        ],
+      });
       const ann = await upsert({ email: 'ann@example.com' });
       await updateWorkflow(wf.id, { status: 'paused' });
       const [run] = await runsOf(wf);
@@ -427,7 +454,14 @@ describe('workflows through createCore', () => {
     });
 
     it('a held run whose wait is not over is waiting again once resumed, until the wait ends', async () => {
-      const wf = await createWorkflow({ name: 'Long wait', trigger: { type: 'subscriber_created' }, steps: [{ type: 'wait', seconds: 7200 }, { type: 'add_tag', tag: 'after' }] });
+      const wf = await createWorkflow({
+        name: 'Long wait',
+        trigger: { type: 'subscriber_created' },
+        steps: [
+          { type: 'wait', seconds: 7200 },
+          { type: 'add_tag', tag: 'after' },
+        ],
+      });
       const ann = await upsert({ email: 'ann@example.com' });
       expect(await core.worker.drain()).toBe(1);
       await updateWorkflow(wf.id, { status: 'paused' });
@@ -468,7 +502,9 @@ describe('workflows through createCore', () => {
         transformQuery: (args) => args.node,
         async transformResult(args) {
           const rows = args.result.rows as { trigger_type?: unknown; status?: string }[];
-          return rows[0]?.trigger_type === undefined ? args.result : { ...args.result, rows: rows.map((r) => ({ ...r, status: 'active' })) as typeof args.result.rows };
+          return rows[0]?.trigger_type === undefined
+            ? args.result
+            : { ...args.result, rows: rows.map((r) => ({ ...r, status: 'active' })) as typeof args.result.rows };
         },
       };
       const stale = createWorkflowService({ ...testDb.handle, db: testDb.handle.db.withPlugin(readBeforePause) }, clock, core.emails);
@@ -493,7 +529,11 @@ describe('workflows through createCore', () => {
       const wf = await createWorkflow({
         name: 'Hold early',
         trigger: { type: 'subscriber_created' },
-        steps: [{ type: 'add_tag', tag: 'before' }, { type: 'wait', seconds: 600 }, { type: 'add_tag', tag: 'after' }],
+        steps: [
+          { type: 'add_tag', tag: 'before' },
+          { type: 'wait', seconds: 600 },
+          { type: 'add_tag', tag: 'after' },
+        ],
       });
       const ann = await upsert({ email: 'ann@example.com' });
       await updateWorkflow(wf.id, { status: 'paused' });
@@ -520,7 +560,10 @@ describe('workflows through createCore', () => {
       const first = await createWorkflow({
         name: 'first',
         trigger: { type: 'event', name: 'go' },
-        steps: [{ type: 'remove_tag', tag: 'lead' }, { type: 'add_tag', tag: 'customer' }],
+        steps: [
+          { type: 'remove_tag', tag: 'lead' },
+          { type: 'add_tag', tag: 'customer' },
+        ],
       });
       const second = await createWorkflow({ name: 'second', trigger: { type: 'tag_added', tag: 'customer' }, steps: [{ type: 'add_tag', tag: 'onboarded' }] });
       const ann = await upsert({ email: 'ann@example.com', tags: ['lead'], triggerWorkflows: false });
@@ -533,7 +576,11 @@ describe('workflows through createCore', () => {
 
     it('workflow sends are not held by the recipient guard', async () => {
       // Six sends to one mailbox at one instant: a transactional send would be refused after five.
-      const wf = await createWorkflow({ name: 'Ping', trigger: { type: 'event', name: 'ping' }, steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Ping', html: '<p>ping</p>' }] });
+      const wf = await createWorkflow({
+        name: 'Ping',
+        trigger: { type: 'event', name: 'ping' },
+        steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Ping', html: '<p>ping</p>' }],
+      });
       for (let i = 0; i < 6; i++) await recordEvent({ email: 'ann@example.com', name: 'ping' });
       await core.worker.drain();
       expect((await runsOf(wf)).map((r) => r.status)).toEqual(Array(6).fill('completed'));
@@ -603,7 +650,11 @@ describe('workflows through createCore', () => {
       // The send replayed its first answer (same key: run, step 0 and its content): still one email, one delivery.
       expect((await emailRows()).map((e) => e.id)).toEqual([email!.id]);
       const [firstStep] = (await core.workflows.get(auth, run!.workflow_id)).steps;
-      const key = await db().selectFrom('idempotency_keys').selectAll().where('key', '=', workflowSendKey(run!.id, 0, firstStep!)).executeTakeFirstOrThrow();
+      const key = await db()
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('key', '=', workflowSendKey(run!.id, 0, firstStep!))
+        .executeTakeFirstOrThrow();
       expect(key).toMatchObject({ state: 'completed', organization_id: auth.organizationId });
       expect(JSON.parse(key.response!)).toEqual({ id: email!.id });
       const events = await eventsOf('ann@example.com');
@@ -612,13 +663,24 @@ describe('workflows through createCore', () => {
       expect(await tagsOf('ann@example.com')).toEqual(['sent']);
     });
 
-    it('a worker that lost its run\'s job (a stall past the lease) stops without writing over the run', async () => {
-      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'add_tag', tag: 'one' }, { type: 'add_tag', tag: 'two' }] });
+    it("a worker that lost its run's job (a stall past the lease) stops without writing over the run", async () => {
+      const wf = await createWorkflow({
+        name: 'W',
+        trigger: { type: 'event', name: 'go' },
+        steps: [
+          { type: 'add_tag', tag: 'one' },
+          { type: 'add_tag', tag: 'two' },
+        ],
+      });
       await recordEvent({ email: 'ann@example.com', name: 'go' });
       const [run] = await runsOf(wf);
       const [row] = await workflowJobs();
       // Another worker holds the job now; the stale one still runs it.
-      await db().updateTable('jobs').set({ lease_owner: 'current', lease_until: clock.now() + 60_000, attempts: 2 }).where('id', '=', row!.id).execute();
+      await db()
+        .updateTable('jobs')
+        .set({ lease_owner: 'current', lease_until: clock.now() + 60_000, attempts: 2 })
+        .where('id', '=', row!.id)
+        .execute();
       const job = { id: row!.id, kind: WORKFLOW_RUN_JOB, refId: run!.id, attempts: 1, runAt: Number(row!.run_at) };
       const runner = (owner: string) => createWorkflowRunHandler({ db: testDb.handle, clock, emails: core.emails, audience: core.audience, owner });
 
@@ -691,15 +753,20 @@ describe('workflows through createCore', () => {
       const unrenderable = { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } };
       const cannot = 'document cannot be rendered: Unknown node type: notARealNode';
       await expectRefusal(
-        Promise.resolve().then(() => createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 5 }, unrenderable] })),
+        Promise.resolve().then(() =>
+          createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 5 }, unrenderable] }),
+        ),
         { kind: 'validation_error', message: `steps.1.tiptap ${cannot}`, details: [{ path: 'steps.1.tiptap', message: cannot }] },
       );
       const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND] });
-      await expectRefusal(Promise.resolve().then(() => updateWorkflow(wf.id, { steps: [unrenderable] })), {
-        kind: 'validation_error',
-        message: `steps.0.tiptap ${cannot}`,
-        details: [{ path: 'steps.0.tiptap', message: cannot }],
-      });
+      await expectRefusal(
+        Promise.resolve().then(() => updateWorkflow(wf.id, { steps: [unrenderable] })),
+        {
+          kind: 'validation_error',
+          message: `steps.0.tiptap ${cannot}`,
+          details: [{ path: 'steps.0.tiptap', message: cannot }],
+        },
+      );
       expect((await core.workflows.get(auth, wf.id)).steps).toEqual([SEND]);
     });
 
@@ -707,7 +774,11 @@ describe('workflows through createCore', () => {
       // Stored before rendering was checked at creation (or by an older renderer): the run still ends cleanly.
       const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND] });
       const unrenderable = { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', tiptap: { type: 'doc', content: [{ type: 'notARealNode' }] } };
-      await db().updateTable('workflows').set({ steps: JSON.stringify([unrenderable]) }).where('id', '=', wf.id).execute();
+      await db()
+        .updateTable('workflows')
+        .set({ steps: JSON.stringify([unrenderable]) })
+        .where('id', '=', wf.id)
+        .execute();
       await recordEvent({ email: 'ann@example.com', name: 'go' });
       expect(await core.worker.drain()).toBe(1);
       const [run] = await runsOf(wf);
@@ -719,7 +790,7 @@ describe('workflows through createCore', () => {
   });
 
   describe('loops and impersonation (found in review)', () => {
-    it('a workflow\'s own email, once delivered, does not start the workflow it came from again', async () => {
+    it("a workflow's own email, once delivered, does not start the workflow it came from again", async () => {
       const echo = await createWorkflow({ name: 'Echo', trigger: { type: 'event', name: 'email_delivered' }, steps: [SEND] });
       await upsert({ email: 'echo@example.com' });
       // A transactional email delivered to the subscriber starts the workflow once…
@@ -734,8 +805,22 @@ describe('workflows through createCore', () => {
     });
 
     it('workflows that start each other through tags stop after a few links', async () => {
-      const ping = await createWorkflow({ name: 'Ping', trigger: { type: 'tag_added', tag: 'ping' }, steps: [{ type: 'remove_tag', tag: 'pong' }, { type: 'add_tag', tag: 'pong' }] });
-      const pong = await createWorkflow({ name: 'Pong', trigger: { type: 'tag_added', tag: 'pong' }, steps: [{ type: 'remove_tag', tag: 'ping' }, { type: 'add_tag', tag: 'ping' }] });
+      const ping = await createWorkflow({
+        name: 'Ping',
+        trigger: { type: 'tag_added', tag: 'ping' },
+        steps: [
+          { type: 'remove_tag', tag: 'pong' },
+          { type: 'add_tag', tag: 'pong' },
+        ],
+      });
+      const pong = await createWorkflow({
+        name: 'Pong',
+        trigger: { type: 'tag_added', tag: 'pong' },
+        steps: [
+          { type: 'remove_tag', tag: 'ping' },
+          { type: 'add_tag', tag: 'ping' },
+        ],
+      });
       await upsert({ email: 'loop@example.com', tags: ['ping'] });
       for (let i = 0; i < 10; i++) await core.worker.drain();
       const runs = [...(await runsOf(ping)), ...(await runsOf(pong))];
@@ -744,14 +829,17 @@ describe('workflows through createCore', () => {
       expect(await workflowJobs()).toEqual([]);
     });
 
-    it('refuses custom events named like the platform\'s own, which non-event triggers wait for', async () => {
+    it("refuses custom events named like the platform's own, which non-event triggers wait for", async () => {
       for (const name of ['subscriber_created', 'tag_added', 'tag_removed', 'unsubscribed', 'email_bounced']) {
         const message = 'is the name of an event the platform records itself; choose another name';
-        await expectRefusal(Promise.resolve().then(() => recordEvent({ email: 'fake@example.com', name })), {
-          kind: 'validation_error',
-          message: `name ${message}`,
-          details: [{ path: 'name', message }],
-        });
+        await expectRefusal(
+          Promise.resolve().then(() => recordEvent({ email: 'fake@example.com', name })),
+          {
+            kind: 'validation_error',
+            message: `name ${message}`,
+            details: [{ path: 'name', message }],
+          },
+        );
       }
     });
   });
@@ -761,7 +849,10 @@ describe('workflows through createCore', () => {
     it('a run that went through waits still gets retries for a transient error (job attempts count every wake-up)', async () => {
       // The same transient failure (the send's idempotency key held in flight by a live request)
       // hits a run with no waits and a run that went through 8 waits.
-      const steps = (n: number) => [...Array(n).fill({ type: 'wait', seconds: 1 }), { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>' }];
+      const steps = (n: number) => [
+        ...Array(n).fill({ type: 'wait', seconds: 1 }),
+        { type: 'send_email', from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>' },
+      ];
       const plain = await createWorkflow({ name: 'plain', trigger: { type: 'event', name: 'plain' }, steps: steps(0) });
       const waity = await createWorkflow({ name: 'waity', trigger: { type: 'event', name: 'waity' }, steps: steps(8) });
       await recordEvent({ email: 'ann@example.com', name: 'plain' });
@@ -769,7 +860,10 @@ describe('workflows through createCore', () => {
       const [plainRun] = await runsOf(plain);
       const [waityRun] = await runsOf(waity);
       const request = parseSendBody({ from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>', to: 'ann@example.com' });
-      for (const [run, index] of [[plainRun!, 0], [waityRun!, 8]] as const) {
+      for (const [run, index] of [
+        [plainRun!, 0],
+        [waityRun!, 8],
+      ] as const) {
         const step = (await core.workflows.get(auth, run.workflow_id)).steps[index]!;
         await db()
           .insertInto('idempotency_keys')
@@ -797,7 +891,11 @@ describe('workflows through createCore', () => {
     });
 
     it('a send step still claimed by a run that stopped mid-way waits quietly, then takes the stale claim over and sends once', async () => {
-      const wf = await createWorkflow({ name: 'crashy', trigger: { type: 'event', name: 'crashy' }, steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>' }] });
+      const wf = await createWorkflow({
+        name: 'crashy',
+        trigger: { type: 'event', name: 'crashy' },
+        steps: [{ type: 'send_email', from: 'hello@acme.example', subject: 'Hi', html: '<p>x</p>' }],
+      });
       await recordEvent({ email: 'ann@example.com', name: 'crashy' });
       const [run] = await runsOf(wf);
       const step = (await core.workflows.get(auth, wf.id)).steps[0]!;
@@ -819,7 +917,9 @@ describe('workflows through createCore', () => {
       await core.worker.drain();
       // Put off a few seconds, not failed and not counted as an attempt, with no error noted.
       expect(await runRow(run!.id)).toMatchObject({ status: 'running', step_index: 0 });
-      expect(await workflowJobs()).toEqual([expect.objectContaining({ ref_id: run!.id, attempts: 0, run_at: T0 + IN_PROGRESS_RECHECK_MS, last_error: null, lease_owner: null })]);
+      expect(await workflowJobs()).toEqual([
+        expect.objectContaining({ ref_id: run!.id, attempts: 0, run_at: T0 + IN_PROGRESS_RECHECK_MS, last_error: null, lease_owner: null }),
+      ]);
       expect(await emailRows()).toEqual([]);
       // The claim is stale after a minute: the run takes it over and sends, once.
       for (let i = 0; i < 13; i++) {
@@ -831,10 +931,23 @@ describe('workflows through createCore', () => {
     });
 
     it('editing the steps during a wait does not make a later wait pass at once (stale wake_at in the runner)', async () => {
-      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [{ type: 'wait', seconds: 60 }, { type: 'add_tag', tag: 'a' }] });
+      const wf = await createWorkflow({
+        name: 'W',
+        trigger: { type: 'event', name: 'go' },
+        steps: [
+          { type: 'wait', seconds: 60 },
+          { type: 'add_tag', tag: 'a' },
+        ],
+      });
       await recordEvent({ email: 'ann@example.com', name: 'go' });
       await core.worker.drain();
-      await updateWorkflow(wf.id, { steps: [{ type: 'add_tag', tag: 'b' }, { type: 'wait', seconds: 3600 }, { type: 'add_tag', tag: 'c' }] });
+      await updateWorkflow(wf.id, {
+        steps: [
+          { type: 'add_tag', tag: 'b' },
+          { type: 'wait', seconds: 3600 },
+          { type: 'add_tag', tag: 'c' },
+        ],
+      });
       clock.advance(60_000);
       await core.worker.drain();
       // Expected: b added, then a fresh one-hour wait. Actual: the old wake_at (already past) is
@@ -903,7 +1016,11 @@ describe('workflows through createCore', () => {
     const one = (path: string, message: string) => ({ message: `${path} ${message}`, details: [{ path, message }] });
 
     it.each([
-      ['a send step with to', { steps: [{ ...SEND, to: 'someone@example.com' }] }, one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for')],
+      [
+        'a send step with to',
+        { steps: [{ ...SEND, to: 'someone@example.com' }] },
+        one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for'),
+      ],
       ['a wait of 0 seconds', { steps: [{ type: 'wait', seconds: 0 }] }, one('steps.0.seconds', 'must be at least 1')],
       ['a wait of 1.5 seconds', { steps: [{ type: 'wait', seconds: 1.5 }] }, one('steps.0.seconds', 'must be a whole number')],
       ['a wait as a string', { steps: [{ type: 'wait', seconds: '5' }] }, one('steps.0.seconds', 'must be a number of seconds')],
@@ -911,9 +1028,21 @@ describe('workflows through createCore', () => {
       ['an unknown step type', { steps: [{ type: 'webhook', url: 'https://example.com' }] }, one('steps.0.type', STEP_MESSAGE)],
       ['a step without a type', { steps: [{ seconds: 5 }] }, one('steps.0.type', STEP_MESSAGE)],
       ['a bad second step', { steps: [SEND, { type: 'wait', seconds: -1 }] }, one('steps.1.seconds', 'must be at least 1')],
-      ['two content fields', { steps: [{ ...SEND, html: '<p>x</p>' }] }, one('steps.0', 'exactly one of html, markdown or tiptap must be given, not html and markdown')],
-      ['no content field', { steps: [{ type: 'send_email', from: 'a@acme.example', subject: 'S' }] }, one('steps.0', 'exactly one of html, markdown or tiptap must be given')],
-      ['a bad from', { steps: [{ ...SEND, from: 'nope' }] }, one('steps.0.from', 'must be a valid email address ("name@example.com" or "Name <name@example.com>")')],
+      [
+        'two content fields',
+        { steps: [{ ...SEND, html: '<p>x</p>' }] },
+        one('steps.0', 'exactly one of html, markdown or tiptap must be given, not html and markdown'),
+      ],
+      [
+        'no content field',
+        { steps: [{ type: 'send_email', from: 'a@acme.example', subject: 'S' }] },
+        one('steps.0', 'exactly one of html, markdown or tiptap must be given'),
+      ],
+      [
+        'a bad from',
+        { steps: [{ ...SEND, from: 'nope' }] },
+        one('steps.0.from', 'must be a valid email address ("name@example.com" or "Name <name@example.com>")'),
+      ],
       ['an unknown send field', { steps: [{ ...SEND, cc: 'x@example.com' }] }, one('steps.0.cc', 'is not a known field')],
       ['a v1 send field', { steps: [{ ...SEND, replyTo: 'x@example.com' }] }, one('steps.0.replyTo', 'is a v1 field that v2 does not accept; use reply_to')],
       ['an empty subject', { steps: [{ ...SEND, subject: '' }] }, one('steps.0.subject', 'must not be empty')],
@@ -940,15 +1069,18 @@ describe('workflows through createCore', () => {
     });
 
     it('reports every problem at once', async () => {
-      refused({ name: '', trigger: { type: 'event' }, steps: [{ type: 'wait', seconds: 0 }, { type: 'nope' }] }, {
-        message: 'name must not be empty (and 3 more problems)',
-        details: [
-          { path: 'name', message: 'must not be empty' },
-          { path: 'trigger.name', message: 'is required' },
-          { path: 'steps.0.seconds', message: 'must be at least 1' },
-          { path: 'steps.1.type', message: STEP_MESSAGE },
-        ],
-      });
+      refused(
+        { name: '', trigger: { type: 'event' }, steps: [{ type: 'wait', seconds: 0 }, { type: 'nope' }] },
+        {
+          message: 'name must not be empty (and 3 more problems)',
+          details: [
+            { path: 'name', message: 'must not be empty' },
+            { path: 'trigger.name', message: 'is required' },
+            { path: 'steps.0.seconds', message: 'must be at least 1' },
+            { path: 'steps.1.type', message: STEP_MESSAGE },
+          ],
+        },
+      );
     });
 
     it('an update takes any subset, with the same rules', async () => {
@@ -956,7 +1088,11 @@ describe('workflows through createCore', () => {
       refused({ steps: [] }, one('steps', 'must hold at least one step'), workflowUpdateSchema);
       refused({ trigger: null }, one('trigger', TRIGGER_MESSAGE), workflowUpdateSchema);
       refused({ name: null }, one('name', 'must be a string'), workflowUpdateSchema);
-      refused({ steps: [{ ...SEND, to: 'x@example.com' }] }, one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for'), workflowUpdateSchema);
+      refused(
+        { steps: [{ ...SEND, to: 'x@example.com' }] },
+        one('steps.0.to', 'is not allowed: a workflow sends to the subscriber it runs for'),
+        workflowUpdateSchema,
+      );
     });
   });
 });

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  eventCreateSchema,
-  parseBody,
-  tagCreateSchema,
-  tagsBodySchema,
-  unsubscribeBodySchema,
-  type Core,
-} from '../../../src/index.ts';
+import { eventCreateSchema, parseBody, tagCreateSchema, tagsBodySchema, unsubscribeBodySchema, type Core } from '../../../src/index.ts';
 import { authOf } from '../auth.ts';
 import { acceptEmptyJsonBody } from '../optional-body.ts';
 import { parseSubscriberListQueryV1, parseV1PageRequest } from './page-query.ts';
@@ -72,9 +65,7 @@ export async function audienceRoutesV1(app: FastifyInstance, core: Core): Promis
   });
   app.patch<SubscriberParams>('/subscribers/:subscriber', update, async (request) => ({
     success: true,
-    subscriber: subscriberV1(
-      await audience.updateSubscriber(authOf(request), request.params.subscriber, parseBody(subscriberUpdateSchemaV1, request.body)),
-    ),
+    subscriber: subscriberV1(await audience.updateSubscriber(authOf(request), request.params.subscriber, parseBody(subscriberUpdateSchemaV1, request.body))),
   }));
 
   // The body ({triggerWorkflows}) is optional.

@@ -27,7 +27,11 @@ const campaignParams = z.object({ campaignId: z.string().describe('The campaign 
 export async function campaignRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   const campaigns = core.campaigns;
 
-  const create = v1('create_campaign', 'Create a campaign', { body: campaignCreateSchemaV1, errors: ['validation_error'], response: { 200: campaignCreateV1Answer } });
+  const create = v1('create_campaign', 'Create a campaign', {
+    body: campaignCreateSchemaV1,
+    errors: ['validation_error'],
+    response: { 200: campaignCreateV1Answer },
+  });
   app.post('/campaigns', create, async (request) => {
     const campaign = await campaigns.create(authOf(request), parseBody(campaignCreateSchemaV1, request.body));
     return { success: true, campaign: campaignV1(campaign), campaignId: campaign.id };
@@ -57,7 +61,11 @@ export async function campaignRoutesV1(app: FastifyInstance, core: Core): Promis
     campaign: campaignV1(await campaigns.update(authOf(request), request.params.campaignId, parseBody(campaignUpdateSchemaV1, request.body))),
   }));
 
-  const remove = v1('delete_campaign', 'Delete a draft or scheduled campaign', { params: campaignParams, errors: ['not_found', 'conflict'], response: { 200: campaignDeletedV1Answer } });
+  const remove = v1('delete_campaign', 'Delete a draft or scheduled campaign', {
+    params: campaignParams,
+    errors: ['not_found', 'conflict'],
+    response: { 200: campaignDeletedV1Answer },
+  });
   app.delete<CampaignParams>('/campaigns/:campaignId', remove, async (request) => {
     const deleted = await campaigns.remove(authOf(request), request.params.campaignId);
     return { success: true, id: deleted.id };

@@ -38,7 +38,9 @@ const formAnswer = z.object({
 const automationBody = z
   .object({ action: z.enum(ACTION_NAMES) })
   .catchall(z.unknown())
-  .describe("The action and its input: subscribe (upsert_subscriber's fields), unsubscribe ({email}), track_event ({email, name, properties}), send_email (send_email's fields).");
+  .describe(
+    "The action and its input: subscribe (upsert_subscriber's fields), unsubscribe ({email}), track_event ({email, name, properties}), send_email (send_email's fields).",
+  );
 
 export async function integrationRoutesV1(app: FastifyInstance, core: Core): Promise<void> {
   await app.register(
@@ -46,20 +48,34 @@ export async function integrationRoutesV1(app: FastifyInstance, core: Core): Pro
       // Form tools post HTML forms as they are: field=value pairs (repeated fields become lists).
       await scope.register(formbody);
 
-      const forms = v1Route('integration_form', 'Receive a form submission', {
-        body: z.record(z.string(), z.unknown()),
-        response: { 200: formAnswer },
-      }, 'a flat JSON object or form fields: email (required), first_name/last_name or name, tags (a list or comma-separated), double_opt_in, form, confirm_from; every other field becomes an attribute; answered {success, subscriber, confirmationRequired}');
+      const forms = v1Route(
+        'integration_form',
+        'Receive a form submission',
+        {
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: formAnswer },
+        },
+        'a flat JSON object or form fields: email (required), first_name/last_name or name, tags (a list or comma-separated), double_opt_in, form, confirm_from; every other field becomes an attribute; answered {success, subscriber, confirmationRequired}',
+      );
       scope.post('/forms', forms, async (request) => {
         if (!isPlainObject(request.body)) throw validationError([{ path: '', message: 'the body must be form fields or a JSON object' }]);
         const result = await core.integrations.submitForm(authOf(request), request.body);
-        return { success: true as const, subscriber: result.subscriber ? subscriberV1(result.subscriber) : null, confirmationRequired: result.confirmationRequired };
+        return {
+          success: true as const,
+          subscriber: result.subscriber ? subscriberV1(result.subscriber) : null,
+          confirmationRequired: result.confirmationRequired,
+        };
       });
 
-      const automation = v1Route('integration_automation', 'Run an automation action', {
-        body: automationBody,
-        response: { 200: z.object({ success: z.literal(true), action: z.string(), data: z.unknown() }) },
-      }, '{action, …input}: subscribe, unsubscribe, track_event or send_email, each the operation of that name with its v2 input; answered {success, action, data}');
+      const automation = v1Route(
+        'integration_automation',
+        'Run an automation action',
+        {
+          body: automationBody,
+          response: { 200: z.object({ success: z.literal(true), action: z.string(), data: z.unknown() }) },
+        },
+        '{action, …input}: subscribe, unsubscribe, track_event or send_email, each the operation of that name with its v2 input; answered {success, action, data}',
+      );
       scope.post('/automation', automation, async (request) => {
         const body = request.body;
         if (!isPlainObject(body)) throw validationError([{ path: '', message: 'the body must be a JSON object' }]);

@@ -106,7 +106,12 @@ export function eventV1(e: SubscriberEventRecord): z.infer<typeof eventV1Schema>
 }
 
 export function campaignV1(c: CampaignRecord): z.infer<typeof campaignV1Schema> {
-  const content = c.html !== null ? { content: c.html, contentType: 'HTML' as const } : c.markdown !== null ? { content: c.markdown, contentType: 'MARKDOWN' as const } : { content: c.tiptap!, contentType: 'TIPTAP' as const };
+  const content =
+    c.html !== null
+      ? { content: c.html, contentType: 'HTML' as const }
+      : c.markdown !== null
+        ? { content: c.markdown, contentType: 'MARKDOWN' as const }
+        : { content: c.tiptap!, contentType: 'TIPTAP' as const };
   return {
     id: c.id,
     name: c.name,

@@ -10,8 +10,7 @@ import { SqliteAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely
  */
 function keyedByText(db: Kysely<any>) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
-    sqlite ? table.modifyEnd(sql`without rowid`) : table;
+  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) => (sqlite ? table.modifyEnd(sql`without rowid`) : table);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -37,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('api_tokens_org_idx').on('api_tokens').columns(['organization_id', 'id']).execute();
 
   await compact(
-      db.schema
+    db.schema
       .createTable('emails')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
@@ -50,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('last_event', 'text', (c) => c.notNull())
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull()),
   ).execute();
   await db.schema.createIndex('emails_org_id_idx').on('emails').columns(['organization_id', 'id']).execute();
 
@@ -62,14 +61,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await compact(
-      db.schema
+    db.schema
       .createTable('email_events')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('email_id', 'text', (c) => c.notNull().references('emails.id').onDelete('cascade'))
       .addColumn('organization_id', 'text', (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('detail', 'text')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull()),
   ).execute();
   await db.schema.createIndex('email_events_email_idx').on('email_events').columns(['email_id', 'id']).execute();
 
@@ -81,7 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await compact(
-      db.schema
+    db.schema
       .createTable('jobs')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -91,12 +90,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('lease_until', 'bigint')
       .addColumn('lease_owner', 'text')
       .addColumn('last_error', 'text')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull()),
   ).execute();
   await db.schema.createIndex('jobs_due_idx').on('jobs').columns(['run_at']).execute();
 
   await compact(
-      db.schema
+    db.schema
       .createTable('idempotency_keys')
       .addColumn('organization_id', 'text', (c) => c.notNull())
       .addColumn('key', 'text', (c) => c.notNull())
@@ -106,22 +105,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('response', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('idempotency_keys_pk', ['organization_id', 'key'])
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['organization_id', 'key']),
   ).execute();
   await db.schema.createIndex('idempotency_keys_expiry_idx').on('idempotency_keys').columns(['expires_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'idempotency_keys',
-    'jobs',
-    'captured_messages',
-    'email_events',
-    'email_bodies',
-    'emails',
-    'api_tokens',
-    'organizations',
-  ]) {
+  for (const table of ['idempotency_keys', 'jobs', 'captured_messages', 'email_events', 'email_bodies', 'emails', 'api_tokens', 'organizations']) {
     await db.schema.dropTable(table).execute();
   }
 }

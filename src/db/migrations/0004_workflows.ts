@@ -17,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('workflows_org_id_idx').on('workflows').columns(['organization_id', 'id']).execute();
-  await db.schema
-    .createIndex('workflows_trigger_idx')
-    .on('workflows')
-    .columns(['organization_id', 'trigger_type', 'trigger_value'])
-    .execute();
+  await db.schema.createIndex('workflows_trigger_idx').on('workflows').columns(['organization_id', 'trigger_type', 'trigger_value']).execute();
 
   await db.schema
     .createTable('workflow_runs')
@@ -41,12 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('workflow_runs_trigger_idx')
-    .on('workflow_runs')
-    .columns(['workflow_id', 'trigger_event_id'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('workflow_runs_trigger_idx').on('workflow_runs').columns(['workflow_id', 'trigger_event_id']).unique().execute();
   await db.schema.createIndex('workflow_runs_workflow_idx').on('workflow_runs').columns(['workflow_id', 'id']).execute();
 }
 

@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  * request does not cost a write).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('api_tokens').addColumn('permission', 'text', (c) => c.notNull().defaultTo('full')).execute();
+  await db.schema
+    .alterTable('api_tokens')
+    .addColumn('permission', 'text', (c) => c.notNull().defaultTo('full'))
+    .execute();
   await db.schema.alterTable('api_tokens').addColumn('last_used_at', 'bigint').execute();
 }
 

@@ -22,24 +22,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('jobs_due_idx').execute();
   // Claims: a kind's ready jobs in turn order (run_at for the few put back for a moment, the group for
   // those at their bound, both read from the index as it is walked); where the line is served now.
-  await db.schema
-    .createIndex('jobs_turn_idx')
-    .on('jobs')
-    .columns(['kind', 'turn', 'run_at', 'group_key'])
-    .where(sql.ref('turn'), 'is not', null)
-    .execute();
+  await db.schema.createIndex('jobs_turn_idx').on('jobs').columns(['kind', 'turn', 'run_at', 'group_key']).where(sql.ref('turn'), 'is not', null).execute();
   // An organization's last turn in a kind's line.
-  await db.schema
-    .createIndex('jobs_org_turn_idx')
-    .on('jobs')
-    .columns(['kind', 'organization_id', 'turn'])
-    .where(sql.ref('turn'), 'is not', null)
-    .execute();
+  await db.schema.createIndex('jobs_org_turn_idx').on('jobs').columns(['kind', 'organization_id', 'turn']).where(sql.ref('turn'), 'is not', null).execute();
   // Jobs waiting for their time, by when it comes.
   await db.schema.createIndex('jobs_scheduled_idx').on('jobs').columns(['kind', 'run_at']).where(sql.ref('turn'), 'is', null).execute();
 
   // Failed attempts in a row (any success starts over), and until when the endpoint is left alone.
-  await db.schema.alterTable('webhooks').addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('webhooks')
+    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('webhooks').addColumn('paused_until', 'bigint').execute();
 }
 

@@ -8,6 +8,5 @@ import { SqliteAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely
  */
 export function keyedByText(db: Kysely<any>) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
-    sqlite ? table.modifyEnd(sql`without rowid`) : table;
+  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) => (sqlite ? table.modifyEnd(sql`without rowid`) : table);
 }

@@ -64,7 +64,11 @@ export function createTrackingService(handle: DatabaseHandle, clock: Clock, pool
     return email;
   }
 
-  async function record(email: { id: string; organization_id: string; campaign_id: string | null }, type: 'opened' | 'clicked', detail: Record<string, unknown>) {
+  async function record(
+    email: { id: string; organization_id: string; campaign_id: string | null },
+    type: 'opened' | 'clicked',
+    detail: Record<string, unknown>,
+  ) {
     const at = clock.now();
     await db.transaction().execute(async (trx) => {
       const first = email.campaign_id !== null && onFirst !== undefined && !(await hasEmailEvent(trx, email.id, type));

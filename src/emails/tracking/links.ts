@@ -27,5 +27,4 @@ export const linkTag = (url: string) => createHash('sha256').update(url).digest(
 export const TRACKING_PATHS = { prefix: '/t', open: '/o', click: '/c' } as const;
 
 export const openUrl = (t: TrackingRef) => `${t.baseUrl}${TRACKING_PATHS.prefix}${TRACKING_PATHS.open}/${t.emailId}/${t.key}`;
-export const clickUrl = (t: TrackingRef, url: string) =>
-  `${t.baseUrl}${TRACKING_PATHS.prefix}${TRACKING_PATHS.click}/${t.emailId}/${t.key}/${linkTag(url)}`;
+export const clickUrl = (t: TrackingRef, url: string) => `${t.baseUrl}${TRACKING_PATHS.prefix}${TRACKING_PATHS.click}/${t.emailId}/${t.key}/${linkTag(url)}`;
