@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, isAppError, isOAuthError, retryAfterSeconds, type ErrorKind, type OAuthErrorCode } from '../../src/index.ts';
+import { type AppError, isAppError, isOAuthError, retryAfterSeconds, type ErrorKind, type OAuthErrorCode } from '../../src/index.ts';
 
 /** The error bodies of each version (docs/api.md, Errors), as schemas: the answers below and /openapi.json both follow them. */
 export const v2ErrorSchema = z.object({

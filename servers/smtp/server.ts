@@ -475,7 +475,7 @@ function serverOptions(
   };
 
   async function accept(raw: Buffer, recipients: string[], auth: AuthContext): Promise<string> {
-    let parsed;
+    let parsed: Awaited<ReturnType<typeof parseSubmission>>;
     try {
       parsed = await parseSubmission(raw, recipients);
     } catch (error) {

@@ -129,7 +129,10 @@ export function createRelayTransport(options: RelayOptions): Transport {
 
   /** A link is done with one hand-off: to the next waiting, or idle. */
   function release(link: Link): void {
-    if (link.broken || closed) return drop(link);
+    if (link.broken || closed) {
+      drop(link);
+      return;
+    }
     const next = waiting.shift();
     if (next) next.resolve(link);
     else idle.push(link);

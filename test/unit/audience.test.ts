@@ -3,7 +3,7 @@ import { recordDeliveryOutcome, recordDeliveryOutcomes } from '../../src/audienc
 import { workflowTriggers } from '../../src/workflows/index.ts';
 import {
   eventCreateSchema,
-  ManualClock,
+  type ManualClock,
   parseBody,
   parseSubscriberListQuery,
   subscriberCreateSchema,

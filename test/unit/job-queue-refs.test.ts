@@ -18,6 +18,15 @@ describe('the jobs of a kind for a ref', () => {
     cleanups.push(() => opened.cleanup());
     clock = new ManualClock();
     t0 = clock.now();
+    await enqueueJobs(
+      db(),
+      [
+        { kind: 'campaign_send', refId: 'cmp_a', runAt: t0, organizationId: 'org_1' },
+        { kind: 'campaign_send', refId: 'cmp_b', runAt: t0, organizationId: 'org_1' },
+        { kind: 'other', refId: 'cmp_a', runAt: t0, organizationId: 'org_1' },
+      ],
+      t0,
+    );
   });
 
   afterEach(async () => {
@@ -32,18 +41,6 @@ describe('the jobs of a kind for a ref', () => {
       turn: j.turn === null ? null : Number(j.turn),
     }));
   const claim = () => claimDueJobs(testDb.handle, { now: clock.now(), limit: 10, leaseMs: 600_000, owner: 'w1' });
-
-  beforeEach(async () => {
-    await enqueueJobs(
-      db(),
-      [
-        { kind: 'campaign_send', refId: 'cmp_a', runAt: t0, organizationId: 'org_1' },
-        { kind: 'campaign_send', refId: 'cmp_b', runAt: t0, organizationId: 'org_1' },
-        { kind: 'other', refId: 'cmp_a', runAt: t0, organizationId: 'org_1' },
-      ],
-      t0,
-    );
-  });
 
   it('rescheduleJobs moves only those jobs, which wait without a turn and take one when their time comes', async () => {
     expect((await jobs()).every((j) => j.turn !== null)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, parseSendBody, type Core } from '../../src/index.ts';
+import { type ManualClock, parseSendBody, type Core } from '../../src/index.ts';
 import type { BatchResult } from '../../src/emails/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../../src/queue/index.ts';
 import {
   eventCreateSchema,
-  ManualClock,
+  type ManualClock,
   parseBody,
   parseSendBody,
   subscriberCreateSchema,
