@@ -64,8 +64,9 @@ export function createWorker(options: WorkerOptions): Worker {
     slots: number;
     /**
      * Something happened since its last claim that may have made work claimable
-     * (new work, a job of it ended, the poll): a lane none of whose ready jobs it
-     * may run now (its endpoints are at their bound) is not looked at again for nothing.
+     * (new work of its kind, a job ended, the poll): a lane none of whose ready jobs
+     * it may run now (its endpoints are at their bound) is not looked at again for
+     * every email accepted.
      */
     dirty: boolean;
     active: Set<Promise<void>>;
@@ -177,7 +178,8 @@ export function createWorker(options: WorkerOptions): Worker {
         const p = runJob(job).finally(() => {
           active.delete(p);
           lane.active.delete(p);
-          lane.dirty = true;
+          // Its slot is free, and what it ran may have queued work of any kind (a delivery's webhooks).
+          markDirty();
           runningIds.delete(job.id);
           if (group !== undefined) {
             const n = (lane.running.get(group) ?? 1) - 1;
