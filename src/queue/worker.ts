@@ -6,6 +6,9 @@ import { releaseGoneOwners } from './owners.ts';
 /** How often a worker looks for jobs held by a process on this host that is gone (and at its start). */
 const GONE_OWNERS_EVERY_MS = 10_000;
 
+/** How often at most a job's end wakes the lanes of other kinds (what it ran may have queued their work). */
+const WAKE_OTHERS_MS = 50;
+
 /** After an abort, how long stopped jobs get to record their outcome. */
 const ABORT_SETTLE_MS = 2_000;
 
@@ -103,6 +106,7 @@ export function createWorker(options: WorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let lastHousekeeping = 0;
   let lastGoneCheck = -Infinity;
+  let lastWakeOthers = 0;
   let notified = false;
 
   async function runJob(job: Job): Promise<void> {
@@ -178,8 +182,14 @@ export function createWorker(options: WorkerOptions): Worker {
         const p = runJob(job).finally(() => {
           active.delete(p);
           lane.active.delete(p);
-          // Its slot is free, and what it ran may have queued work of any kind (a delivery's webhooks).
-          markDirty();
+          // Its slot is free; and what it ran may have queued work of other kinds (a
+          // delivery's webhooks): those lanes look too, at most every WAKE_OTHERS_MS,
+          // since a claim of every lane costs a statement or more each.
+          lane.dirty = true;
+          if (Date.now() - lastWakeOthers >= WAKE_OTHERS_MS) {
+            lastWakeOthers = Date.now();
+            markDirty();
+          }
           runningIds.delete(job.id);
           if (group !== undefined) {
             const n = (lane.running.get(group) ?? 1) - 1;
