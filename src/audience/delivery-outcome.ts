@@ -3,7 +3,8 @@ import type { Database } from '../db/schema.ts';
 import type { SubscribersTable } from '../db/schema.ts';
 import { mailboxKey } from '../emails/address.ts';
 import type { EventTriggers } from './event-triggers.ts';
-import { findSubscribersByEmails, insertSubscriberEvents, type NewSubscriberEvent } from './audience.repository.ts';
+import { recordEvents } from './record-events.ts';
+import { findSubscribersByEmails, type NewSubscriberEvent } from './audience.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,19 +88,6 @@ async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: Delivery
       at: outcome.at,
     });
   }
-  const inserted = await insertSubscriberEvents(trx, events);
-  if (!outcome.triggerWorkflows) return;
   // Delivery news is an event like any other: workflows waiting for it start.
-  await triggers.onEvents(
-    trx,
-    inserted.map(({ id, event }) => ({
-      id,
-      organizationId: event.organizationId,
-      subscriberId: event.subscriberId,
-      name: event.name,
-      properties: event.properties,
-    })),
-    outcome.at,
-    0,
-  );
+  await recordEvents(triggers, trx, events, outcome.triggerWorkflows, outcome.at);
 }

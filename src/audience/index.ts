@@ -13,6 +13,7 @@ import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { loadSubscriptions, publishWebhookEvents, type WebhookEventType } from '../webhooks/index.ts';
 import type { EventTriggers } from './event-triggers.ts';
+import { recordEvents } from './record-events.ts';
 import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
 import {
   attachTags,
@@ -24,7 +25,6 @@ import {
   findSubscriberByEmail,
   findTag,
   findTagIds,
-  insertSubscriberEvents,
   listSubscriberEventRows,
   listSubscriberRows,
   listTagRows,
@@ -103,26 +103,6 @@ export interface WorkflowOption {
   triggerWorkflows?: boolean;
   /** Set by a workflow run acting on a subscriber: how deep the chain of runs is. */
   chainDepth?: number;
-}
-
-/** Record events and, unless told not to, hand them to the triggers (workflows start), in the same transaction. */
-async function recordEvents(triggers: EventTriggers, trx: Trx, events: NewSubscriberEvent[], trigger: boolean, now: number, chainDepth = 0) {
-  const inserted = await insertSubscriberEvents(trx, events);
-  if (trigger) {
-    await triggers.onEvents(
-      trx,
-      inserted.map(({ id, event }) => ({
-        id,
-        organizationId: event.organizationId,
-        subscriberId: event.subscriberId,
-        name: event.name,
-        properties: event.properties,
-      })),
-      now,
-      chainDepth,
-    );
-  }
-  return inserted;
 }
 
 /** `triggers`: what the events this service records fire (createCore: the workflows they start). */
