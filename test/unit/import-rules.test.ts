@@ -56,12 +56,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['operations'],
   // The worker is a role, like a door: it may use everything below. Verifying an
   // address knows the fixture addresses delivery walks without a transport.
-  ['delivery', 'verify'],
+  ['delivery', 'verify', 'returns'],
   ['campaigns', 'workflows', 'integrations'],
   ['audience'],
   ['emails'],
   // Outbound webhooks: what the layers above publish, in their own transactions; delivered by the worker.
-  ['webhooks'],
+  ['webhooks', 'suppressions'],
   ['queue'],
   ['limits'],
   ['oauth'],
