@@ -4,6 +4,7 @@ import type { SubscribersTable } from '../db/schema.ts';
 import { mailboxKey } from '../emails/address.ts';
 import type { EventTriggers } from './event-triggers.ts';
 import { recordEvents } from './record-events.ts';
+import { publishSubscriberChange } from './subscriber-webhooks.ts';
 import { findSubscribersByEmails, type NewSubscriberEvent } from './audience.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,12 +23,17 @@ export interface DeliveryOutcome {
   at: number;
   /** False for a workflow's own email: its delivery must not start the workflow again (and again). */
   triggerWorkflows: boolean;
+  /**
+   * For a bounce: whether the address is gone for good. Only a hard bounce
+   * changes the subscriber's status; a soft one is an event on it and no more.
+   */
+  permanent?: boolean;
 }
 
 /**
  * What delivery learned about an address, on its subscriber (if the organization
- * has one with that email): an event, and for a bounce or complaint the status
- * that keeps marketing away from it. Runs in the delivery outcome's transaction;
+ * has one with that email): an event, and for a hard bounce or a complaint the
+ * status that keeps marketing away from it (announced as `subscriber.updated`). Runs in the delivery outcome's transaction;
  * the events go to `triggers` there too (unless the outcome says not to).
  */
 export async function recordDeliveryOutcome(trx: Db, outcome: DeliveryOutcome, triggers: EventTriggers): Promise<void> {
@@ -76,10 +82,14 @@ async function recordOn(trx: Db, subscriber: SubscribersTable, outcome: Delivery
       at: outcome.at,
     },
   ];
-  if (outcome.type !== 'delivered' && subscriber.status === 'subscribed') {
-    await trx.updateTable('subscribers').set({ status: outcome.type, updated_at: outcome.at }).where('id', '=', subscriber.id).execute();
+  const status = outcome.type === 'complained' || (outcome.type === 'bounced' && outcome.permanent !== false) ? outcome.type : null;
+  if (status !== null && subscriber.status === 'subscribed') {
+    await trx.updateTable('subscribers').set({ status, updated_at: outcome.at }).where('id', '=', subscriber.id).execute();
+    const before = { ...subscriber };
     // A later outcome for the same subscriber in this batch sees the new status.
-    subscriber.status = outcome.type;
+    subscriber.status = status;
+    subscriber.updated_at = outcome.at;
+    await publishSubscriberChange(trx, before, subscriber, false, outcome.at);
     events.push({
       organizationId: outcome.organizationId,
       subscriberId: subscriber.id,

@@ -11,7 +11,7 @@ import { AppError, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
-import { loadSubscriptions, publishWebhookEvents, type WebhookEventType } from '../webhooks/index.ts';
+import { publishSubscriberChange } from './subscriber-webhooks.ts';
 import type { EventTriggers } from './event-triggers.ts';
 import { recordEvents } from './record-events.ts';
 import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
@@ -54,9 +54,6 @@ export {
 } from './audience-record.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 export type { EventTriggers, RecordedEvent } from './event-triggers.ts';
-
-/** What a subscriber.updated webhook reports a change of (tags besides). */
-const SUBSCRIBER_FIELDS = ['email', 'first_name', 'last_name', 'attributes', 'status'] as const;
 
 /** Events the platform records on a subscriber by itself (custom events are named by the caller). */
 export const SUBSCRIBER_EVENTS = {
@@ -127,29 +124,6 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
     return toSubscriberRecord(row, tags.get(row.id)!);
   }
 
-  /**
-   * Tell the webhooks subscribed to it that a subscriber was created or changed
-   * (and, when it became unsubscribed, that too), in the transaction that made
-   * the change; the payload is the subscriber as the API shows it.
-   */
-  async function publishChange(trx: Trx, before: SubscribersTable | null, after: SubscribersTable, tagsChanged: boolean, now: number): Promise<void> {
-    const types: WebhookEventType[] = [];
-    if (before === null) types.push('subscriber.created');
-    else if (tagsChanged || SUBSCRIBER_FIELDS.some((field) => before[field] !== after[field])) types.push('subscriber.updated');
-    if (before !== null && before.status !== 'unsubscribed' && after.status === 'unsubscribed') types.push('subscriber.unsubscribed');
-    if (types.length === 0) return;
-    const subscriptions = await loadSubscriptions(trx, [after.organization_id]);
-    const wanted = types.filter((type) => subscriptions.wants(after.organization_id, type));
-    if (wanted.length === 0) return;
-    const data = (await record(trx, after)) as unknown as Record<string, unknown>;
-    await publishWebhookEvents(
-      trx,
-      subscriptions,
-      wanted.map((type) => ({ organizationId: after.organization_id, type, at: now, data })),
-      now,
-    );
-  }
-
   async function mustFind(trx: Kysely<Database> | Trx, auth: OrgScope, ref: string): Promise<SubscribersTable> {
     const row = await findSubscriber(trx, auth.organizationId, ref);
     if (!row) throw new AppError('not_found', `Subscriber ${ref} not found`);
@@ -214,7 +188,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
       const events = await tagEvents(trx, row, tags, now, attach);
       if (events.length > 0) await trx.updateTable('subscribers').set({ updated_at: now }).where('id', '=', row.id).execute();
       await recordEvents(triggers, trx, events, options.triggerWorkflows !== false, now, options.chainDepth);
-      await publishChange(trx, row, row, events.length > 0, now);
+      await publishSubscriberChange(trx, row, row, events.length > 0, now);
       return record(trx, events.length > 0 ? { ...row, updated_at: now } : row);
     });
   }
@@ -271,7 +245,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
         const tagged = write.changes.tags ? await tagEvents(trx, changed.row, write.changes.tags, now, true) : [];
         events.push(...tagged);
         await recordEvents(triggers, trx, events, write.triggerWorkflows, now);
-        await publishChange(trx, created ? null : found.row, changed.row, tagged.length > 0, now);
+        await publishSubscriberChange(trx, created ? null : found.row, changed.row, tagged.length > 0, now);
         return { subscriber: await record(trx, changed.row), created };
       });
     },
@@ -291,7 +265,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
         }
         await saveRow(trx, changed.row);
         await recordEvents(triggers, trx, changed.events, write.triggerWorkflows, now);
-        await publishChange(trx, row, changed.row, false, now);
+        await publishSubscriberChange(trx, row, changed.row, false, now);
         return record(trx, changed.row);
       });
     },
@@ -304,7 +278,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
         await saveRow(trx, changed.row);
         const events = changed.events.map((e) => ({ ...e, properties: { ...e.properties, ...options.properties } }));
         await recordEvents(triggers, trx, events, options.triggerWorkflows !== false, now);
-        await publishChange(trx, row, changed.row, false, now);
+        await publishSubscriberChange(trx, row, changed.row, false, now);
         if (events.length > 0 && options.whenChanged) await options.whenChanged(trx);
         return record(trx, changed.row);
       });
@@ -342,7 +316,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
           at: now,
         };
         const inserted = await recordEvents(triggers, trx, [...found.events, event], input.triggerWorkflows !== false, now);
-        if (found.events.length > 0) await publishChange(trx, null, found.row, false, now);
+        if (found.events.length > 0) await publishSubscriberChange(trx, null, found.row, false, now);
         const mine = inserted[inserted.length - 1]!;
         return toSubscriberEventRecord(
           { id: mine.id, subscriber_id: found.row.id, name: event.name, properties: JSON.stringify(event.properties), created_at: now },

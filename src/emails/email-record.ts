@@ -6,22 +6,33 @@ export const EMAIL_EVENT_TYPES = ['queued', 'sent', 'delivered', 'delivery_delay
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
 /**
- * How far along an email is: its last_event only moves forward. A link scanner
- * may follow a tracked link before the worker has recorded `delivered`, and an
- * open does not undo a bounce; both events are kept, only last_event stays put.
- * Equal ranks replace each other (a retry's `delivery_delayed` after another).
+ * How far along an email is, by precedence rather than arrival: complained >
+ * bounced > failed > clicked > opened > delivered > delivery_delayed (reported)
+ * > sent > delivery_delayed (retrying) > queued. A link scanner may follow a
+ * tracked link before the worker has recorded `delivered`, a relay's bounce
+ * report arrives after `sent`, and a late delay report must not undo a bounce:
+ * every event is kept, only last_event follows the precedence. Equal ranks
+ * replace each other (a retry's `delivery_delayed` after another, a hard
+ * bounce report after a soft one).
  */
 export const EVENT_RANK: Readonly<Record<EmailEventType, number>> = {
   queued: 0,
-  delivery_delayed: 1,
-  sent: 2,
-  delivered: 3,
-  opened: 4,
-  clicked: 5,
-  bounced: 6,
-  complained: 6,
-  failed: 6,
+  delivery_delayed: 10,
+  sent: 20,
+  delivered: 30,
+  opened: 40,
+  clicked: 50,
+  failed: 60,
+  bounced: 70,
+  complained: 80,
 };
+
+/**
+ * A delay reported by mail (a DSN with Action: delayed) comes after the relay
+ * took the message: it ranks above `sent`, below `delivered`. The worker's own
+ * `delivery_delayed` (a retry before any hand-off) ranks below `sent`.
+ */
+export const REPORTED_DELAY_RANK = 25;
 
 /** States after which delivery has nothing left to do (opened/clicked come later still, but only after these). */
 export const DELIVERY_FINISHED: ReadonlySet<string> = new Set(EMAIL_EVENT_TYPES.filter((type) => EVENT_RANK[type] >= EVENT_RANK.sent));

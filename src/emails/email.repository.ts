@@ -142,6 +142,8 @@ export interface NewEmailEvent {
   type: string;
   detail: Record<string, unknown> | null;
   at: number;
+  /** Where this event ranks for last_event, when not its type's rank (a reported delay: REPORTED_DELAY_RANK). */
+  rank?: number;
 }
 
 /**
@@ -171,7 +173,7 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
       sql` `,
     );
     const rankOf = sql.join(
-      chunk.map((e) => sql`when ${e.emailId} then cast(${rankOfType(e.type)} as integer)`),
+      chunk.map((e) => sql`when ${e.emailId} then cast(${e.rank ?? rankOfType(e.type)} as integer)`),
       sql` `,
     );
     const atOf = sql.join(

@@ -43,6 +43,9 @@ export async function publishEmailEvents(db: Kysely<Database> | Transaction<Data
           subject: email.subject,
           created_at: new Date(Number(email.created_at)).toISOString(),
           ...(email.campaign_id !== null ? { campaign_id: email.campaign_id } : {}),
+          // A bounce or complaint is told at the top, as Resend and Postmark do; the whole detail besides.
+          ...(e.detail?.['bounce'] ? { bounce: e.detail['bounce'] } : {}),
+          ...(e.detail?.['complaint'] ? { complaint: e.detail['complaint'] } : {}),
           ...(e.detail ? { detail: e.detail } : {}),
         },
       },
