@@ -74,27 +74,31 @@ const COMPLAINTS = new Set(['abuse', 'fraud']);
 
 /**
  * What a report says about the one recipient of the email it came back for.
- * `recipient` picks the DSN block naming that address (final or original); a
- * report that names it nowhere speaks of its first block that says something
- * (an alias may have been expanded on the way). Null: nothing to record.
+ * A report that names other addresses only says nothing about this one (a
+ * report replayed from another address changes nothing); a DSN block that
+ * names no address at all is taken to be about it.
  */
 export function outcomeOfReport(report: ReturnReport, recipient: string): ReturnOutcome | null {
+  const wanted = recipient.toLowerCase();
+  const isOther = (address: string | null) => address !== null && address.includes('@') && address.toLowerCase() !== wanted;
   switch (report.kind) {
     case 'delivery_status': {
-      const wanted = recipient.toLowerCase();
       const names = (r: ReportRecipient) => r.finalRecipient?.toLowerCase() === wanted || r.originalRecipient?.toLowerCase() === wanted;
       const named = report.recipients.filter(names);
-      for (const block of named.length > 0 ? named : report.recipients) {
+      const blocks = named.length > 0 ? named : report.recipients.filter((r) => r.finalRecipient === null && r.originalRecipient === null);
+      for (const block of blocks) {
         const outcome = outcomeOfRecipient(block);
         if (outcome) return outcome;
       }
       return null;
     }
     case 'feedback':
+      if (isOther(report.originalRcptTo)) return null;
       return COMPLAINTS.has(report.feedbackType)
         ? { type: 'complained', complaint: { feedback_type: report.feedbackType, user_agent: report.userAgent } }
         : null;
     case 'plain_bounce': {
+      if (isOther(report.recipient)) return null;
       const status = normalStatus(report.status);
       const type: BounceType = status !== null && CLEARLY_DEAD.has(status) ? 'hard' : status?.startsWith('4') ? 'soft' : 'undetermined';
       return { type: 'bounced', bounce: { type, status, diagnostic: clip(report.diagnostic), remote_mta: null } };

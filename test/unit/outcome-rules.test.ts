@@ -55,7 +55,7 @@ describe('outcome rules', () => {
     expect(outcomeOfRecipient(block({ action: null, status: null, diagnosticCode: null }))).toBeNull();
   });
 
-  it('a DSN speaks of the block naming the recipient, else of its first block that says something', () => {
+  it('a DSN speaks of the block naming the recipient; one naming only others says nothing of it', () => {
     const report = {
       kind: 'delivery_status' as const,
       reportingMta: 'postfix.example',
@@ -67,7 +67,9 @@ describe('outcome rules', () => {
       ],
     };
     expect(outcomeOfReport(report, 'ann@example.com')).toMatchObject({ bounce: { status: '5.2.1' } });
-    expect(outcomeOfReport(report, 'zed@example.com')).toMatchObject({ bounce: { status: '5.7.1' } });
+    expect(outcomeOfReport(report, 'zed@example.com')).toBeNull();
+    const anonymous = { ...report, recipients: [block({ finalRecipient: null, status: '5.7.1' })] };
+    expect(outcomeOfReport(anonymous, 'zed@example.com')).toMatchObject({ bounce: { status: '5.7.1' } });
     expect(outcomeOfReport({ ...report, recipients: [] }, 'ann@example.com')).toBeNull();
   });
 
@@ -84,6 +86,8 @@ describe('outcome rules', () => {
     expect(outcomeOfReport(feedback('fraud'), 'a@b.c')).toMatchObject({ type: 'complained' });
     expect(outcomeOfReport(feedback('not-spam'), 'a@b.c')).toBeNull();
     expect(outcomeOfReport(feedback('auth-failure'), 'a@b.c')).toBeNull();
+    expect(outcomeOfReport({ ...feedback('abuse'), originalRcptTo: 'A@B.C' }, 'a@b.c')).toMatchObject({ type: 'complained' });
+    expect(outcomeOfReport({ ...feedback('abuse'), originalRcptTo: 'someone@else.example' }, 'a@b.c')).toBeNull();
   });
 
   it('a bounce in words is hard only when its status plainly says the address is gone', () => {
@@ -92,6 +96,7 @@ describe('outcome rules', () => {
     expect(outcomeOfReport(plain('5.0.0'), 'a@b.c')).toMatchObject({ bounce: { type: 'undetermined' } });
     expect(outcomeOfReport(plain('4.2.2'), 'a@b.c')).toMatchObject({ bounce: { type: 'soft' } });
     expect(outcomeOfReport(plain(null), 'a@b.c')).toMatchObject({ bounce: { type: 'undetermined', status: null } });
+    expect(outcomeOfReport({ ...plain('5.1.1'), recipient: 'other@x.example' }, 'a@b.c')).toBeNull();
     expect(outcomeOfReport({ kind: 'none', subject: 'Out of office' }, 'a@b.c')).toBeNull();
   });
 
