@@ -40,6 +40,7 @@ export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export type { EmailContent } from './render/index.ts';
 export type { IdPrefix } from './ids.ts';
+export type { ReturnReport, ReportRecipient, OriginalMessage } from './returns/report.ts';
 export { CONFIRM_PATH, type ConfirmationTarget, type FormResult } from './integrations/index.ts';
 export { verifyInputSchema, verifyResultSchema, VERIFY_CODES, type VerifyResult } from './verify/index.ts';
 export { createDnsResolver, DnsUnavailable, type DnsResolver } from './dns/resolver.ts';
