@@ -4,7 +4,7 @@
 //
 // Mailgate runs as it ships (compiled, roles http,smtp,worker, SQLite with the
 // default fsync durability) and delivers through RELAY_URL into bench/relay-sink.ts,
-// which notes each Message-ID as it arrives. Postfix (bench/postfix.ts; installed
+// which notes each Message-ID as it arrives. Postfix (test/helpers/postfix.ts; installed
 // from Debian's package when missing) is a loopback relay into the same sink,
 // signing every message with opendkim as its milter, as Mailgate signs every one.
 // For each of Postfix over SMTP, Mailgate over SMTP and Mailgate over REST:
@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { restFloor, smtpFloor, type Floor } from './library-floor.ts';
 import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, medianBy, startChild, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
-import { startPostfix, type PostfixRelay } from './postfix.ts';
+import { startPostfix, type PostfixRelay } from '../test/helpers/postfix.ts';
 import { restLoad } from './rest-client.ts';
 import { percentile, smtpLoad } from './smtp-client.ts';
 

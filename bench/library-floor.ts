@@ -7,7 +7,9 @@
 // same key when the bench's Mailgate signs), and the SQLite insert of an email
 // row and its job row, 32 emails per transaction, in WAL with synchronous=FULL
 // (the default durability). For an SMTP submission: mailparser's simpleParser of
-// the submitted message, then the same compose and insert.
+// the submitted message, then the same compose and insert. For a delivery report
+// (bench:returns): mailparser's simpleParser of the report, its delivery-status
+// part kept as a part (keepDeliveryStatus), as the inbound listener parses it.
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -137,4 +139,9 @@ export async function smtpFloor(message: (i: number) => Buffer, dir: string, dki
   };
   db.close();
   return { steps, total: Object.values(steps).reduce((a, b) => a + b, 0) };
+}
+
+/** The floor of one delivery report: mailparser parsing it, each of `reports` in turn (as many again to warm up), in CPU µs per report. */
+export async function reportFloor(reports: readonly Buffer[]): Promise<number> {
+  return cpuPer(reports.length, (i) => simpleParser(reports[i]!, { keepDeliveryStatus: true }));
 }

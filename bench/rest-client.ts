@@ -10,6 +10,8 @@ export interface RestLoadOptions {
   token: string;
   connections: number;
   durationMs: number;
+  /** Stop after this many sends (and at durationMs, whichever comes first). */
+  count?: number;
   /** The JSON body of the n-th send. */
   body: (n: number) => string;
   /** Offered load: the n-th send is not started before start + n / ratePerSecond. None: as fast as answered. */
@@ -57,6 +59,7 @@ export async function restLoad(options: RestLoadOptions): Promise<RestLoadResult
   async function loop(): Promise<void> {
     while (performance.now() < deadline) {
       const number = n++;
+      if (options.count !== undefined && number >= options.count) break;
       if (!(await paced(start, number, options.ratePerSecond, deadline))) break;
       const t0 = performance.now();
       try {

@@ -1,19 +1,30 @@
-// Postfix as bench:e2e's baseline: the MTA people trust, on this machine, as a
-// loopback relay. Clients submit over SMTP (no AUTH, no TLS) to an smtpd on
-// 127.0.0.1:PORT, and Postfix relays every message to the bench's sink at
-// [127.0.0.1]:SINK. Its queue files are fsynced before each 250, as Postfix
-// always does: that is the promise Mailgate is measured against, so nothing here
-// turns it off.
+// Postfix on this machine as a loopback relay: the MTA people trust, for
+// bench:e2e's baseline and as the relay of the return-path test and bench.
+// Clients submit over SMTP (no AUTH, no TLS) to an smtpd on 127.0.0.1:PORT, and
+// Postfix relays every message to a sink at [127.0.0.1]:SINK. Its queue files are
+// fsynced before each 250, as Postfix always does: that is the promise Mailgate
+// is measured against, so nothing here turns it off.
 //
 // Installed from Debian's package when missing (root only; debconf preseeded with
-// "No configuration", so nothing asks and nothing starts), then configured from
-// scratch on every start: main.cf written by postconf, master.cf from Postfix's
-// own prototype with chroot off everywhere, the port-25 listener removed and ours
-// added on 127.0.0.1 (postconf -M). Nothing is delivered locally, DNS and TLS are
-// off, and deliveries run `concurrency` at once. There is usually no syslog daemon
-// here, so logging goes through postlogd into /dev/null (maillog_file): one cheap
-// datagram per log line, never a blocked write. The queue is emptied before each
-// start, and Postfix is stopped by stop() or, failing that, when this process exits.
+// "No configuration", so nothing asks and nothing starts). Each start is an
+// instance of its own in a new directory (postfix -c DIR): its main.cf written by
+// postconf, its master.cf from Postfix's own prototype with chroot off everywhere,
+// the port-25 listener removed and ours added on 127.0.0.1 (postconf -M), its own
+// queue and data directories. /etc/postfix is only read, so two runs (two test
+// suites, a test and a bench) never share a queue or stop each other's Postfix.
+// Nothing is delivered locally, DNS and TLS are off, and deliveries run
+// `concurrency` at once. There is usually no syslog daemon here, so logging goes
+// through postlogd into /dev/null (maillog_file), or with `log` into a file of the
+// instance: one cheap datagram per log line, never a blocked write. Postfix is
+// stopped by stop() or, failing that, when this process exits; an instance whose
+// process died without stopping it is stopped and removed by the next start.
+//
+// With `returnPath`, Postfix is the relay of a sender that hears its own bounces:
+// a next hop (the sink) that refuses or defers a recipient makes Postfix's bounce
+// daemon write a DSN (its own text, nothing customized here) to the message's
+// envelope sender, and mail for the return-path domains goes to Mailgate's inbound
+// listener instead of the sink (transport_maps). Delays and retries are cut to
+// seconds so that a delayed DSN and a failed one after retries come within a test.
 //
 // With `dkim`, Postfix signs as a real sending MTA does: Debian's opendkim as a
 // milter (installed the same way when missing), run by this module as a child in
@@ -27,15 +38,16 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './lib.ts';
 
 const run = promisify(execFile);
 
-const CONFIG_DIR = '/etc/postfix';
-const QUEUE_DIR = '/var/spool/postfix';
-const MASTER_PID = path.join(QUEUE_DIR, 'pid', 'master.pid');
+/** Debian's configuration directory: only its master.cf prototype is read, never written. */
+const SYSTEM_CONFIG_DIR = '/etc/postfix';
+/** Each instance lives in a new directory of the system's temporary directory named so. */
+const INSTANCE_PREFIX = 'mailgate-postfix-';
 /** The queues a message can wait in (hold only if something puts it there). */
 const QUEUES = ['maildrop', 'incoming', 'active', 'deferred', 'hold'];
 const OPENDKIM = '/usr/sbin/opendkim';
@@ -66,14 +78,66 @@ export interface PostfixRelay {
   queued(): number;
   /** Delete everything queued (postsuper -d ALL), between runs. */
   flush(): Promise<void>;
-  /** Stop Postfix (postfix stop, wait until the master and its children are gone), then opendkim if it signs. */
+  /** Postfix's log so far (with `log`; '' without): when a test waits in vain, what Postfix did. */
+  log(): string;
+  /** Stop Postfix (postfix stop, wait until the master and its children are gone) and remove its instance, then opendkim if it signs. */
   stop(): Promise<void>;
 }
 
+/**
+ * Where an instance keeps everything: `etc` (main.cf, master.cf; postfix -c),
+ * `spool` (queue_directory, with pid/master.pid), `data` (data_directory),
+ * `owner` (the pid of the process that started it) and `maillog` (with `log`).
+ */
+interface Instance {
+  dir: string;
+  config: string;
+  spool: string;
+  data: string;
+  owner: string;
+  maillog: string;
+}
+
+function instanceAt(dir: string): Instance {
+  const at = (name: string) => path.join(dir, name);
+  return { dir, config: at('etc'), spool: at('spool'), data: at('data'), owner: at('owner'), maillog: at('maillog') };
+}
+
+export interface ReturnPathOptions {
+  /** Domains whose mail Postfix hands to Mailgate's inbound listener rather than to the sink: the return-path domains its DSNs are addressed to. */
+  domains: string[];
+  /** The inbound listener's port on 127.0.0.1. */
+  inboundPort: number;
+  /** delay_warning_time in seconds: a deferred message's delayed DSN goes out once it has waited this long. 1 (the default) sends it at the first deferral. */
+  delayWarningSeconds?: number;
+  /**
+   * maximal_queue_lifetime in seconds (default 4): a message still deferred after
+   * this long is returned with a failed DSN carrying the last 4.x.x status. 0 tries
+   * each message once (no delayed DSN then: it fails at its first deferral).
+   */
+  queueLifetimeSeconds?: number;
+  /** bounce_queue_lifetime in seconds: how long a DSN the inbound listener defers is retried (default 60). */
+  bounceLifetimeSeconds?: number;
+}
+
+export interface PostfixOptions {
+  /** Postfix relays every message to [127.0.0.1]:sinkPort (relayhost), return-path domains apart. */
+  sinkPort: number;
+  /** Deliveries at once per destination (default 20). */
+  concurrency?: number;
+  dkim?: DkimSigning;
+  returnPath?: ReturnPathOptions;
+  /** Keep Postfix's log in a file of the instance (read with log()) rather than dropping it. */
+  log?: boolean;
+}
+
 /** The main.cf settings: a relay for loopback clients into the sink, nothing local, no DNS, no TLS, `concurrency` deliveries at once. */
-function settings(sinkPort: number, concurrency: number): string[] {
+function settings(instance: Instance, sinkPort: number, concurrency: number, log: boolean): string[] {
   return [
     'compatibility_level = 3.6',
+    `queue_directory = ${instance.spool}`,
+    `data_directory = ${instance.data}`,
+    'syslog_name = postfix-mailgate',
     'myhostname = postfix.bench.localhost',
     'mydomain = bench.localhost',
     // Nothing is ours: every recipient is relayed, nothing goes to local(8).
@@ -97,11 +161,36 @@ function settings(sinkPort: number, concurrency: number): string[] {
     `relay_destination_concurrency_limit = ${concurrency}`,
     // Room for an smtpd per client connection and an smtp per delivery, with margin.
     `default_process_limit = ${Math.max(100, concurrency * 4)}`,
-    // postlogd drops every line; /dev/null must be allowed as a log file first.
-    'maillog_file_prefixes = /var, /dev/stdout, /dev/null',
-    'maillog_file = /dev/null',
+    // postlogd drops every line or keeps them in the instance; either must be allowed as a log file first.
+    `maillog_file_prefixes = /dev/null, ${instance.dir}`,
+    `maillog_file = ${log ? instance.maillog : '/dev/null'}`,
     'biff = no',
+    // The postmaster gets no copies (of bounces, delays, errors): DSNs go to the envelope sender alone.
     'notify_classes =',
+  ];
+}
+
+/**
+ * The main.cf settings of the return path: mail for its domains goes over SMTP to
+ * the inbound listener; a deferred message gets its delayed DSN at once and is
+ * retried every second until its (short) lifetime ends in a failed DSN. These are
+ * the smallest values Postfix takes: its times count in whole seconds, a
+ * delay_warning_time of 0 sends no delayed DSN, and qmgr refuses to start with a
+ * queue_run_delay below 1 s. qmgr sends the delay warning when a deferred message
+ * leaves the active queue within a second of its warning time, so 1 s (or 2 s)
+ * sends it at the first deferral; 5 s sent it about 4.9 s after the 250.
+ */
+function returnPathSettings(options: ReturnPathOptions): string[] {
+  const routes = options.domains.map((domain) => `${domain}=smtp:[127.0.0.1]:${options.inboundPort}`);
+  return [
+    `transport_maps = inline:{ ${routes.join(', ')} }`,
+    `delay_warning_time = ${options.delayWarningSeconds ?? 1}s`,
+    `maximal_queue_lifetime = ${options.queueLifetimeSeconds ?? 4}s`,
+    `bounce_queue_lifetime = ${options.bounceLifetimeSeconds ?? 60}s`,
+    // The deferred queue is scanned every second, and a deferred message is due again a second later.
+    'queue_run_delay = 1s',
+    'minimal_backoff_time = 1s',
+    'maximal_backoff_time = 1s',
   ];
 }
 
@@ -163,7 +252,7 @@ function clockTicks(): number {
 }
 
 function installed(): boolean {
-  return ['/usr/sbin/postfix', '/usr/sbin/postconf', path.join(CONFIG_DIR, 'master.cf.proto')].every((file) => fs.existsSync(file));
+  return ['/usr/sbin/postfix', '/usr/sbin/postconf', path.join(SYSTEM_CONFIG_DIR, 'master.cf.proto')].every((file) => fs.existsSync(file));
 }
 
 /** apt-get install a Debian package without questions; the package lists are refreshed only if the first attempt fails. */
@@ -209,10 +298,10 @@ function alive(pid: number): boolean {
   return fs.existsSync(`/proc/${pid}`);
 }
 
-/** The running master's pid (master.pid, checked against /proc), or null. */
-function masterPid(): number | null {
+/** An instance's running master's pid (its master.pid, checked against /proc), or null. */
+function masterPid(instance: Instance): number | null {
   try {
-    const pid = Number(fs.readFileSync(MASTER_PID, 'utf8').trim());
+    const pid = Number(fs.readFileSync(path.join(instance.spool, 'pid', 'master.pid'), 'utf8').trim());
     if (!(pid > 0)) return null;
     return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'master' ? pid : null;
   } catch {
@@ -259,20 +348,48 @@ async function answers220(port: number): Promise<boolean> {
   });
 }
 
-/** postfix stop, then wait until the master and the children it had are gone (SIGKILL after 20 s). */
-async function stopPostfix(): Promise<void> {
-  const master = masterPid();
-  if (master === null) return;
-  const pids = tree(master);
-  await run('postfix', ['stop'], { timeout: 30_000 }).catch(() => undefined);
-  const deadline = Date.now() + 20_000;
-  while (pids.some(alive) && Date.now() < deadline) await sleep(50);
-  for (const pid of pids.filter(alive)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
+/** postfix stop, then wait until the master and the children it had are gone (SIGKILL after 20 s); then the instance's directory goes. */
+async function stopPostfix(instance: Instance): Promise<void> {
+  const master = masterPid(instance);
+  if (master !== null) {
+    const pids = tree(master);
+    await run('postfix', ['-c', instance.config, 'stop'], { timeout: 30_000 }).catch(() => undefined);
+    const deadline = Date.now() + 20_000;
+    while (pids.some(alive) && Date.now() < deadline) await sleep(50);
+    for (const pid of pids.filter(alive)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
     }
+  }
+  instances.delete(instance);
+  fs.rmSync(instance.dir, { recursive: true, force: true });
+}
+
+/**
+ * Instances left by runs that died without stopping them (their owner process is
+ * gone): stopped and removed. Another live run's instances are left alone; a
+ * directory with no owner file yet is one being made, unless it is a minute old.
+ */
+async function stopAbandoned(): Promise<void> {
+  const base = os.tmpdir();
+  for (const name of fs.readdirSync(base)) {
+    if (!name.startsWith(INSTANCE_PREFIX)) continue;
+    const instance = instanceAt(path.join(base, name));
+    let owner: number | null = null;
+    try {
+      owner = Number(fs.readFileSync(instance.owner, 'utf8').trim());
+    } catch {
+      try {
+        if (Date.now() - fs.statSync(instance.dir).mtimeMs < 60_000) continue;
+      } catch {
+        continue;
+      }
+    }
+    if (owner !== null && owner > 0 && alive(owner)) continue;
+    await stopPostfix(instance);
   }
 }
 
@@ -404,53 +521,69 @@ async function stopSigner(): Promise<void> {
   running = null;
 }
 
-/** Postfix, then the milter it talks to. */
-async function stopAll(): Promise<void> {
-  await stopPostfix();
-  await stopSigner();
-}
-
 /**
- * The master this module started, stopped with SIGTERM (what postfix stop sends)
- * if this process exits first; and the opendkim it runs, killed (see stopSigner:
- * SIGTERM would leave it running seconds after this process is gone), with its key.
+ * The instances this process runs, their masters stopped with SIGTERM (what
+ * postfix stop sends) if it exits first, and their directories removed once the
+ * masters are gone (otherwise by the next start, as abandoned); and the opendkim
+ * it runs, killed (see stopSigner: SIGTERM would leave it running seconds after
+ * this process is gone), with its key.
  */
-let started: number | null = null;
+const instances = new Set<Instance>();
 let running: Signer | null = null;
 let exitHook = false;
 function hookExit(): void {
   if (exitHook) return;
   exitHook = true;
   process.once('exit', () => {
-    if (started !== null && masterPid() === started) {
+    const masters: number[] = [];
+    for (const instance of instances) {
+      const master = masterPid(instance);
+      if (master === null) continue;
+      masters.push(master);
       try {
-        process.kill(started, 'SIGTERM');
+        process.kill(master, 'SIGTERM');
       } catch {
         // gone meanwhile
       }
     }
+    // No awaiting in an exit handler: wait (up to 2 s) by blocking, then remove what is no longer in use.
+    const deadline = Date.now() + 2_000;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (masters.some(alive) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
+    if (!masters.some(alive)) for (const instance of instances) fs.rmSync(instance.dir, { recursive: true, force: true });
     if (running !== null) {
       if (!exited(running.child)) running.child.kill('SIGKILL');
       fs.rmSync(running.dir, { recursive: true, force: true });
     }
   });
 }
-function stopOnExit(master: number): void {
-  started = master;
-  hookExit();
+
+/** A port of 127.0.0.1 that was free a moment ago (listen on 0, read it, close). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
 }
 
 /**
- * Install Postfix from Debian's package if missing, configure it as a loopback
- * relay into 127.0.0.1:sinkPort, start it with an empty queue and wait until its
- * port answers 220. With `dkim`, opendkim (installed too if missing) signs every
- * message from that domain as Postfix takes it. { skipped } with a one-line
- * reason when it cannot be (not root, apt fails, Postfix or opendkim does not
- * start); never throws for those.
+ * Install Postfix from Debian's package if missing, configure an instance of its
+ * own as a loopback relay into 127.0.0.1:sinkPort (with `returnPath`, also writing
+ * DSNs quickly and routing the return-path domains to the inbound listener),
+ * start it and wait until its port answers 220. With `dkim`, opendkim (installed
+ * too if missing) signs every message from that domain as Postfix takes it (one
+ * signer per process: a second start with `dkim` replaces the first's).
+ * { skipped } with a one-line reason when it cannot be (not root, apt fails,
+ * Postfix or opendkim does not start); never throws for those.
  */
-export async function startPostfix(options: { sinkPort: number; concurrency?: number; dkim?: DkimSigning }): Promise<PostfixRelay | { skipped: string }> {
+export async function startPostfix(options: PostfixOptions): Promise<PostfixRelay | { skipped: string }> {
   const concurrency = options.concurrency ?? 20;
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return { skipped: 'Postfix needs root on Linux to install and run, and the bench is not root' };
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return { skipped: 'Postfix needs root on Linux to install and run, and this is not root' };
   if (!installed()) {
     console.log("postfix: not installed; installing Debian's package (apt-get install postfix)…");
     try {
@@ -467,31 +600,46 @@ export async function startPostfix(options: { sinkPort: number; concurrency?: nu
       return { skipped: `could not install Debian's opendkim package: ${firstLine(error)}` };
     }
   }
+  let instance: Instance | null = null;
   try {
-    // A master left running by an earlier run would hold the queue; an opendkim still running from an earlier start would be a second signer.
-    await stopAll();
+    await stopAbandoned();
+    // An opendkim still running from an earlier start would be a second signer.
+    if (options.dkim) await stopSigner();
     const signing = options.dkim ? await startSigner(options.dkim) : null;
     const signer = signing?.signer ?? null;
+    const made = instanceAt(fs.mkdtempSync(path.join(os.tmpdir(), INSTANCE_PREFIX)));
+    instance = made;
+    fs.writeFileSync(made.owner, `${process.pid}\n`);
+    instances.add(made);
+    hookExit();
+    // Postfix's daemons run as the postfix user: they must reach the queue (root's, made by Postfix on its first start) and write the data directory.
+    fs.chmodSync(made.dir, 0o755);
+    fs.mkdirSync(made.config);
+    fs.mkdirSync(made.spool, { mode: 0o755 });
+    fs.mkdirSync(made.data);
+    const user = systemUser('postfix');
+    if (user) fs.chownSync(made.data, user.uid, user.gid);
     const port = await freePort();
-    fs.writeFileSync(path.join(CONFIG_DIR, 'main.cf'), '');
-    fs.copyFileSync(path.join(CONFIG_DIR, 'master.cf.proto'), path.join(CONFIG_DIR, 'master.cf'));
-    const postconf = (...args: string[]) => run('postconf', args, { timeout: 30_000 });
-    await postconf('-e', ...settings(options.sinkPort, concurrency), ...(signing ? milterSettings(signing.port) : []));
+    fs.writeFileSync(path.join(made.config, 'main.cf'), '');
+    fs.copyFileSync(path.join(SYSTEM_CONFIG_DIR, 'master.cf.proto'), path.join(made.config, 'master.cf'));
+    const postconf = (...args: string[]) => run('postconf', ['-c', made.config, ...args], { timeout: 30_000 });
+    await postconf(
+      '-e',
+      ...settings(made, options.sinkPort, concurrency, options.log ?? false),
+      ...(options.returnPath ? returnPathSettings(options.returnPath) : []),
+      ...(signing ? milterSettings(signing.port) : []),
+    );
     await postconf('-MX', 'smtp/inet');
     await postconf('-F', '*/*/chroot = n');
     await postconf('-M', `127.0.0.1:${port}/inet = 127.0.0.1:${port} inet n - n - - smtpd`);
-    // A queue left by an earlier run would be relayed into this run's sink. (Until
-    // Postfix's first start some queue directories do not exist, and nothing is queued.)
-    if (QUEUES.every((queue) => fs.existsSync(path.join(QUEUE_DIR, queue)))) await run('postsuper', ['-d', 'ALL'], { timeout: 60_000 });
-    await run('postfix', ['start'], { timeout: 60_000 });
+    await run('postfix', ['-c', made.config, 'start'], { timeout: 60_000 });
     const deadline = Date.now() + 20_000;
     while (!(await answers220(port))) {
       if (Date.now() > deadline) throw new Error(`no 220 on 127.0.0.1:${port} within 20 s`);
       await sleep(100);
     }
-    const master = masterPid();
-    if (master === null) throw new Error(`no master process (${MASTER_PID})`);
-    stopOnExit(master);
+    const master = masterPid(made);
+    if (master === null) throw new Error(`no master process (${made.spool}/pid/master.pid)`);
     const ticks = clockTicks();
     /** opendkim's CPU ticks when last read: all its threads' (live and ended), which is all it used once it has exited. */
     let signerTicks = 0;
@@ -524,14 +672,25 @@ export async function startPostfix(options: { sinkPort: number; concurrency?: nu
         }
         return bytes;
       },
-      queued: () => QUEUES.reduce((n, queue) => n + queueFiles(path.join(QUEUE_DIR, queue)), 0),
+      queued: () => QUEUES.reduce((n, queue) => n + queueFiles(path.join(made.spool, queue)), 0),
       async flush() {
-        await run('postsuper', ['-d', 'ALL'], { timeout: 60_000 });
+        await run('postsuper', ['-c', made.config, '-d', 'ALL'], { timeout: 60_000 });
       },
-      stop: stopAll,
+      log() {
+        try {
+          return fs.readFileSync(made.maillog, 'utf8');
+        } catch {
+          return '';
+        }
+      },
+      async stop() {
+        await stopPostfix(made);
+        if (signer !== null && running === signer) await stopSigner();
+      },
     };
   } catch (error) {
-    await stopAll().catch(() => undefined);
+    if (instance !== null) await stopPostfix(instance).catch(() => undefined);
+    if (options.dkim) await stopSigner().catch(() => undefined);
     return { skipped: `Postfix did not start as a loopback relay: ${firstLine(error)}` };
   }
 }
