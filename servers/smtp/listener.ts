@@ -97,9 +97,14 @@ export class GuardedConnection extends SMTPConnection {
     this.dataTimer.unref();
   }
 
+  /** What a session closed to make room is told. */
+  protected evictionReply(): SmtpReplyError {
+    return REPLIES.evicted();
+  }
+
   /** Closed to make room for a client from a less busy address (session-guard.ts). */
   evict(): void {
-    this.hangUp(REPLIES.evicted());
+    this.hangUp(this.evictionReply());
   }
 
   override _onClose(): void {
