@@ -18,6 +18,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     SMTP_PORT=2587 \
+    INBOUND_SMTP_PORT=2525 \
     DATA_DIR=/data
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
@@ -31,7 +32,7 @@ RUN node scripts/build.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
-EXPOSE 3000 2587
+EXPOSE 3000 2587 2525
 STOPSIGNAL SIGTERM
 # The same flags as `npm start` (bench/README.md has the measurements behind them).
 CMD ["node", "--heap-growing-percent=25", "--no-allocation-site-pretenuring", "dist/servers/main.js"]

@@ -170,13 +170,13 @@ export interface Mailgate {
 
 /**
  * Start the real server (servers/main.ts) on a free port of 127.0.0.1, SQLite in
- * `dataDir`, no SMTP, LOG_LEVEL=warn; `env` adds to or overrides that.
+ * `dataDir`, no SMTP listener, LOG_LEVEL=warn; `env` adds to or overrides that.
  */
 export async function startMailgate(dataDir: string, env: Record<string, string>, options: ChildOptions = {}): Promise<Mailgate> {
   const port = await freePort();
   const child = await startChild(
     'servers/main.ts',
-    { HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    { HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', INBOUND_SMTP_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     /HTTP listening/,
     options,
   );

@@ -16,8 +16,8 @@ export const EXIT_CANNOT_LISTEN = 75;
 export interface ListenerAddress {
   host: string;
   port: number;
-  label: 'HTTP' | 'SMTP' | 'SMTPS';
-  portVariable: 'PORT' | 'SMTP_PORT' | 'SMTPS_PORT';
+  label: 'HTTP' | 'SMTP' | 'SMTPS' | 'inbound SMTP';
+  portVariable: 'PORT' | 'SMTP_PORT' | 'SMTPS_PORT' | 'INBOUND_SMTP_PORT';
 }
 
 /** A listener that could not be opened; `message` is the one line to print. */

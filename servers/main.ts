@@ -19,8 +19,10 @@ import {
 import { CannotListenError, checkListenersCanOpen, EXIT_CANNOT_LISTEN, explainListenError, type ListenerAddress } from './cannot-listen.ts';
 import { buildHttpApp, type HttpAppOptions } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/endpoint.ts';
+import { startInboundServer, type InboundHandlers } from './smtp/inbound.ts';
+import { createByteBudget } from './smtp/listener.ts';
 import { startSmtpServer } from './smtp/server.ts';
-import { loadOrCreateTls } from './smtp/tls.ts';
+import { loadOrCreateTls, type TlsMaterial } from './smtp/tls.ts';
 
 type Stop = () => Promise<void>;
 
@@ -29,17 +31,41 @@ export interface RunningServer {
   httpUrl: string | null;
   /** The SMTP submission listener's ports, when the smtp role runs. */
   smtp: { port: number; securePort: number | null } | null;
+  /** The inbound listener's port (bounces and reports), when the inbound role runs. */
+  inbound: { port: number } | null;
   stop(): Promise<void>;
 }
 
+/** The inbound listener's port when it runs (the caller's, or INBOUND_SMTP_PORT), or null. */
+function inboundPortOf(config: Config, options: StartOptions): number | null {
+  if (!config.roles.includes('inbound')) return null;
+  if (options.inbound?.port !== undefined) return options.inbound.port;
+  return config.inbound.port === 0 ? null : config.inbound.port;
+}
+
+/**
+ * What the inbound listener hands mail to: the caller's handlers. Until the core's
+ * return-path service (core.returns) and the report parser are wired here as the
+ * default, nothing else could take what the listener receives, so the role refuses to start.
+ */
+function inboundHandlersOf(options: StartOptions): (core: Core) => InboundHandlers {
+  if (options.inbound) return options.inbound.handlers;
+  throw new Error(
+    'mailgate: the inbound role has no return-path service to hand mail to in this build; set INBOUND_SMTP_PORT=0 or leave inbound out of MAILGATE_ROLES',
+  );
+}
+
 /** The listeners the config asks for, in the order they are opened. */
-function listenersOf(config: Config): ListenerAddress[] {
+function listenersOf(config: Config, inboundPort: number | null): ListenerAddress[] {
   const listeners: ListenerAddress[] = [];
   if (config.roles.includes('smtp') && config.smtpPort !== 0) {
     listeners.push({ host: config.host, port: config.smtpPort, label: 'SMTP', portVariable: 'SMTP_PORT' });
     if (config.smtp.securePort !== 0) {
       listeners.push({ host: config.host, port: config.smtp.securePort, label: 'SMTPS', portVariable: 'SMTPS_PORT' });
     }
+  }
+  if (inboundPort !== null) {
+    listeners.push({ host: config.host, port: inboundPort, label: 'inbound SMTP', portVariable: 'INBOUND_SMTP_PORT' });
   }
   if (config.roles.includes('http')) {
     listeners.push({ host: config.host, port: config.port, label: 'HTTP', portVariable: 'PORT' });
@@ -59,6 +85,12 @@ export interface StartOptions extends NonNullable<Parameters<typeof openConfigur
   deps?: Omit<CoreDeps, 'db'>;
   /** The HTTP app's options (its logger, a route listener); its `mcp` answers at /mcp instead of the MCP endpoint. */
   http?: HttpAppOptions;
+  /**
+   * The inbound listener's seams: what it hands mail to (the core's return paths and
+   * the report parser), and `port` to listen on instead of INBOUND_SMTP_PORT (0: any
+   * free port; tests). The role must still be in MAILGATE_ROLES.
+   */
+  inbound?: { handlers: (core: Core) => InboundHandlers; port?: number };
 }
 
 /**
@@ -68,7 +100,9 @@ export interface StartOptions extends NonNullable<Parameters<typeof openConfigur
  * when the database's log could not be synced (main() stops the process then: stopAtOnce).
  */
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: StartOptions = {}): Promise<RunningServer> {
-  const listeners = listenersOf(config);
+  const inboundPort = inboundPortOf(config, options);
+  const inboundHandlers = inboundPort === null ? null : inboundHandlersOf(options);
+  const listeners = listenersOf(config, inboundPort);
   // Before anything is created: a busy port must not leave a database, an organization
   // whose token was shown once to nobody, or a certificate behind.
   await checkListenersCanOpen(listeners);
@@ -95,15 +129,17 @@ export async function startServer(config: Config, log: (line: string) => void = 
     // Said once every listener is listening, so that no line claims a door is open when the next may fail.
     const listening: string[] = [];
     const listener = (label: ListenerAddress['label']) => listeners.find((l) => l.label === label)!;
+    // Both SMTP listeners use one certificate, and share the memory messages may take.
+    const submissionOn = config.roles.includes('smtp') && config.smtpPort !== 0;
+    let tls: TlsMaterial | null = null;
+    if (submissionOn || inboundHandlers) {
+      tls = await loadOrCreateTls({ keyPath: config.smtp.tlsKeyPath, certPath: config.smtp.tlsCertPath, hostname: config.smtp.hostname });
+      if (tls.generated) log(`Generated a self-signed SMTP certificate for ${config.smtp.hostname}: ${config.smtp.tlsCertPath}`);
+    }
+    const budget = createByteBudget(config.smtp.maxBufferedBytes);
     // SMTP first: once /health answers, every door is open.
     let smtp: RunningServer['smtp'] = null;
-    if (config.roles.includes('smtp') && config.smtpPort !== 0) {
-      const tls = await loadOrCreateTls({
-        keyPath: config.smtp.tlsKeyPath,
-        certPath: config.smtp.tlsCertPath,
-        hostname: config.smtp.hostname,
-      });
-      if (tls.generated) log(`Generated a self-signed SMTP certificate for ${config.smtp.hostname}: ${config.smtp.tlsCertPath}`);
+    if (submissionOn && tls) {
       let smtpListener: Awaited<ReturnType<typeof startSmtpServer>>;
       try {
         smtpListener = await startSmtpServer(core, {
@@ -111,6 +147,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
           port: config.smtpPort,
           securePort: config.smtp.securePort === 0 ? null : config.smtp.securePort,
           tls,
+          budget,
         });
       } catch (error) {
         // startSmtpServer closes the STARTTLS listener itself when the implicit-TLS one fails.
@@ -123,6 +160,18 @@ export async function startServer(config: Config, log: (line: string) => void = 
         `Mailgate SMTP submission listening on ${config.host}:${smtpListener.port} (STARTTLS)` +
           (smtpListener.securePort !== null ? ` and ${config.host}:${smtpListener.securePort} (implicit TLS)` : ''),
       );
+    }
+    let inbound: RunningServer['inbound'] = null;
+    if (inboundPort !== null && inboundHandlers && tls) {
+      let inboundListener: Awaited<ReturnType<typeof startInboundServer>>;
+      try {
+        inboundListener = await startInboundServer(core, { host: config.host, port: inboundPort, tls, budget, ...inboundHandlers(core) });
+      } catch (error) {
+        throw explainListenError(error, listener('inbound SMTP'));
+      }
+      stops.push(() => inboundListener.close());
+      inbound = { port: inboundListener.port };
+      listening.push(`Mailgate inbound SMTP (bounces and reports) listening on ${config.host}:${inboundListener.port} (STARTTLS)`);
     }
     let httpUrl: string | null = null;
     if (config.roles.includes('http')) {
@@ -164,6 +213,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       core,
       httpUrl,
       smtp,
+      inbound,
       async stop() {
         if (stopped) return;
         stopped = true;

@@ -8,7 +8,7 @@ import { RENDER_TIME_LIMIT_MS } from './threads/time-limits.ts';
  * The environment, parsed once into a frozen, typed config. Nothing else in the
  * code base reads `process.env`; every problem is reported at once.
  */
-const roles = ['http', 'smtp', 'worker'] as const;
+const roles = ['http', 'smtp', 'inbound', 'worker'] as const;
 export type Role = (typeof roles)[number];
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -123,8 +123,8 @@ export const envSchema = z.object({
     .min(1024)
     .default(256 * 1024 * 1024)
     .describe(
-      'bytes of messages all sessions together may hold while they are received and accepted (at least ' +
-        '`SMTP_MAX_MESSAGE_BYTES`); past it a message gets `452 4.3.1` and its client tries again later. Parsing a message ' +
+      'bytes of messages all sessions together, submission and inbound, may hold while they are received and accepted (at ' +
+        'least `SMTP_MAX_MESSAGE_BYTES` and `INBOUND_MAX_BYTES`); past it a message gets `452 4.3.1` and its client tries again later. Parsing a message ' +
         'takes two to three times its size for a moment, so leave that much room',
     ),
   SMTP_MAX_CONNECTIONS: z.coerce
@@ -186,6 +186,21 @@ export const envSchema = z.object({
       'failed AUTH attempts one address may make in 10 minutes; past it its AUTH and new connections get `421 4.7.0` until ' +
         'the oldest failure is 10 minutes old',
     ),
+  INBOUND_SMTP_PORT: port
+    .default(2525)
+    .describe(
+      'the inbound SMTP listener (role `inbound`), where bounces and complaint reports come back: no AUTH, STARTTLS with the ' +
+        'SMTP certificate, only recipients that are return paths of this server; 25 in production; `0` turns it off',
+    ),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024)
+    .describe(
+      'largest message the inbound listener takes, advertised as `SIZE`; a larger one gets `552 5.3.4`. Its connections ' +
+        'follow the `SMTP_MAX_CONNECTIONS*` caps and `SMTP_*_TIMEOUT_SECONDS` deadlines, counted apart from submission',
+    ),
   BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .refine((v) => {
@@ -234,7 +249,7 @@ export const envSchema = z.object({
     ),
   MAILGATE_ROLES: z
     .string()
-    .default('http,smtp,worker')
+    .default('http,smtp,inbound,worker')
     .transform((v, ctx) => {
       const list = v
         .split(',')
@@ -248,7 +263,7 @@ export const envSchema = z.object({
       if (list.length === 0) ctx.addIssue({ code: 'custom', message: `must name at least one role (${roles.join(', ')})` });
       return [...new Set(list)] as Role[];
     })
-    .describe('the parts this process runs, comma-separated: `http`, `smtp`, `worker`'),
+    .describe('the parts this process runs, comma-separated: `http`, `smtp` (submission), `inbound` (bounces and reports), `worker`'),
   MAILGATE_BOOTSTRAP_TOKEN: z
     .string()
     .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')
@@ -475,7 +490,7 @@ export interface Config {
     readonly maxMessageBytes: number;
     /** RCPT TO beyond this in one transaction gets 452 4.5.3. */
     readonly maxRecipients: number;
-    /** Bytes of messages being received, all sessions together; past it a message gets 452 4.3.1. */
+    /** Bytes of messages being received, all sessions of both listeners together; past it a message gets 452 4.3.1. */
     readonly maxBufferedBytes: number;
     /**
      * Open connections, all addresses and both ports together. When full, a client
@@ -495,6 +510,13 @@ export interface Config {
     readonly maxAuthFailures: number;
     /** Failed AUTH attempts one address may make in 10 minutes; past it AUTH and new connections from it get 421 4.7.0. */
     readonly maxAuthFailuresPerAddress: number;
+  };
+  /** The inbound listener, where reports come back to return paths (role `inbound`). */
+  readonly inbound: {
+    /** 0 = off. */
+    readonly port: number;
+    /** Advertised as SIZE; a larger message gets 552 5.3.4. */
+    readonly maxMessageBytes: number;
   };
   readonly baseUrl: string;
   readonly dataDir: string;
@@ -597,6 +619,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (${sizes.data.SMTP_MAX_MESSAGE_BYTES}), or no message of the largest size could ever be received`,
     );
   }
+  const inbound = envSchema.pick({ INBOUND_SMTP_PORT: true, INBOUND_MAX_BYTES: true, SMTP_MAX_BUFFERED_BYTES: true, MAILGATE_ROLES: true }).safeParse(cleaned);
+  const inboundOn = inbound.success && inbound.data.MAILGATE_ROLES.includes('inbound') && inbound.data.INBOUND_SMTP_PORT !== 0;
+  if (inboundOn && inbound.data.SMTP_MAX_BUFFERED_BYTES < inbound.data.INBOUND_MAX_BYTES) {
+    problems.push(
+      `SMTP_MAX_BUFFERED_BYTES: must be at least INBOUND_MAX_BYTES (${inbound.data.INBOUND_MAX_BYTES}) while the inbound listener runs, or no inbound message of the largest size could ever be received`,
+    );
+  }
   const ports = envSchema.pick({ SMTP_PORT: true, SMTPS_PORT: true }).safeParse(cleaned);
   if (ports.success && ports.data.SMTP_PORT === 0 && ports.data.SMTPS_PORT !== undefined && ports.data.SMTPS_PORT !== 0) {
     problems.push('SMTPS_PORT: SMTP is off (SMTP_PORT=0), so no SMTP port would be opened; set SMTP_PORT too, or leave SMTPS_PORT unset');
@@ -634,6 +663,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxAuthFailures: e.SMTP_MAX_AUTH_FAILURES,
       maxAuthFailuresPerAddress: e.SMTP_MAX_AUTH_FAILURES_PER_ADDRESS,
     }),
+    inbound: Object.freeze({ port: e.INBOUND_SMTP_PORT, maxMessageBytes: e.INBOUND_MAX_BYTES }),
     // Normalised (percent-encoded), so it can go into links and HTML attributes as it is.
     baseUrl: e.BASE_URL === undefined ? localHttpAddress(e.HOST, e.PORT)! : new URL(e.BASE_URL).href.replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),

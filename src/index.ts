@@ -36,6 +36,7 @@ export {
 export { PLANS, assertMayWrite, isPlan, type AuthContext, type Plan, type TokenPermission } from './auth-scope/index.ts';
 export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
+export type { ReturnReport } from './returns/report.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export type { EmailContent } from './render/index.ts';

@@ -136,7 +136,7 @@ export interface MailgateProcess extends RunningProcess {
 
 /**
  * Spawn the compiled server with node (or `node ...command`, or `executable ...command`)
- * on a free port and wait until `GET /health` answers 200. SMTP is off unless `env` says otherwise.
+ * on a free port and wait until `GET /health` answers 200. Both SMTP listeners are off unless `env` says otherwise.
  * 30 s by default: two processes starting at once on PostgreSQL, beside a full
  * suite's other worker, once took longer than 15 s to migrate and answer.
  */
@@ -150,7 +150,7 @@ export async function startMailgateProcess(
   const child = spawn(executable, command, {
     cwd: REPO_ROOT,
     // One render thread unless a test asks for more: suites start many processes.
-    env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', CPU_THREADS: '1', ...env },
+    env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', INBOUND_SMTP_PORT: '0', LOG_LEVEL: 'warn', CPU_THREADS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const running = track(child);
@@ -190,13 +190,17 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
 }
 
 /**
- * Run the compiled server as startMailgateProcess does (a free port, SMTP off unless
+ * Run the compiled server as startMailgateProcess does (a free port, both SMTP listeners off unless
  * `env` says otherwise) and wait for it to exit by itself, for a start it must refuse.
  * A process that starts after all is SIGKILLed after `timeoutMs`: `signal` tells.
  */
 export async function runMailgateToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<CliResult> {
   const port = await freePort();
-  return runToExit([compiledServer()], { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env }, timeoutMs);
+  return runToExit(
+    [compiledServer()],
+    { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', INBOUND_SMTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
+    timeoutMs,
+  );
 }
 
 async function runToExit(args: string[], env: Record<string, string>, timeoutMs: number): Promise<CliResult> {

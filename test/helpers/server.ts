@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { McpMount } from '../../servers/http/mcp-mount.ts';
 import { startServer, type RunningServer } from '../../servers/main.ts';
+import type { InboundHandlers } from '../../servers/smtp/inbound.ts';
 import { loadConfig, type Clock, type Core, type ManualClock, type Transport, type WaitUntil } from '../../src/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { addVerifiedDomain } from './domains.ts';
@@ -13,6 +17,8 @@ export interface TestServer {
   token: string;
   core: Core;
   database: TestDatabase;
+  /** The inbound listener's port, when the test asked for it (`inbound`). */
+  inboundPort: number | null;
   /** fetch against the server with the bearer token and JSON body. */
   api(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; token?: string | null; rawBody?: string }): Promise<Response>;
   close(): Promise<void>;
@@ -36,17 +42,27 @@ export interface TestServerOptions {
   logStream?: { write(line: string): void };
   /** What answers at /mcp instead of the real MCP endpoint. */
   mcp?: McpMount;
+  /**
+   * Run the inbound listener (role inbound) on a free port, handing mail to these,
+   * with a certificate generated for this server alone (unless `env` names one).
+   */
+  inbound?: (core: Core) => InboundHandlers;
 }
 
 export const TEST_TOKEN = 'mailgate_test_token_0123456789abcdefghij';
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
+  // The inbound listener's certificate: generated into a directory of this server's, as no other test server writes there.
+  const tlsDir = options.inbound ? await mkdtemp(path.join(os.tmpdir(), 'mailgate-inbound-tls-')) : null;
+  const removeTls = () => (tlsDir ? rm(tlsDir, { recursive: true, force: true }) : Promise.resolve());
+  const roles = ['http', ...(options.inbound ? ['inbound'] : []), ...(options.worker === false ? [] : ['worker'])];
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
     SMTP_PORT: '0',
-    MAILGATE_ROLES: options.worker === false ? 'http' : 'http,worker',
+    MAILGATE_ROLES: roles.join(','),
+    ...(tlsDir ? { SMTP_TLS_KEY: path.join(tlsDir, 'key.pem'), SMTP_TLS_CERT: path.join(tlsDir, 'cert.pem'), SMTP_HOSTNAME: 'localhost' } : {}),
     DATA_DIR: '/tmp/mailgate-test-unused',
     LOG_LEVEL: 'silent',
     MAILGATE_BOOTSTRAP_TOKEN: TEST_TOKEN,
@@ -66,9 +82,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ...(options.logStream ? { logLevel: 'warn', logStream: options.logStream } : { logLevel: false }),
         ...(options.onRoute ? { onRoute: options.onRoute } : {}),
       },
+      ...(options.inbound ? { inbound: { handlers: options.inbound, port: 0 } } : {}),
     });
   } catch (error) {
     await database.cleanup();
+    await removeTls();
     throw error;
   }
   const { core } = server;
@@ -80,6 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     token: TEST_TOKEN,
     core,
     database,
+    inboundPort: server.inbound?.port ?? null,
     api(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
       const token = init.token === undefined ? TEST_TOKEN : init.token;
@@ -95,6 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await server.stop();
       await database.cleanup();
+      await removeTls();
     },
   };
 }

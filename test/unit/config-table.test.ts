@@ -18,7 +18,7 @@ describe(`${CONFIG_DOC}'s table of environment variables`, () => {
 
   it('takes each default from the schema, through transforms, and says unset where there is none', () => {
     expect(defaultOf(envSchema.shape.PORT)).toBe(3000);
-    expect(defaultOf(envSchema.shape.MAILGATE_ROLES)).toBe('http,smtp,worker');
+    expect(defaultOf(envSchema.shape.MAILGATE_ROLES)).toBe('http,smtp,inbound,worker');
     expect(defaultOf(envSchema.shape.SMTP_ALLOW_INSECURE_AUTH)).toBe(false);
     expect(defaultOf(envSchema.shape.RELAY_URL)).toBeUndefined();
     expect(

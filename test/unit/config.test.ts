@@ -25,7 +25,8 @@ describe('loadConfig: defaults', () => {
     expect(config.baseUrl).toBe('http://127.0.0.1:3000');
     expect(config.dataDir).toBe(path.join(process.cwd(), 'data'));
     expect(path.isAbsolute(config.dataDir)).toBe(true);
-    expect(config.roles).toEqual(['http', 'smtp', 'worker']);
+    expect(config.roles).toEqual(['http', 'smtp', 'inbound', 'worker']);
+    expect(config.inbound).toEqual({ port: 2525, maxMessageBytes: 25 * 1024 * 1024 });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.bootstrapToken).toBeUndefined();
     expect(config.dnsServers).toEqual([]);
@@ -146,13 +147,13 @@ describe('loadConfig: problems', () => {
     expect(error.problems).toEqual([
       'PORT: must be a port number from 0 to 65535',
       'RELAY_URL: must be an smtp:// or smtps:// URL',
-      'MAILGATE_ROLES: unknown role "bogus" (known: http, smtp, worker)',
+      'MAILGATE_ROLES: unknown role "bogus" (known: http, smtp, inbound, worker)',
     ]);
     expect(error.message).toBe(
       'Invalid configuration:\n' +
         '  - PORT: must be a port number from 0 to 65535\n' +
         '  - RELAY_URL: must be an smtp:// or smtps:// URL\n' +
-        '  - MAILGATE_ROLES: unknown role "bogus" (known: http, smtp, worker)',
+        '  - MAILGATE_ROLES: unknown role "bogus" (known: http, smtp, inbound, worker)',
     );
   });
 
@@ -175,8 +176,8 @@ describe('loadConfig: problems', () => {
 
   it('reports one problem per unknown role', () => {
     expect(configRefusal({ MAILGATE_ROLES: 'web,http,cron' }).problems).toEqual([
-      'MAILGATE_ROLES: unknown role "web" (known: http, smtp, worker)',
-      'MAILGATE_ROLES: unknown role "cron" (known: http, smtp, worker)',
+      'MAILGATE_ROLES: unknown role "web" (known: http, smtp, inbound, worker)',
+      'MAILGATE_ROLES: unknown role "cron" (known: http, smtp, inbound, worker)',
     ]);
   });
 });
@@ -189,7 +190,7 @@ describe('loadConfig: strict values', () => {
   });
 
   it('refuses an empty role list and keeps each role once', () => {
-    expect(problemsOf({ MAILGATE_ROLES: ',' })).toEqual(['MAILGATE_ROLES: must name at least one role (http, smtp, worker)']);
+    expect(problemsOf({ MAILGATE_ROLES: ',' })).toEqual(['MAILGATE_ROLES: must name at least one role (http, smtp, inbound, worker)']);
     expect(loadConfig({ MAILGATE_ROLES: 'http,http,worker' }).roles).toEqual(['http', 'worker']);
   });
 
@@ -319,6 +320,7 @@ describe('loadConfig: SMTP submission', () => {
       SMTP_DATA_TIMEOUT_SECONDS: '13',
       SMTP_MAX_AUTH_FAILURES: '2',
       SMTP_MAX_AUTH_FAILURES_PER_ADDRESS: '9',
+      INBOUND_MAX_BYTES: '4096',
     });
     expect(config.smtp).toEqual({
       securePort: 465,
@@ -414,7 +416,7 @@ describe('loadConfig: SMTP submission', () => {
   });
 
   it('refuses a buffer budget smaller than one message of the largest size', () => {
-    expect(configRefusal({ SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096' }).problems).toEqual([
+    expect(configRefusal({ SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096', INBOUND_SMTP_PORT: '0' }).problems).toEqual([
       'SMTP_MAX_BUFFERED_BYTES: must be at least SMTP_MAX_MESSAGE_BYTES (8192), or no message of the largest size could ever be received',
     ]);
     expect(configRefusal({ SMTP_MAX_BUFFERED_BYTES: '1' }).problems.map((p) => p.split(':')[0])).toEqual(['SMTP_MAX_BUFFERED_BYTES']);
@@ -428,8 +430,26 @@ describe('loadConfig: SMTP submission', () => {
   });
 
   it('reports the budget rule together with the other problems, not only when the rest is valid', () => {
-    const problems = configRefusal({ PORT: 'x', SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096' }).problems;
+    const problems = configRefusal({ PORT: 'x', SMTP_MAX_MESSAGE_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096', INBOUND_SMTP_PORT: '0' }).problems;
     expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'SMTP_MAX_BUFFERED_BYTES']);
+  });
+
+  it('reads the inbound listener: INBOUND_SMTP_PORT (0 = off) and INBOUND_MAX_BYTES, and refuses nonsense by name', () => {
+    expect(loadConfig({ INBOUND_SMTP_PORT: '25', INBOUND_MAX_BYTES: '1048576' }).inbound).toEqual({ port: 25, maxMessageBytes: 1048576 });
+    expect(loadConfig({ INBOUND_SMTP_PORT: '0' }).inbound.port).toBe(0);
+    expect(configRefusal({ INBOUND_SMTP_PORT: '70000', INBOUND_MAX_BYTES: '10' }).problems.map((p) => p.split(':')[0])).toEqual([
+      'INBOUND_SMTP_PORT',
+      'INBOUND_MAX_BYTES',
+    ]);
+  });
+
+  it('refuses a buffer budget smaller than the largest inbound message, while the inbound listener runs', () => {
+    expect(configRefusal({ INBOUND_MAX_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096', SMTP_MAX_MESSAGE_BYTES: '2048' }).problems).toEqual([
+      'SMTP_MAX_BUFFERED_BYTES: must be at least INBOUND_MAX_BYTES (8192) while the inbound listener runs, or no inbound message of the largest size could ever be received',
+    ]);
+    const off = { INBOUND_MAX_BYTES: '8192', SMTP_MAX_BUFFERED_BYTES: '4096', SMTP_MAX_MESSAGE_BYTES: '2048' };
+    expect(loadConfig({ ...off, INBOUND_SMTP_PORT: '0' }).smtp.maxBufferedBytes).toBe(4096);
+    expect(loadConfig({ ...off, MAILGATE_ROLES: 'http,smtp,worker' }).smtp.maxBufferedBytes).toBe(4096);
   });
 });
 

@@ -1,0 +1,230 @@
+// The inbound SMTP door: where bounces, delay notices and complaint reports come
+// back to the return paths of the mail Mailgate sent. Nobody authenticates, and
+// it relays nothing: a recipient is taken only when the core says it is one of
+// this server's return paths. A message read in full is parsed into a report and
+// handed to the core, and 250 is answered only once the core has stored it. What
+// a report means is the core's (core.returns); the caps, deadlines and TLS are
+// the submission listener's (listener.ts, session-guard.ts, tls.ts).
+import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
+import type { Core, ReturnReport } from '../../src/index.ts';
+import {
+  admitConnection,
+  closeServers,
+  commonServerOptions,
+  createByteBudget,
+  GuardedConnection,
+  GuardedServer,
+  listen,
+  mailFromRefusal,
+  rcptToRefusal,
+  readMessage,
+  trackInFlight,
+  type ByteBudget,
+  type InFlight,
+} from './listener.ts';
+import { REPLIES, replyFor } from './replies.ts';
+import { createSessionGuard, type SessionGuard } from './session-guard.ts';
+import type { TlsMaterial } from './tls.ts';
+
+/** A message that came back, as the core receives it. */
+export interface ReceivedMessage {
+  /** The envelope recipients (each a return path the core accepted at RCPT TO), as the client wrote them, each once. */
+  recipients: string[];
+  /** MAIL FROM, or null for the null sender `<>` that bounces come from. */
+  mailFrom: string | null;
+  /** The client's IP address. */
+  remoteAddress: string;
+  /** The message as received, headers and body. */
+  raw: Buffer;
+  /** What the message says, as parseReport read it; `none` when it is no report, or could not be read as one. */
+  report: ReturnReport;
+}
+
+/** What this door needs of the core (`core.returns`). */
+export interface InboundCore {
+  /** Is this address one of this server's return paths? Asked at RCPT TO: false is `550 5.7.1`, a rejection `451`. */
+  acceptsRecipient(address: string): Promise<boolean>;
+  /** Keep the message and act on its report. Resolves once it is stored (then `250`); a rejection is `451 4.3.0`. */
+  receive(message: ReceivedMessage): Promise<{ stored: 'matched' | 'unmatched' }>;
+}
+
+/** Reads a message as a report (servers/smtp/report-parser.ts). */
+export type ReportParser = (raw: Buffer) => Promise<ReturnReport>;
+
+export interface InboundListenOptions {
+  host: string;
+  /** 0 picks a free one. */
+  port: number;
+  /** The submission listener's certificate, for STARTTLS. */
+  tls: TlsMaterial;
+  returns: InboundCore;
+  parseReport: ReportParser;
+  /** The memory for messages, shared with the submission listener when both run; by default one of its own (SMTP_MAX_BUFFERED_BYTES). */
+  budget?: ByteBudget;
+}
+
+/** What the listener hands mail to: core.returns, and the parser of reports. */
+export type InboundHandlers = Pick<InboundListenOptions, 'returns' | 'parseReport'>;
+
+export interface InboundListener {
+  port: number;
+  /** Bytes of messages held right now, being received or stored. */
+  readonly bufferedBytes: number;
+  /** Stop accepting; messages being stored get their answer, every other session is told 421 and closed. */
+  close(): Promise<void>;
+}
+
+/** The reply once the core has stored a message. */
+export const RECEIVED_REPLY = '2.0.0 Ok: received';
+
+/** No AUTH here: not advertised, and refused in words that say where submission is. */
+class InboundConnection extends GuardedConnection {
+  protected override advertisesAuth(): boolean {
+    return false;
+  }
+
+  protected override evictionReply() {
+    return REPLIES.evictedInbound();
+  }
+
+  override handler_AUTH(_command: Buffer, callback: () => void): void {
+    const reply = REPLIES.noAuthInbound();
+    this.send(reply.responseCode, reply.message);
+    callback();
+  }
+}
+
+/** What a message that cannot be read as a report at all is handed over as: kept, as no report. */
+const UNREADABLE: ReturnReport = { kind: 'none', subject: null };
+
+function inboundOptions(
+  core: Core,
+  options: InboundListenOptions,
+  inFlight: InFlight,
+  budget: ByteBudget,
+  guard: SessionGuard<SMTPServerSession>,
+): SMTPServerOptions {
+  const { config } = core;
+  const { smtp } = config;
+  const maxBytes = config.inbound.maxMessageBytes;
+  const { returns, parseReport } = options;
+
+  /**
+   * Parse, then store. A parser that fails hands the message over as no report
+   * rather than refusing it: its sender (often a null sender, whose bounce of a
+   * bounce goes nowhere) would retry for days and then drop it, while kept it can
+   * still be read. Only the core's failure to store is temporary trouble (451).
+   */
+  async function hand(raw: Buffer, session: SMTPServerSession): Promise<void> {
+    const report = await parseReport(raw).catch(() => UNREADABLE);
+    const mailFrom = session.envelope.mailFrom === false ? null : session.envelope.mailFrom.address || null;
+    try {
+      await returns.receive({
+        recipients: session.envelope.rcptTo.map((r) => r.address),
+        mailFrom,
+        remoteAddress: session.remoteAddress,
+        raw,
+        report,
+      });
+    } catch {
+      throw REPLIES.notStored();
+    }
+  }
+
+  return {
+    ...commonServerOptions(config, false, options.tls),
+    banner: 'Mailgate inbound mail (bounces and reports)',
+    size: maxBytes,
+    // No one authenticates here (handler_AUTH above refuses it); the recipients are the check.
+    authOptional: true,
+
+    onConnect(session, callback) {
+      callback(admitConnection(session, guard, core.limits));
+    },
+
+    onClose(session) {
+      guard.closed(session);
+    },
+
+    // Any sender, the null sender `<>` of bounces above all.
+    onMailFrom(address, _session, callback) {
+      callback(mailFromRefusal(address, maxBytes, budget));
+    },
+
+    onRcptTo(address, session, callback) {
+      const refusal = rcptToRefusal(address, session);
+      if (refusal) {
+        callback(refusal);
+        return;
+      }
+      const key = address.address.toLowerCase();
+      const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key);
+      if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
+        callback(REPLIES.tooManyRecipients(smtp.maxRecipients));
+        return;
+      }
+      returns.acceptsRecipient(address.address).then(
+        (accepted) => {
+          if (!accepted) {
+            callback(REPLIES.notAReturnPath(address.address));
+            return;
+          }
+          // A session handing over mail for a return path is this port's honest client,
+          // as an authenticated one is submission's: it is never closed to make room
+          // for another address. Its deadlines still hold.
+          guard.authenticated(session);
+          callback();
+        },
+        (error: unknown) => callback(replyFor(error, 'rcpt')),
+      );
+    },
+
+    onData(stream, session, callback) {
+      readMessage(stream, maxBytes, budget, (result) => {
+        if ('refusal' in result) {
+          callback(result.refusal);
+          return;
+        }
+        const { raw, release } = result.message;
+        // Tracked until its client has its answer, so that close() waits for exactly that.
+        const answered = hand(raw, session)
+          .then(
+            () => callback(null, RECEIVED_REPLY),
+            (error: Error) => callback(error),
+          )
+          .finally(release);
+        trackInFlight(inFlight, answered);
+      });
+    },
+  };
+}
+
+/** Start the inbound listener: STARTTLS offered, no AUTH, recipients checked with `options.returns`. */
+export async function startInboundServer(core: Core, options: InboundListenOptions): Promise<InboundListener> {
+  const { smtp } = core.config;
+  const inFlight: InFlight = new Set();
+  const budget = options.budget ?? createByteBudget(smtp.maxBufferedBytes);
+  // A guard of its own, with submission's caps: strangers on port 25 take nothing from submission's clients.
+  const guard = createSessionGuard<SMTPServerSession>({
+    maxConnections: smtp.maxConnections,
+    maxConnectionsPerAddress: smtp.maxConnectionsPerAddress,
+    maxAuthFailuresPerAddress: smtp.maxAuthFailuresPerAddress,
+  });
+  const server = new GuardedServer(
+    inboundOptions(core, options, inFlight, budget, guard),
+    { idleTimeoutMs: smtp.idleTimeoutMs, dataTimeoutMs: smtp.dataTimeoutMs },
+    InboundConnection,
+  );
+  // A failing session must not take the process down; smtp-server reports it here.
+  server.on('error', () => {});
+  const port = await listen(server, options.port, options.host);
+  return {
+    port,
+    get bufferedBytes() {
+      return budget.used;
+    },
+    close() {
+      return closeServers([server], inFlight);
+    },
+  };
+}
