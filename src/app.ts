@@ -97,7 +97,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const transport = deps.transport ?? (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
-  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl) });
+  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl), inboundMxHost: config.inboundMxHost });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({
     threads: config.cpuThreads,

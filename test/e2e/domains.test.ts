@@ -11,7 +11,8 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 // Sending domains through fetch, a real DNS server on loopback holding (or not)
 // the records Mailgate asks for, and a relay (smtp-server) receiving the mail:
 // a verified domain's mail arrives DKIM-signed, and mailauth's verifier checks
-// the signature against the key published in that DNS server.
+// the signature against the key published in that DNS server; its envelope
+// sender's domain is its own bounces.<domain> once that MX is found.
 
 interface DomainRecord {
   object: 'domain';
@@ -33,7 +34,14 @@ describe('sending domains', () => {
   beforeAll(async () => {
     dns = await startDnsServer();
     sink = await startSmtpSink();
-    server = await startTestSmtpServer({ env: { DNS_SERVERS: dns.address, RELAY_URL: `smtp://127.0.0.1:${sink.port}` } });
+    server = await startTestSmtpServer({
+      env: {
+        DNS_SERVERS: dns.address,
+        RELAY_URL: `smtp://127.0.0.1:${sink.port}`,
+        RETURN_PATH_DOMAIN: 'Returns.Mailgate.example',
+        INBOUND_MX_HOST: 'mx.mailgate.example',
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -49,8 +57,11 @@ describe('sending domains', () => {
 
   /** Publish what Mailgate asks for, as a person would in their DNS. */
   function publish(d: DomainRecord, purposes = ['dkim', 'spf', 'dmarc']) {
-    for (const r of d.records.filter((r) => purposes.includes(r.purpose)))
-      dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
+    for (const r of d.records.filter((r) => purposes.includes(r.purpose))) {
+      const [priority, exchange] = r.value.split(' ');
+      const record = r.type === 'MX' ? { type: 'MX' as const, exchange: exchange!, preference: Number(priority) } : { type: 'TXT' as const, text: r.value };
+      dns.set(r.name, [...(dns.records.get(r.name) ?? []), record]);
+    }
   }
 
   /** mailauth's DKIM verifier, resolving through the test's DNS server. */
@@ -61,7 +72,7 @@ describe('sending domains', () => {
     return results;
   }
 
-  it('adds a domain: a DKIM key, and the DKIM, SPF and DMARC records to publish', async () => {
+  it('adds a domain: a DKIM key, and the DKIM, SPF, DMARC and return-path records to publish', async () => {
     const { status, body } = await api('/api/v2/domains', { body: { name: 'News.Example.COM' } });
     expect(status).toBe(201);
     domain = body;
@@ -84,6 +95,24 @@ describe('sending domains', () => {
         },
         { purpose: 'spf', type: 'TXT', name: 'news.example.com', value: 'v=spf1 ip4:127.0.0.1 ~all', required: true, status: 'pending', found: [] },
         { purpose: 'dmarc', type: 'TXT', name: '_dmarc.news.example.com', value: 'v=DMARC1; p=none;', required: false, status: 'pending', found: [] },
+        {
+          purpose: 'return_path_mx',
+          type: 'MX',
+          name: 'bounces.news.example.com',
+          value: '10 mx.mailgate.example',
+          required: false,
+          status: 'pending',
+          found: [],
+        },
+        {
+          purpose: 'return_path_spf',
+          type: 'TXT',
+          name: 'bounces.news.example.com',
+          value: 'v=spf1 include:news.example.com -all',
+          required: false,
+          status: 'pending',
+          found: [],
+        },
       ],
       created_at: expect.any(String),
       verified_at: null,
@@ -109,20 +138,27 @@ describe('sending domains', () => {
 
   it('verify before the records are published: failed, with what was found', async () => {
     dns.set('news.example.com', [{ type: 'TXT', text: 'v=spf1 include:other.example -all' }]);
+    dns.set('bounces.news.example.com', [
+      { type: 'MX', exchange: 'mx.other.example', preference: 5 },
+      { type: 'TXT', text: 'v=spf1 include:other.example -all' },
+    ]);
     const { status, body } = await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' });
     expect(status).toBe(200);
     expect(body.status).toBe('failed');
-    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
     expect(body.records[1].found).toEqual(['v=spf1 include:other.example -all']);
+    expect(body.records[3].found).toEqual(['5 mx.other.example']);
+    expect(body.records[4].found).toEqual(['v=spf1 include:other.example -all']);
     expect(body.checked_at).not.toBeNull();
   });
 
-  it('verify once they are: verified', async () => {
+  it('verify once the required ones are: verified, though the recommended return-path records are not', async () => {
     dns.set('news.example.com', []);
+    dns.set('bounces.news.example.com', []);
     publish(domain);
     const { body } = await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' });
     expect(body.status).toBe('verified');
-    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified']);
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified', 'failed', 'failed']);
     expect(body.verified_at).not.toBeNull();
   });
 
@@ -135,6 +171,46 @@ describe('sending domains', () => {
     expect(message.raw).toMatch(/^DKIM-Signature: /m);
     const [result] = await dkimOf(message.raw);
     expect(result).toMatchObject({ signingDomain: 'news.example.com', selector: domain.records[0]!.name.split('.')[0], status: { result: 'pass' } });
+  });
+
+  it("verify finds a domain's return-path MX and SPF; the return-path SPF includes the domain's", async () => {
+    const { body: own } = await api('/api/v2/domains', { body: { name: 'mail.example.org' } });
+    publish(own, ['dkim', 'spf', 'return_path_mx', 'return_path_spf']);
+    const { body } = await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' });
+    expect(body.status).toBe('verified');
+    expect(body.records.slice(3)).toEqual([
+      {
+        purpose: 'return_path_mx',
+        type: 'MX',
+        name: 'bounces.mail.example.org',
+        value: '10 mx.mailgate.example',
+        required: false,
+        status: 'verified',
+        found: ['10 mx.mailgate.example'],
+      },
+      {
+        purpose: 'return_path_spf',
+        type: 'TXT',
+        name: 'bounces.mail.example.org',
+        value: 'v=spf1 include:mail.example.org -all',
+        required: false,
+        status: 'verified',
+        found: ['v=spf1 include:mail.example.org -all'],
+      },
+    ]);
+    expect((await api(`/api/v2/domains/${own.id}`)).body).toEqual(body);
+    // A return-path SPF that names the relay itself does too; two SPF records are an error (RFC 7208).
+    dns.set('bounces.mail.example.org', [
+      { type: 'MX', exchange: 'mx.mailgate.example', preference: 20 },
+      { type: 'TXT', text: 'v=spf1 ip4:127.0.0.1 -all' },
+    ]);
+    const again = (await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' })).body;
+    expect(again.records.slice(3).map((r: { status: string; found: string[] }) => [r.status, r.found])).toEqual([
+      ['verified', ['20 mx.mailgate.example']],
+      ['verified', ['v=spf1 ip4:127.0.0.1 -all']],
+    ]);
+    dns.set('bounces.mail.example.org', [...dns.records.get('bounces.mail.example.org')!, { type: 'TXT', text: 'v=spf1 include:mail.example.org -all' }]);
+    expect((await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' })).body.records[4].status).toBe('failed');
   });
 
   it("signs a campaign's List-Unsubscribe and List-Unsubscribe-Post headers too", async () => {
@@ -220,7 +296,13 @@ describe('sending domains', () => {
     expect(status).toBe(200);
     expect(performance.now() - start).toBeLessThan(6_000);
     expect(body.status).toBe('pending');
-    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['dns_unavailable', 'dns_unavailable', 'dns_unavailable']);
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual([
+      'dns_unavailable',
+      'dns_unavailable',
+      'dns_unavailable',
+      'dns_unavailable',
+      'dns_unavailable',
+    ]);
   }, 15_000);
 
   it('deletes a domain: gone, its key with it', async () => {
