@@ -1,8 +1,8 @@
 // Sending domains: the DKIM key pair made for each (RSA 2048, a selector of its
 // own; the private key never leaves the server), the DNS records to publish
 // (DKIM, SPF, DMARC, and the MX and SPF of its own return path bounces.<domain>),
-// checking them through the resolver (DNS_SERVERS), and the key the worker signs
-// a verified domain's mail with.
+// checking them through the resolver (DNS_SERVERS), and what the worker sends a
+// verified domain's mail with: its key, and its return-path domain.
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { OrgScope } from '../auth-scope/index.ts';
@@ -34,10 +34,18 @@ export interface DomainService {
   /** Look the records up now and keep what was found; DNS that does not answer leaves the status as it was. */
   verify(scope: OrgScope, id: string): Promise<DomainRecord>;
   remove(scope: OrgScope, id: string): Promise<{ object: 'domain'; id: string; deleted: true }>;
-  /** The key mail from this domain is signed with: null unless the organization has verified it. */
-  signingKey(organizationId: string, domain: string): Promise<DkimKey | null>;
+  /** What mail from this domain is sent with: null unless the organization has verified it. */
+  sendingDomain(organizationId: string, domain: string): Promise<SendingDomain | null>;
   /** Has the organization verified this domain (as written in an address: any case, Unicode or punycode)? */
   isVerified(organizationId: string, domain: string): Promise<boolean>;
+}
+
+/** A verified domain, as delivery uses it. */
+export interface SendingDomain {
+  /** The key its mail is signed with. */
+  dkim: DkimKey;
+  /** `bounces.<domain>` once its MX record (pointing here) was found at the last check; null until then. */
+  returnPathDomain: string | null;
 }
 
 export interface DomainOptions {
@@ -235,9 +243,14 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       return { object: 'domain', id, deleted: true };
     },
 
-    async signingKey(organizationId, domain) {
-      const row = await verifiedDomain(organizationId, domain).select(['name', 'dkim_selector', 'dkim_private_key']).executeTakeFirst();
-      return row ? { domainName: row.name, keySelector: row.dkim_selector, privateKey: row.dkim_private_key } : null;
+    async sendingDomain(organizationId, domain) {
+      const row = await verifiedDomain(organizationId, domain).select(['name', 'dkim_selector', 'dkim_private_key', 'checks']).executeTakeFirst();
+      if (!row) return null;
+      const checks = row.checks === null ? null : (JSON.parse(row.checks) as { records: Checks });
+      return {
+        dkim: { domainName: row.name, keySelector: row.dkim_selector, privateKey: row.dkim_private_key },
+        returnPathDomain: checks?.records.return_path_mx?.status === 'verified' ? returnPathDomainOf(row.name) : null,
+      };
     },
 
     async isVerified(organizationId, domain) {

@@ -7,12 +7,13 @@ import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { waitFor } from '../helpers/server.ts';
 import { removeTestTls, startTestSmtpServer, submissionTransport, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { readReturnPath, returnPathKey } from '../../src/returns/verp.ts';
 
 // Sending domains through fetch, a real DNS server on loopback holding (or not)
 // the records Mailgate asks for, and a relay (smtp-server) receiving the mail:
 // a verified domain's mail arrives DKIM-signed, and mailauth's verifier checks
 // the signature against the key published in that DNS server; its envelope
-// sender's domain is its own bounces.<domain> once that MX is found.
+// sender is a return path, at the domain's own bounces.<domain> once that MX is found.
 
 interface DomainRecord {
   object: 'domain';
@@ -62,6 +63,17 @@ describe('sending domains', () => {
       const record = r.type === 'MX' ? { type: 'MX' as const, exchange: exchange!, preference: Number(priority) } : { type: 'TXT' as const, text: r.value };
       dns.set(r.name, [...(dns.records.get(r.name) ?? []), record]);
     }
+  }
+
+  /** The email a return path names, read with the key of the server's database. */
+  async function emailOfReturnPath(address: string) {
+    return readReturnPath(await returnPathKey(server.core.db.db, () => Date.now())(), address);
+  }
+
+  /** The id of the last email sent with this subject. */
+  async function emailWithSubject(subject: string): Promise<string> {
+    const list = (await api('/api/v2/emails?limit=100')).body.data as { id: string; subject: string }[];
+    return list.find((e) => e.subject === subject)!.id;
   }
 
   /** mailauth's DKIM verifier, resolving through the test's DNS server. */
@@ -171,9 +183,14 @@ describe('sending domains', () => {
     expect(message.raw).toMatch(/^DKIM-Signature: /m);
     const [result] = await dkimOf(message.raw);
     expect(result).toMatchObject({ signingDomain: 'news.example.com', selector: domain.records[0]!.name.split('.')[0], status: { result: 'pass' } });
+    // The envelope sender is the email's return path at RETURN_PATH_DOMAIN (the domain's own MX is not published); the From header is the sender's.
+    expect(message.envelope.mailFrom).toMatch(/^bounce\+[0-9a-z]{26}-[0-9a-z]{16}@returns\.mailgate\.example$/);
+    expect(await emailOfReturnPath(message.envelope.mailFrom)).toEqual({ emailId: await emailWithSubject('Signed') });
+    expect(message.parsed.from?.value).toEqual([{ address: 'hello@news.example.com', name: 'News' }]);
+    expect(message.raw).not.toMatch(/^Return-Path:/im);
   });
 
-  it("verify finds a domain's return-path MX and SPF; the return-path SPF includes the domain's", async () => {
+  it("sends from a domain's own bounces.<domain> once verify found its MX; the return-path SPF includes the domain's", async () => {
     const { body: own } = await api('/api/v2/domains', { body: { name: 'mail.example.org' } });
     publish(own, ['dkim', 'spf', 'return_path_mx', 'return_path_spf']);
     const { body } = await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' });
@@ -211,6 +228,18 @@ describe('sending domains', () => {
     ]);
     dns.set('bounces.mail.example.org', [...dns.records.get('bounces.mail.example.org')!, { type: 'TXT', text: 'v=spf1 include:mail.example.org -all' }]);
     expect((await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' })).body.records[4].status).toBe('failed');
+
+    // Its MX was found at the last check (its SPF not, which is the person's business): its mail goes out with bounces.<domain>.
+    const res = await server.api('/api/v2/emails', {
+      body: { from: 'Mail <hi@mail.example.org>', to: 'reader@example.net', subject: 'Own return path', markdown: 'Hi' },
+    });
+    expect(res.status).toBe(200);
+    const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Own return path'), 15_000, 'the relayed message');
+    expect(message.envelope.mailFrom).toMatch(/^bounce\+[0-9a-z]{26}-[0-9a-z]{16}@bounces\.mail\.example\.org$/);
+    expect(await emailOfReturnPath(message.envelope.mailFrom)).toEqual({ emailId: ((await res.json()) as { id: string }).id });
+    expect(message.parsed.from?.value).toEqual([{ address: 'hi@mail.example.org', name: 'Mail' }]);
+    const [result] = await dkimOf(message.raw);
+    expect(result).toMatchObject({ signingDomain: 'mail.example.org', status: { result: 'pass' } });
   });
 
   it("signs a campaign's List-Unsubscribe and List-Unsubscribe-Post headers too", async () => {

@@ -2000,7 +2000,7 @@ export interface operations {
                                 [key: string]: unknown;
                             } | null;
                         }[];
-                        /** @description The finished RFC 5322 message as captured (capture transport), else null. */
+                        /** @description The finished RFC 5322 message as captured (capture transport), with its envelope sender as a Return-Path header on top; else null. */
                         raw: string | null;
                     };
                 };
