@@ -29,6 +29,7 @@ import { createDomainService, spfMechanismFor, type DomainService } from './doma
 import { createWebhookDeliveryHandler, createWebhookService, WEBHOOK_DELIVERY_JOB, type WebhookService } from './webhooks/index.ts';
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
+import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -97,7 +98,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const transport = deps.transport ?? (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
-  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl) });
+  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl), inboundMxHost: config.inboundMxHost });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({
     threads: config.cpuThreads,
@@ -159,7 +160,9 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
         baseUrl: config.baseUrl,
         triggers: workflowTriggers,
-        signingKey: (organizationId, domain) => domains.signingKey(organizationId, domain),
+        sendingDomain: (organizationId, domain) => domains.sendingDomain(organizationId, domain),
+        returnPathKey: returnPathKey(db.db, () => clock.now()),
+        returnPathDomain: config.returnPathDomain ?? addressDomainOf(config.inboundMxHost),
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
       [CAMPAIGN_SEND_JOB]: campaigns.sendHandler,

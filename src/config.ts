@@ -247,6 +247,26 @@ export const envSchema = z.object({
       '`smtp://user:pass@host:port` or `smtps://…`: real delivery through that relay, and mail only from verified domains. ' +
         'Unset: the capture transport (nothing leaves the machine)',
     ),
+  RETURN_PATH_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'must be a domain name, such as bounces.example.com')
+    .transform((v) => v.toLowerCase())
+    .optional()
+    .describe(
+      'the domain of return paths (the envelope sender, `bounce+…@` it, where relays send bounces) for mail from a domain without ' +
+        'its own: a verified sending domain whose `bounces.<domain>` MX record was found at its last check uses that. Its MX must ' +
+        'reach this server. Unset: `INBOUND_MX_HOST`',
+    ),
+  INBOUND_MX_HOST: z
+    .string()
+    .refine((v) => isIP(v.replace(/^\[(.*)\]$/, '$1')) !== 0 || /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(v), 'must be a host name or an IP address')
+    .transform((v) => v.replace(/^\[(.*)\]$/, '$1').toLowerCase())
+    .optional()
+    .describe(
+      "the host relays send bounces to: the exchange of each sending domain's `bounces.<domain>` MX record, and the domain of " +
+        'return paths when `RETURN_PATH_DOMAIN` is unset (an IP address as an address literal, `[127.0.0.1]`). Unset: the host ' +
+        'of `BASE_URL`',
+    ),
   MAILGATE_ROLES: z
     .string()
     .default('http,smtp,inbound,worker')
@@ -527,6 +547,10 @@ export interface Config {
   /** What an accepted email survives: `fsync`, a crash of the machine; `process`, only a killed process (db/connect.ts). */
   readonly durability: 'fsync' | 'process';
   readonly relayUrl: string | undefined;
+  /** The domain of return paths for mail from a domain without its own `bounces.<domain>` (RETURN_PATH_DOMAIN); undefined: inboundMxHost's. */
+  readonly returnPathDomain: string | undefined;
+  /** The host relays send bounces to (INBOUND_MX_HOST, else BASE_URL's host): a lower-case name, or an IP address without brackets. */
+  readonly inboundMxHost: string;
   readonly roles: readonly Role[];
   readonly bootstrapToken: string | undefined;
   readonly dnsServers: readonly string[];
@@ -642,6 +666,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  // Normalised (percent-encoded), so it can go into links and HTML attributes as it is.
+  const baseUrl = e.BASE_URL === undefined ? localHttpAddress(e.HOST, e.PORT)! : new URL(e.BASE_URL).href.replace(/\/+$/, '');
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -664,14 +690,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxAuthFailuresPerAddress: e.SMTP_MAX_AUTH_FAILURES_PER_ADDRESS,
     }),
     inbound: Object.freeze({ port: e.INBOUND_SMTP_PORT, maxMessageBytes: e.INBOUND_MAX_BYTES }),
-    // Normalised (percent-encoded), so it can go into links and HTML attributes as it is.
-    baseUrl: e.BASE_URL === undefined ? localHttpAddress(e.HOST, e.PORT)! : new URL(e.BASE_URL).href.replace(/\/+$/, ''),
+    baseUrl,
     dataDir: path.resolve(e.DATA_DIR),
     sqlitePath: path.join(path.resolve(e.DATA_DIR), 'mailgate.db'),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     durability: e.DURABILITY,
     relayUrl: e.RELAY_URL,
+    returnPathDomain: e.RETURN_PATH_DOMAIN,
+    inboundMxHost: e.INBOUND_MX_HOST ?? new URL(baseUrl).hostname.replace(/^\[(.*)\]$/, '$1'),
     roles: Object.freeze([...e.MAILGATE_ROLES]),
     bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,
     dnsServers: Object.freeze([...(e.DNS_SERVERS ?? [])]),

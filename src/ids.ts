@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
  */
 export type IdPrefix = 'eml' | 'sub' | 'tag' | 'evt' | 'cmp' | 'dom' | 'tok' | 'org' | 'wfl' | 'whk' | 'whd' | 'cnf' | 'wfr' | 'job' | 'sbm';
 
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+/** The digits of ids: lower-case Crockford base32 (no i, l, o, u). */
+export const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 let lastTime = -1;
 // The 80-bit random part as 16 base32 digits, incremented within one millisecond.
@@ -42,14 +43,14 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   let time = lastTime;
   let out = '';
   for (let i = 0; i < 10; i++) {
-    out = ALPHABET[time % 32]! + out;
+    out = ID_ALPHABET[time % 32]! + out;
     time = Math.floor(time / 32);
   }
-  for (let i = 0; i < 16; i++) out += ALPHABET[randomDigits[i]!]!;
+  for (let i = 0; i < 16; i++) out += ID_ALPHABET[randomDigits[i]!]!;
   return `${prefix}_${out}`;
 }
 
-/** What follows the prefix and `_`: 26 digits of ALPHABET. */
+/** What follows the prefix and `_`: 26 digits of ID_ALPHABET. */
 const ID_DIGITS = '[0-9a-hjkmnp-tv-z]{26}';
 const ID_PATTERN = new RegExp(`^([a-z]{3})_${ID_DIGITS}$`);
 

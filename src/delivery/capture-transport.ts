@@ -4,7 +4,11 @@ import { createGroupCommit } from '../db/group-commit.ts';
 import { storeCapturedMessages } from '../emails/email.repository.ts';
 import { asBuffer, type Transport } from './transport.ts';
 
-/** The default transport: keeps the finished message in the database, readable through the email record. */
+/**
+ * The default transport: keeps the finished message in the database, readable
+ * through the email record. It is the final destination, so like a receiving
+ * server it records the envelope sender as a Return-Path header on top.
+ */
 export function createCaptureTransport(handle: DatabaseHandle, clock: Clock): Transport {
   const store = createGroupCommit<{ emailId: string; raw: string; at: number }>(handle.db, {
     apply: (trx, messages) => storeCapturedMessages(trx, messages),
@@ -16,7 +20,8 @@ export function createCaptureTransport(handle: DatabaseHandle, clock: Clock): Tr
   return {
     name: 'capture',
     async deliver(message) {
-      await store.write({ emailId: message.emailId, raw: asBuffer(message.raw).toString('utf8'), at: clock.now() });
+      const raw = `Return-Path: <${message.envelope.from}>\r\n${asBuffer(message.raw).toString('utf8')}`;
+      await store.write({ emailId: message.emailId, raw, at: clock.now() });
       return { outcome: 'delivered', response: 'captured' };
     },
     async close() {},

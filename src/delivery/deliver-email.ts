@@ -11,7 +11,8 @@ import {
 } from '../emails/email.repository.ts';
 import type { SubmissionHeaders } from '../emails/submission.ts';
 import type { ComposeInput, ComposeSubmission } from './compose-message.ts';
-import type { DkimKey } from '../domains/index.ts';
+import type { SendingDomain } from '../domains/index.ts';
+import { returnPathLocalPart } from '../returns/verp.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import { domainOf, mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
@@ -75,12 +76,16 @@ export interface DeliverEmailDeps {
   baseUrl: string;
   /** What the delivery events recorded on subscribers fire (createCore: the workflows they start). */
   triggers: EventTriggers;
-  /** The DKIM key of a verified sending domain of the organization (domains/), or null. */
-  signingKey: (organizationId: string, domain: string) => Promise<DkimKey | null>;
+  /** A verified sending domain of the organization (domains/): its DKIM key and return-path domain; null for any other. */
+  sendingDomain: (organizationId: string, domain: string) => Promise<SendingDomain | null>;
+  /** Every message's envelope sender is a return path (returns/verp.ts) made with this key. */
+  returnPathKey: () => Promise<Buffer>;
+  /** The return path's domain for mail from a domain without its own (RETURN_PATH_DOMAIN, else INBOUND_MX_HOST's). */
+  returnPathDomain: string;
 }
 
-/** How long a domain's key (or its absence) is taken as current: a domain verified or removed is seen within it. */
-const SIGNING_KEY_TTL_MS = 10_000;
+/** How long a domain's setup (or its absence) is taken as current: a domain verified, checked again or removed is seen within it. */
+const SENDING_DOMAIN_TTL_MS = 10_000;
 
 type EventInput = { type: string; detail?: Record<string, unknown> };
 
@@ -105,19 +110,19 @@ interface Outcome {
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
   const { db: handle, clock, transport, pace, pool, maxAttempts, owner, bounceCooldownMs, baseUrl, triggers } = deps;
-  const keys = new Map<string, { key: Promise<DkimKey | null>; until: number }>();
-  /** The key to sign an email from this address with, looked up once per domain and moment. */
-  function signingKeyFor(organizationId: string, from: string): Promise<DkimKey | null> {
+  const domains = new Map<string, { found: Promise<SendingDomain | null>; until: number }>();
+  /** What an email from this address is sent with (DKIM key, return-path domain), looked up once per domain and moment. */
+  function sendingDomainFor(organizationId: string, from: string): Promise<SendingDomain | null> {
     const domain = domainOf(from);
     const id = `${organizationId} ${domain}`;
     const now = clock.now();
-    const hit = keys.get(id);
-    if (hit && hit.until > now) return hit.key;
-    const key = deps.signingKey(organizationId, domain);
-    if (keys.size > 10_000) keys.clear();
-    keys.set(id, { key, until: now + SIGNING_KEY_TTL_MS });
-    key.catch(() => keys.delete(id));
-    return key;
+    const hit = domains.get(id);
+    if (hit && hit.until > now) return hit.found;
+    const found = deps.sendingDomain(organizationId, domain);
+    if (domains.size > 10_000) domains.clear();
+    domains.set(id, { found, until: now + SENDING_DOMAIN_TTL_MS });
+    found.catch(() => domains.delete(id));
+    return found;
   }
   const db = handle.db;
 
@@ -328,9 +333,12 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         ? error
         : new DeliveryFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`, false);
     let raw: Uint8Array;
+    let returnPath: string;
     try {
       const submission = composeSubmission(email, loaded.submission);
-      const dkim = await signingKeyFor(email.organization_id, addressOf(email.from_address));
+      const [sending, key] = await Promise.all([sendingDomainFor(email.organization_id, addressOf(email.from_address)), deps.returnPathKey()]);
+      // Bounces come back to this address, naming the email; the header From stays the sender's.
+      returnPath = `${returnPathLocalPart(key, email.id)}@${sending?.returnPathDomain ?? deps.returnPathDomain}`;
       raw = await pool.run('compose', {
         from: email.from_address,
         to: email.to_address,
@@ -344,7 +352,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
         submission,
         tracking: email.tracking_key === null ? undefined : { baseUrl, emailId: email.id, key: email.tracking_key, ...trackedEvents(email.tracking_events) },
         listUnsubscribe: email.list_unsubscribe ?? undefined,
-        dkim: dkim ?? undefined,
+        dkim: sending?.dkim,
       });
     } catch (error) {
       return settle(job, email, asFailure(error));
@@ -360,7 +368,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     try {
       result = await transport.deliver({
         emailId: email.id,
-        envelope: { from: addressOf(email.from_address), to: [recipient] },
+        envelope: { from: returnPath, to: [recipient] },
         raw,
         messageId: email.message_id,
       });

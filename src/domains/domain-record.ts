@@ -31,18 +31,20 @@ export const domainCreateSchema = z.strictObject({
 
 export const dnsRecordSchema = z.object({
   purpose: z
-    .enum(['dkim', 'spf', 'dmarc'])
+    .enum(['dkim', 'spf', 'dmarc', 'return_path_mx', 'return_path_spf'])
     .describe(
-      'dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).',
+      'dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply ' +
+        "(recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces " +
+        '(recommended: once its MX is found, mail from the domain uses it as envelope sender).',
     ),
-  type: z.literal('TXT'),
+  type: z.enum(['TXT', 'MX']),
   name: z.string().describe('The full name of the record.'),
-  value: z.string().describe('What to publish.'),
-  required: z.boolean(),
+  value: z.string().describe('What to publish: a TXT text, or an MX record as `<priority> <exchange>`.'),
+  required: z.boolean().describe('Whether the domain is verified only with this record found; the others are recommended.'),
   status: z
     .enum(RECORD_STATUSES)
     .describe('What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).'),
-  found: z.array(z.string()).describe('The TXT values found there at the last check.'),
+  found: z.array(z.string()).describe('What was found there at the last check: the TXT values, or the MX records as `<priority> <exchange>`.'),
 });
 export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
@@ -53,7 +55,8 @@ export const domainRecordSchema = z.object({
   status: z
     .enum(DOMAIN_STATUSES)
     .describe(
-      'pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.',
+      'pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check ' +
+        'found one missing or different. The recommended records do not change it.',
     ),
   records: z.array(dnsRecordSchema),
   created_at: z.string(),

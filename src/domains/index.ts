@@ -1,7 +1,8 @@
 // Sending domains: the DKIM key pair made for each (RSA 2048, a selector of its
 // own; the private key never leaves the server), the DNS records to publish
-// (DKIM, SPF, DMARC), checking them through the resolver (DNS_SERVERS), and the
-// key the worker signs a verified domain's mail with.
+// (DKIM, SPF, DMARC, and the MX and SPF of its own return path bounces.<domain>),
+// checking them through the resolver (DNS_SERVERS), and what the worker sends a
+// verified domain's mail with: its key, and its return-path domain.
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { OrgScope } from '../auth-scope/index.ts';
@@ -33,22 +34,38 @@ export interface DomainService {
   /** Look the records up now and keep what was found; DNS that does not answer leaves the status as it was. */
   verify(scope: OrgScope, id: string): Promise<DomainRecord>;
   remove(scope: OrgScope, id: string): Promise<{ object: 'domain'; id: string; deleted: true }>;
-  /** The key mail from this domain is signed with: null unless the organization has verified it. */
-  signingKey(organizationId: string, domain: string): Promise<DkimKey | null>;
+  /** What mail from this domain is sent with: null unless the organization has verified it. */
+  sendingDomain(organizationId: string, domain: string): Promise<SendingDomain | null>;
   /** Has the organization verified this domain (as written in an address: any case, Unicode or punycode)? */
   isVerified(organizationId: string, domain: string): Promise<boolean>;
+}
+
+/** A verified domain, as delivery uses it. */
+export interface SendingDomain {
+  /** The key its mail is signed with. */
+  dkim: DkimKey;
+  /** `bounces.<domain>` once its MX record (pointing here) was found at the last check; null until then. */
+  returnPathDomain: string | null;
 }
 
 export interface DomainOptions {
   /** The SPF mechanism that authorizes the relay mail leaves through (RELAY_URL's host), e.g. `a:smtp.example.net`; `mx` without one. */
   spfMechanism: string;
+  /** The host relays send bounces to (INBOUND_MX_HOST): the exchange of each domain's return-path MX record. */
+  inboundMxHost: string;
 }
 
 interface Check {
   status: RecordStatus;
   found: string[];
 }
-type Checks = Record<DnsRecord['purpose'], Check>;
+/** What the last check found per record; a domain checked before a record existed has none for it. */
+type Checks = Partial<Record<DnsRecord['purpose'], Check>>;
+
+/** The return path of a domain's own: its MX points at INBOUND_MX_HOST, so bounces to it reach this server. */
+export const returnPathDomainOf = (name: string) => `bounces.${name}`;
+
+const RETURN_PATH_MX_PRIORITY = 10;
 
 /** The SPF mechanism for a relay URL: its host (a:name, or ip4:/ip6: for an address literal); `mx` without a relay. */
 export function spfMechanismFor(relayUrl: string | undefined): string {
@@ -66,10 +83,17 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
   const db = handle.db;
 
   function expected(row: DomainsTable): Omit<DnsRecord, 'status' | 'found'>[] {
+    const returnPath = returnPathDomainOf(row.name);
     return [
       { purpose: 'dkim', type: 'TXT', name: `${row.dkim_selector}._domainkey.${row.name}`, value: `v=DKIM1; k=rsa; p=${row.dkim_public_key}`, required: true },
       { purpose: 'spf', type: 'TXT', name: row.name, value: `v=spf1 ${options.spfMechanism} ~all`, required: true },
       { purpose: 'dmarc', type: 'TXT', name: `_dmarc.${row.name}`, value: 'v=DMARC1; p=none;', required: false },
+      { purpose: 'return_path_mx', type: 'MX', name: returnPath, value: `${RETURN_PATH_MX_PRIORITY} ${options.inboundMxHost}`, required: false },
+      // Receivers check SPF against the envelope sender's domain, this one: it must authorize
+      // the relay's sending addresses, which Mailgate cannot know (a smarthost's submission
+      // host is rarely where its mail leaves from). The domain's own SPF record already names
+      // them, so this one includes it: one record to keep right, and `-all` for anyone else.
+      { purpose: 'return_path_spf', type: 'TXT', name: returnPath, value: `v=spf1 include:${row.name} -all`, required: false },
     ];
   }
 
@@ -80,7 +104,7 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       id: row.id,
       name: row.name,
       status: row.status as DomainStatus,
-      records: expected(row).map((r) => ({ ...r, status: checks?.records[r.purpose].status ?? 'pending', found: checks?.records[r.purpose].found ?? [] })),
+      records: expected(row).map((r) => ({ ...r, status: checks?.records[r.purpose]?.status ?? 'pending', found: checks?.records[r.purpose]?.found ?? [] })),
       created_at: iso(row.created_at)!,
       verified_at: iso(row.verified_at),
       checked_at: iso(checks?.at ?? null),
@@ -102,16 +126,29 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       .where('status', '=', 'verified');
   }
 
-  /** Look one record up: verified when a TXT there passes `matches`. */
-  async function check(name: string, matches: (found: string[]) => boolean): Promise<Check> {
+  /** Look one record up: verified when what is there (TXT values, or MX records as `<priority> <exchange>`) passes `matches`. */
+  async function check(name: string, matches: (found: string[]) => boolean, type: 'TXT' | 'MX' = 'TXT'): Promise<Check> {
     try {
-      const found = await dns.txt(name);
+      const found =
+        type === 'TXT' ? await dns.txt(name) : (await dns.mx(name)).records.map((mx) => `${mx.priority} ${mx.exchange.toLowerCase().replace(/\.$/, '')}`);
       return { status: matches(found) ? 'verified' : 'failed', found };
     } catch (error) {
       if (error instanceof DnsUnavailable) return { status: 'dns_unavailable', found: [] };
       throw error;
     }
   }
+
+  /** One SPF record (RFC 7208 §3.2: two is an error) with one of these terms (a `+` qualifier or none). */
+  const spfNames = (found: string[], terms: string[]) => {
+    const spfs = found.filter((t) => /^v=spf1(\s|$)/i.test(t.trim()));
+    return (
+      spfs.length === 1 &&
+      spfs[0]!
+        .trim()
+        .split(/\s+/)
+        .some((term) => terms.includes(term.replace(/^[+]/, '').toLowerCase()))
+    );
+  };
 
   return {
     async create(scope, name) {
@@ -161,26 +198,22 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
 
     async verify(scope, id) {
       const row = await mustFind(scope, id);
-      const [dkim, spf, dmarc] = expected(row);
+      const [dkim, spf, dmarc, returnPathMx, returnPathSpf] = expected(row);
       const key = compact(row.dkim_public_key);
-      const [dkimCheck, spfCheck, dmarcCheck] = await Promise.all([
+      const relay = options.spfMechanism.toLowerCase();
+      const [dkimCheck, spfCheck, dmarcCheck, mxCheck, returnSpfCheck] = await Promise.all([
         check(dkim!.name, (found) =>
           found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t))),
         ),
-        // One SPF record (RFC 7208 §3.2: two is an error) that names the relay.
-        check(spf!.name, (found) => {
-          const spfs = found.filter((t) => /^v=spf1(\s|$)/i.test(t.trim()));
-          return (
-            spfs.length === 1 &&
-            spfs[0]!
-              .trim()
-              .split(/\s+/)
-              .some((term) => term.replace(/^[+]/, '') === options.spfMechanism)
-          );
-        }),
+        // The domain's SPF names the relay.
+        check(spf!.name, (found) => spfNames(found, [relay])),
         check(dmarc!.name, (found) => found.some((t) => /^v=DMARC1\s*(;|$)/i.test(t.trim()))),
+        // Any priority will do, as long as an exchange is this server.
+        check(returnPathMx!.name, (found) => found.some((mx) => mx.split(' ')[1] === options.inboundMxHost), 'MX'),
+        // The return path's SPF authorizes the relay: through the domain's own record, or naming it itself.
+        check(returnPathSpf!.name, (found) => spfNames(found, [`include:${row.name}`, relay])),
       ]);
-      const records: Checks = { dkim: dkimCheck, spf: spfCheck, dmarc: dmarcCheck };
+      const records: Checks = { dkim: dkimCheck, spf: spfCheck, dmarc: dmarcCheck, return_path_mx: mxCheck, return_path_spf: returnSpfCheck };
       const required = [dkimCheck, spfCheck];
       const now = clock.now();
       // DNS that did not answer decides nothing: the status stays what it was.
@@ -210,9 +243,14 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       return { object: 'domain', id, deleted: true };
     },
 
-    async signingKey(organizationId, domain) {
-      const row = await verifiedDomain(organizationId, domain).select(['name', 'dkim_selector', 'dkim_private_key']).executeTakeFirst();
-      return row ? { domainName: row.name, keySelector: row.dkim_selector, privateKey: row.dkim_private_key } : null;
+    async sendingDomain(organizationId, domain) {
+      const row = await verifiedDomain(organizationId, domain).select(['name', 'dkim_selector', 'dkim_private_key', 'checks']).executeTakeFirst();
+      if (!row) return null;
+      const checks = row.checks === null ? null : (JSON.parse(row.checks) as { records: Checks });
+      return {
+        dkim: { domainName: row.name, keySelector: row.dkim_selector, privateKey: row.dkim_private_key },
+        returnPathDomain: checks?.records.return_path_mx?.status === 'verified' ? returnPathDomainOf(row.name) : null,
+      };
     },
 
     async isVerified(organizationId, domain) {

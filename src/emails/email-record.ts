@@ -69,7 +69,10 @@ export const emailRecordSchema = z.object({
   html: z.string().describe('The HTML as stored: as given, with the preview text inserted hidden at its start when one was given.'),
   text: z.string().describe('The plain-text part: as given, or derived from the HTML.'),
   events: z.array(emailEventSchema).describe('Every change of last_event, oldest first.'),
-  raw: z.string().nullable().describe('The finished RFC 5322 message as captured (capture transport), else null.'),
+  raw: z
+    .string()
+    .nullable()
+    .describe('The finished RFC 5322 message as captured (capture transport), with its envelope sender as a Return-Path header on top; else null.'),
 });
 export type EmailRecord = z.infer<typeof emailRecordSchema>;
 

@@ -13,7 +13,7 @@ export const createDomain = defineOperation({
   resource: 'domains',
   description: [
     'Adds a domain the organization sends from and makes its DKIM key (RSA 2048; the private key never leaves the server).',
-    'Returns the domain (status pending) with the DNS records to publish: DKIM and SPF (required) and DMARC (recommended). Publish them, then call verify_domain.',
+    'Returns the domain (status pending) with the DNS records to publish: DKIM and SPF (required); DMARC, and the MX and SPF of its own return path bounces.<domain> (recommended). Publish them, then call verify_domain.',
     'A domain the organization has already is a conflict.',
     QUOTA_NOTE,
   ].join(' '),
@@ -61,6 +61,7 @@ export const verifyDomain = defineOperation({
   resource: 'domains',
   description: [
     "Looks the domain's records up in DNS now and answers the domain with a result per record. verified when DKIM and SPF are published as given (its mail is then DKIM-signed); failed when one is missing or different.",
+    'The recommended records do not change the status; once the return-path MX is found, its mail goes out with bounces.<domain> as envelope sender domain, so bounces come back under it.',
     'DNS that does not answer (within a few seconds) marks those records dns_unavailable and leaves the status as it was: try again.',
     QUOTA_NOTE,
   ].join(' '),

@@ -7,11 +7,13 @@ import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { waitFor } from '../helpers/server.ts';
 import { removeTestTls, startTestSmtpServer, submissionTransport, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { readReturnPath, returnPathKey } from '../../src/returns/verp.ts';
 
 // Sending domains through fetch, a real DNS server on loopback holding (or not)
 // the records Mailgate asks for, and a relay (smtp-server) receiving the mail:
 // a verified domain's mail arrives DKIM-signed, and mailauth's verifier checks
-// the signature against the key published in that DNS server.
+// the signature against the key published in that DNS server; its envelope
+// sender is a return path, at the domain's own bounces.<domain> once that MX is found.
 
 interface DomainRecord {
   object: 'domain';
@@ -33,7 +35,14 @@ describe('sending domains', () => {
   beforeAll(async () => {
     dns = await startDnsServer();
     sink = await startSmtpSink();
-    server = await startTestSmtpServer({ env: { DNS_SERVERS: dns.address, RELAY_URL: `smtp://127.0.0.1:${sink.port}` } });
+    server = await startTestSmtpServer({
+      env: {
+        DNS_SERVERS: dns.address,
+        RELAY_URL: `smtp://127.0.0.1:${sink.port}`,
+        RETURN_PATH_DOMAIN: 'Returns.Mailgate.example',
+        INBOUND_MX_HOST: 'mx.mailgate.example',
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -49,8 +58,22 @@ describe('sending domains', () => {
 
   /** Publish what Mailgate asks for, as a person would in their DNS. */
   function publish(d: DomainRecord, purposes = ['dkim', 'spf', 'dmarc']) {
-    for (const r of d.records.filter((r) => purposes.includes(r.purpose)))
-      dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
+    for (const r of d.records.filter((r) => purposes.includes(r.purpose))) {
+      const [priority, exchange] = r.value.split(' ');
+      const record = r.type === 'MX' ? { type: 'MX' as const, exchange: exchange!, preference: Number(priority) } : { type: 'TXT' as const, text: r.value };
+      dns.set(r.name, [...(dns.records.get(r.name) ?? []), record]);
+    }
+  }
+
+  /** The email a return path names, read with the key of the server's database. */
+  async function emailOfReturnPath(address: string) {
+    return readReturnPath(await returnPathKey(server.core.db.db, () => Date.now())(), address);
+  }
+
+  /** The id of the last email sent with this subject. */
+  async function emailWithSubject(subject: string): Promise<string> {
+    const list = (await api('/api/v2/emails?limit=100')).body.data as { id: string; subject: string }[];
+    return list.find((e) => e.subject === subject)!.id;
   }
 
   /** mailauth's DKIM verifier, resolving through the test's DNS server. */
@@ -61,7 +84,7 @@ describe('sending domains', () => {
     return results;
   }
 
-  it('adds a domain: a DKIM key, and the DKIM, SPF and DMARC records to publish', async () => {
+  it('adds a domain: a DKIM key, and the DKIM, SPF, DMARC and return-path records to publish', async () => {
     const { status, body } = await api('/api/v2/domains', { body: { name: 'News.Example.COM' } });
     expect(status).toBe(201);
     domain = body;
@@ -84,6 +107,24 @@ describe('sending domains', () => {
         },
         { purpose: 'spf', type: 'TXT', name: 'news.example.com', value: 'v=spf1 ip4:127.0.0.1 ~all', required: true, status: 'pending', found: [] },
         { purpose: 'dmarc', type: 'TXT', name: '_dmarc.news.example.com', value: 'v=DMARC1; p=none;', required: false, status: 'pending', found: [] },
+        {
+          purpose: 'return_path_mx',
+          type: 'MX',
+          name: 'bounces.news.example.com',
+          value: '10 mx.mailgate.example',
+          required: false,
+          status: 'pending',
+          found: [],
+        },
+        {
+          purpose: 'return_path_spf',
+          type: 'TXT',
+          name: 'bounces.news.example.com',
+          value: 'v=spf1 include:news.example.com -all',
+          required: false,
+          status: 'pending',
+          found: [],
+        },
       ],
       created_at: expect.any(String),
       verified_at: null,
@@ -109,20 +150,27 @@ describe('sending domains', () => {
 
   it('verify before the records are published: failed, with what was found', async () => {
     dns.set('news.example.com', [{ type: 'TXT', text: 'v=spf1 include:other.example -all' }]);
+    dns.set('bounces.news.example.com', [
+      { type: 'MX', exchange: 'mx.other.example', preference: 5 },
+      { type: 'TXT', text: 'v=spf1 include:other.example -all' },
+    ]);
     const { status, body } = await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' });
     expect(status).toBe(200);
     expect(body.status).toBe('failed');
-    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
     expect(body.records[1].found).toEqual(['v=spf1 include:other.example -all']);
+    expect(body.records[3].found).toEqual(['5 mx.other.example']);
+    expect(body.records[4].found).toEqual(['v=spf1 include:other.example -all']);
     expect(body.checked_at).not.toBeNull();
   });
 
-  it('verify once they are: verified', async () => {
+  it('verify once the required ones are: verified, though the recommended return-path records are not', async () => {
     dns.set('news.example.com', []);
+    dns.set('bounces.news.example.com', []);
     publish(domain);
     const { body } = await api(`/api/v2/domains/${domain.id}/verify`, { method: 'POST' });
     expect(body.status).toBe('verified');
-    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified']);
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified', 'failed', 'failed']);
     expect(body.verified_at).not.toBeNull();
   });
 
@@ -135,6 +183,63 @@ describe('sending domains', () => {
     expect(message.raw).toMatch(/^DKIM-Signature: /m);
     const [result] = await dkimOf(message.raw);
     expect(result).toMatchObject({ signingDomain: 'news.example.com', selector: domain.records[0]!.name.split('.')[0], status: { result: 'pass' } });
+    // The envelope sender is the email's return path at RETURN_PATH_DOMAIN (the domain's own MX is not published); the From header is the sender's.
+    expect(message.envelope.mailFrom).toMatch(/^bounce\+[0-9a-z]{26}-[0-9a-z]{16}@returns\.mailgate\.example$/);
+    expect(await emailOfReturnPath(message.envelope.mailFrom)).toEqual({ emailId: await emailWithSubject('Signed') });
+    expect(message.parsed.from?.value).toEqual([{ address: 'hello@news.example.com', name: 'News' }]);
+    expect(message.raw).not.toMatch(/^Return-Path:/im);
+  });
+
+  it("sends from a domain's own bounces.<domain> once verify found its MX; the return-path SPF includes the domain's", async () => {
+    const { body: own } = await api('/api/v2/domains', { body: { name: 'mail.example.org' } });
+    publish(own, ['dkim', 'spf', 'return_path_mx', 'return_path_spf']);
+    const { body } = await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' });
+    expect(body.status).toBe('verified');
+    expect(body.records.slice(3)).toEqual([
+      {
+        purpose: 'return_path_mx',
+        type: 'MX',
+        name: 'bounces.mail.example.org',
+        value: '10 mx.mailgate.example',
+        required: false,
+        status: 'verified',
+        found: ['10 mx.mailgate.example'],
+      },
+      {
+        purpose: 'return_path_spf',
+        type: 'TXT',
+        name: 'bounces.mail.example.org',
+        value: 'v=spf1 include:mail.example.org -all',
+        required: false,
+        status: 'verified',
+        found: ['v=spf1 include:mail.example.org -all'],
+      },
+    ]);
+    expect((await api(`/api/v2/domains/${own.id}`)).body).toEqual(body);
+    // A return-path SPF that names the relay itself does too; two SPF records are an error (RFC 7208).
+    dns.set('bounces.mail.example.org', [
+      { type: 'MX', exchange: 'mx.mailgate.example', preference: 20 },
+      { type: 'TXT', text: 'v=spf1 ip4:127.0.0.1 -all' },
+    ]);
+    const again = (await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' })).body;
+    expect(again.records.slice(3).map((r: { status: string; found: string[] }) => [r.status, r.found])).toEqual([
+      ['verified', ['20 mx.mailgate.example']],
+      ['verified', ['v=spf1 ip4:127.0.0.1 -all']],
+    ]);
+    dns.set('bounces.mail.example.org', [...dns.records.get('bounces.mail.example.org')!, { type: 'TXT', text: 'v=spf1 include:mail.example.org -all' }]);
+    expect((await api(`/api/v2/domains/${own.id}/verify`, { method: 'POST' })).body.records[4].status).toBe('failed');
+
+    // Its MX was found at the last check (its SPF not, which is the person's business): its mail goes out with bounces.<domain>.
+    const res = await server.api('/api/v2/emails', {
+      body: { from: 'Mail <hi@mail.example.org>', to: 'reader@example.net', subject: 'Own return path', markdown: 'Hi' },
+    });
+    expect(res.status).toBe(200);
+    const message = await waitFor(async () => sink.messages.find((m) => m.parsed.subject === 'Own return path'), 15_000, 'the relayed message');
+    expect(message.envelope.mailFrom).toMatch(/^bounce\+[0-9a-z]{26}-[0-9a-z]{16}@bounces\.mail\.example\.org$/);
+    expect(await emailOfReturnPath(message.envelope.mailFrom)).toEqual({ emailId: ((await res.json()) as { id: string }).id });
+    expect(message.parsed.from?.value).toEqual([{ address: 'hi@mail.example.org', name: 'Mail' }]);
+    const [result] = await dkimOf(message.raw);
+    expect(result).toMatchObject({ signingDomain: 'mail.example.org', status: { result: 'pass' } });
   });
 
   it("signs a campaign's List-Unsubscribe and List-Unsubscribe-Post headers too", async () => {
@@ -220,7 +325,13 @@ describe('sending domains', () => {
     expect(status).toBe(200);
     expect(performance.now() - start).toBeLessThan(6_000);
     expect(body.status).toBe('pending');
-    expect(body.records.map((r: { status: string }) => r.status)).toEqual(['dns_unavailable', 'dns_unavailable', 'dns_unavailable']);
+    expect(body.records.map((r: { status: string }) => r.status)).toEqual([
+      'dns_unavailable',
+      'dns_unavailable',
+      'dns_unavailable',
+      'dns_unavailable',
+      'dns_unavailable',
+    ]);
   }, 15_000);
 
   it('deletes a domain: gone, its key with it', async () => {

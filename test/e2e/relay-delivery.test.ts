@@ -4,6 +4,12 @@ import type { EmailRecord } from '../../src/emails/index.ts';
 import { eventTypes, getEmail, sendEmail } from '../helpers/emails.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { returnPathKey, returnPathLocalPart } from '../../src/returns/verp.ts';
+
+/** The envelope sender an email goes out with: its return path, at RETURN_PATH_DOMAIN here. */
+async function returnPathOf(server: TestServer, emailId: string): Promise<string> {
+  return `${returnPathLocalPart(await returnPathKey(server.core.db.db, () => Date.now())(), emailId)}@bounces.mailgate.example`;
+}
 
 // Delivery through RELAY_URL to a real SMTP server on a real socket: what the
 // relay receives, and how its answers (2xx, 4xx, 5xx) move last_event.
@@ -34,7 +40,10 @@ describe('relay delivery (worker running)', () => {
   beforeAll(async () => {
     // AUTH required, with credentials that need URL-encoding in RELAY_URL.
     sink = await startSmtpSink({ auth: { user: RELAY_USER, pass: RELAY_PASS } });
-    server = await startTestServer({ verifiedDomains: ['acme.example'], env: { RELAY_URL: sink.url({ user: RELAY_USER, pass: RELAY_PASS }) } });
+    server = await startTestServer({
+      verifiedDomains: ['acme.example'],
+      env: { RELAY_URL: sink.url({ user: RELAY_USER, pass: RELAY_PASS }), RETURN_PATH_DOMAIN: 'bounces.mailgate.example' },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -56,8 +65,9 @@ describe('relay delivery (worker running)', () => {
     const received = sink.messages[0]!;
     const mail = received.parsed;
 
-    // SMTP envelope and session: bare addresses, AUTH with the URL's (decoded) credentials.
-    expect(received.envelope).toEqual({ mailFrom: 'support@acme.example', rcptTo: ['jane@example.com'] });
+    // SMTP envelope and session: the email's return path as sender (the From header is unchanged), AUTH with the URL's (decoded) credentials.
+    expect(received.envelope).toEqual({ mailFrom: await returnPathOf(server, id), rcptTo: ['jane@example.com'] });
+    expect(received.envelope.mailFrom).toMatch(/^bounce\+[0-9a-z]{26}-[0-9a-z]{16}@bounces\.mailgate\.example$/);
     expect(received.user).toBe(RELAY_USER);
 
     // Headers.
@@ -128,7 +138,7 @@ describe('relay delivery (worker running)', () => {
     const deliveries = sink.messages.filter((m) => m.envelope.rcptTo.includes('old-client@example.com'));
     expect(deliveries).toHaveLength(1);
     const received = deliveries[0]!;
-    expect(received.envelope).toEqual({ mailFrom: 'legacy@acme.example', rcptTo: ['old-client@example.com'] });
+    expect(received.envelope).toEqual({ mailFrom: await returnPathOf(server, answer.id), rcptTo: ['old-client@example.com'] });
     expect(received.parsed.subject).toBe('From the v1 API');
     expect(received.parsed.messageId).toBe(email.message_id);
     expect(received.parsed.replyTo?.value).toEqual([{ address: 'replies@acme.example', name: '' }]);

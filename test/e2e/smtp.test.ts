@@ -15,6 +15,7 @@ import {
   type TestSmtpServer,
 } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { readReturnPath, returnPathKey } from '../../src/returns/verp.ts';
 
 // The SMTP submission door over real sockets: nodemailer with STARTTLS and AUTH,
 // a raw socket for the error paths, and SMTP in → relay out into a second SMTP server.
@@ -786,8 +787,11 @@ describe('SMTP submission: in through SMTP, out through the relay', () => {
     expect(ids).toHaveLength(3);
     await waitFor(async () => (sink.messages.length >= 3 ? true : undefined));
     expect(sink.messages.map((m) => m.envelope.rcptTo).sort()).toEqual([['ada@example.org'], ['archive@example.net'], ['grace@example.org']]);
+    // Each goes out with its own email's return path as envelope sender (at BASE_URL's host here), the From header as submitted.
+    const key = await returnPathKey(server.core.db.db, () => Date.now())();
+    expect(sink.messages.map((m) => readReturnPath(key, m.envelope.mailFrom)?.emailId).sort()).toEqual([...ids].sort());
     for (const m of sink.messages) {
-      expect(m.envelope.mailFrom).toBe('orders@shop.example');
+      expect(m.envelope.mailFrom).toMatch(/^bounce\+[0-9a-z]{26}-[0-9a-z]{16}@\[127\.0\.0\.1\]$/);
       const p = await simpleParser(m.raw, { keepCidLinks: true });
       expect(p.from?.value).toEqual([{ address: 'orders@shop.example', name: 'Shop, Inc.' }]);
       expect(p.to).toMatchObject({ value: [{ address: 'ada@example.org', name: 'Ada' }] });

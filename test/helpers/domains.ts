@@ -17,7 +17,10 @@ const noDns: DnsResolver = {
  */
 export async function addVerifiedDomain(handle: DatabaseHandle, name: string, organizationId?: string): Promise<void> {
   const org = organizationId ?? (await handle.db.selectFrom('organizations').select('id').orderBy('created_at').orderBy('id').executeTakeFirstOrThrow()).id;
-  const domain = await createDomainService(handle, systemClock, noDns, { spfMechanism: 'mx' }).create({ organizationId: org }, domainNameOf(name) ?? name);
+  const domain = await createDomainService(handle, systemClock, noDns, { spfMechanism: 'mx', inboundMxHost: 'localhost' }).create(
+    { organizationId: org },
+    domainNameOf(name) ?? name,
+  );
   const now = Date.now();
   await handle.db.updateTable('domains').set({ status: 'verified', verified_at: now, updated_at: now }).where('id', '=', domain.id).execute();
 }

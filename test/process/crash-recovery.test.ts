@@ -124,7 +124,11 @@ describe('a Mailgate process killed mid-delivery', () => {
 
     expect(relay.messages).toHaveLength(1);
     const delivered = relay.messages[0]!;
-    expect(delivered.envelope).toEqual({ mailFrom: 'ops@acme.example', rcptTo: ['customer@example.com'] });
+    // The envelope sender is the email's return path, at BASE_URL's host (127.0.0.1) as no other is set.
+    expect(delivered.envelope).toEqual({
+      mailFrom: expect.stringMatching(new RegExp(`^bounce\\+${id.slice(4)}-[0-9a-z]{16}@\\[127\\.0\\.0\\.1\\]$`)),
+      rcptTo: ['customer@example.com'],
+    });
     expect(delivered.parsed.messageId).toBe(email.message_id);
     expect(delivered.parsed.messageId).toBe(stalled.parsed.messageId);
     expect(delivered.parsed.subject).toBe('Survives a crash');

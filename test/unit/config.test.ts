@@ -271,6 +271,35 @@ describe('loadConfig: DNS_SERVERS', () => {
   });
 });
 
+describe('loadConfig: return paths (RETURN_PATH_DOMAIN, INBOUND_MX_HOST)', () => {
+  it("defaults INBOUND_MX_HOST to BASE_URL's host, and leaves RETURN_PATH_DOMAIN unset", () => {
+    expect(loadConfig({})).toMatchObject({ inboundMxHost: '127.0.0.1', returnPathDomain: undefined });
+    expect(loadConfig({ BASE_URL: 'https://Mail.Example.COM/mailgate' }).inboundMxHost).toBe('mail.example.com');
+    expect(loadConfig({ BASE_URL: 'http://[::1]:3000' }).inboundMxHost).toBe('::1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).inboundMxHost).toBe('localhost');
+  });
+
+  it('reads both, in lower case; an IP address in brackets or not', () => {
+    expect(loadConfig({ RETURN_PATH_DOMAIN: 'Bounces.Example.com', INBOUND_MX_HOST: 'MX.example.com' })).toMatchObject({
+      returnPathDomain: 'bounces.example.com',
+      inboundMxHost: 'mx.example.com',
+    });
+    expect(loadConfig({ INBOUND_MX_HOST: '[2001:db8::1]' }).inboundMxHost).toBe('2001:db8::1');
+    expect(loadConfig({ INBOUND_MX_HOST: '192.0.2.1' }).inboundMxHost).toBe('192.0.2.1');
+  });
+
+  it('refuses what is not a domain or a host by name', () => {
+    expect(configRefusal({ RETURN_PATH_DOMAIN: 'bounce@example.com', INBOUND_MX_HOST: 'mx.example.com:25' }).problems).toEqual([
+      'RETURN_PATH_DOMAIN: must be a domain name, such as bounces.example.com',
+      'INBOUND_MX_HOST: must be a host name or an IP address',
+    ]);
+    expect(configRefusal({ RETURN_PATH_DOMAIN: '[127.0.0.1]', INBOUND_MX_HOST: '-mx.example.com' }).problems.map((p) => p.split(':')[0])).toEqual([
+      'RETURN_PATH_DOMAIN',
+      'INBOUND_MX_HOST',
+    ]);
+  });
+});
+
 describe('loadConfig: DELIVERY_RATE_PER_SECOND', () => {
   it.each([
     ['20', 20],

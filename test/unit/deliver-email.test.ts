@@ -5,6 +5,8 @@ import { DeliveryFailure, type OutboundMessage, type Transport, type TransportRe
 import { createCore, loadConfig, ManualClock, parseSendBody, type Core, type WaitUntil } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { DnsResolver } from '../../src/dns/resolver.ts';
+import { readReturnPath, returnPathKey, returnPathLocalPart } from '../../src/returns/verp.ts';
 
 const TOKEN = `mailgate_${'t'.repeat(40)}`;
 const BASE_ENV = { LOG_LEVEL: 'silent', CPU_THREADS: '0', DELIVERY_MAX_ATTEMPTS: '3' };
@@ -66,11 +68,12 @@ describe('delivering an email through the worker', () => {
   let waits: number[];
   let waitUntil: WaitUntil;
 
-  async function startCore(env: Record<string, string> = {}, withTransport = true): Promise<void> {
+  async function startCore(env: Record<string, string> = {}, withTransport = true, dns?: DnsResolver): Promise<void> {
     core = createCore(loadConfig({ ...BASE_ENV, ...env }), {
       db: testDb.handle,
       clock,
       ...(withTransport ? { transport } : {}),
+      ...(dns ? { dns } : {}),
       waitUntil: (at, signal) => {
         waits.push(at);
         return waitUntil(at, signal);
@@ -106,6 +109,8 @@ describe('delivering an email through the worker', () => {
   }
 
   const eventTypes = async (id: string) => (await core.emails.get(auth, id)).events.map((e) => e.type);
+  /** The return path of an email, made with the key the database keeps. */
+  const returnPathOf = async (id: string) => returnPathLocalPart(await returnPathKey(core.db.db, () => clock.now())(), id);
   const jobs = () => core.db.db.selectFrom('jobs').selectAll().execute();
 
   it('a relay that accepts: queued, sent', async () => {
@@ -127,7 +132,8 @@ describe('delivering an email through the worker', () => {
     expect(transport.calls).toHaveLength(1);
     const call = transport.calls[0]!;
     expect(call.emailId).toBe(id);
-    expect(call.envelope).toEqual({ from: 'sender@example.com', to: ['someone@example.com'] });
+    // The envelope sender is the email's return path (at BASE_URL's host: no domain of its own, no RETURN_PATH_DOMAIN); the From header is the sender's.
+    expect(call.envelope).toEqual({ from: `${await returnPathOf(id)}@[127.0.0.1]`, to: ['someone@example.com'] });
     const raw = Buffer.from(call.raw).toString('utf8');
     expect(raw).toContain(`Message-ID: ${email.message_id}`);
     expect(raw).toContain('Subject: Hello there');
@@ -340,6 +346,8 @@ describe('delivering an email through the worker', () => {
     ]);
     expect(email.message_id).toBe(`<${id}@example.com>`);
     const raw = email.raw!;
+    // Like a receiving server, the capture records the envelope sender on top.
+    expect(raw.startsWith(`Return-Path: <${await returnPathOf(id)}@[127.0.0.1]>\r\n`)).toBe(true);
     expect(raw).toContain('Subject: Captured subject\r\n');
     expect(raw).toContain(`Message-ID: ${email.message_id}\r\n`);
     expect(raw).toContain(`X-Mailgate-Email-ID: ${id}\r\n`);
@@ -353,6 +361,71 @@ describe('delivering an email through the worker', () => {
     expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8/);
     expect(raw).toContain('<p>Hi <b>you</b></p>');
     expect(raw).toContain('Hi you');
+  });
+
+  describe('the envelope sender: a return path naming the email', () => {
+    it('at RETURN_PATH_DOMAIN when set, any header From; the token reads back as that email only', async () => {
+      await startCore({ RETURN_PATH_DOMAIN: 'Bounces.Example.NET', INBOUND_MX_HOST: 'mx.example.net' });
+      transport.script(sent(), sent());
+      const first = await send('someone@example.com');
+      const second = await send('other@example.com', { from: 'Other <other@elsewhere.example>' });
+      expect(await core.worker.drain()).toBe(2);
+      const key = await returnPathKey(core.db.db, () => clock.now())();
+      const byEmail = new Map(transport.calls.map((c) => [c.emailId, c.envelope.from]));
+      expect(byEmail.get(first)).toBe(`${returnPathLocalPart(key, first)}@bounces.example.net`);
+      expect(byEmail.get(second)).toBe(`${returnPathLocalPart(key, second)}@bounces.example.net`);
+      expect(readReturnPath(key, byEmail.get(first)!)).toEqual({ emailId: first });
+      expect(readReturnPath(key, byEmail.get(second)!)).toEqual({ emailId: second });
+      const raw = Buffer.from(transport.calls.find((c) => c.emailId === second)!.raw).toString('utf8');
+      expect(raw).toContain('From: Other <other@elsewhere.example>\r\n');
+      // Receiving servers add Return-Path; a sender that does is wrong (RFC 5321 §4.4).
+      expect(raw).not.toMatch(/^Return-Path:/im);
+    });
+
+    it('at INBOUND_MX_HOST otherwise, an IP address as an address literal', async () => {
+      await startCore({ INBOUND_MX_HOST: '2001:db8::25' });
+      transport.script(sent());
+      const id = await send('someone@example.com');
+      expect(await core.worker.drain()).toBe(1);
+      expect(transport.calls[0]!.envelope.from).toBe(`${await returnPathOf(id)}@[IPv6:2001:db8::25]`);
+    });
+
+    it("at a verified domain's own bounces.<domain> once its MX was found, seen by delivery within 10 s", async () => {
+      // DNS as the person publishes it: at first the required records only, later the return path's MX too.
+      const published = new Map<string, string[]>();
+      const mx = new Map<string, { exchange: string; priority: number }[]>();
+      const dns: DnsResolver = {
+        txt: async (name) => published.get(name) ?? [],
+        mx: async (name) => ({ records: mx.get(name) ?? [], nxdomain: false }),
+        addresses: async () => [],
+        hostAddresses: async () => [],
+      };
+      await startCore({ RETURN_PATH_DOMAIN: 'rp.example.net', INBOUND_MX_HOST: 'mx.example.net' }, true, dns);
+      const domain = await core.domains.create(auth, 'example.com');
+      for (const r of domain.records.filter((r) => r.required)) published.set(r.name, [r.value]);
+      expect((await core.domains.verify(auth, domain.id)).status).toBe('verified');
+
+      transport.script(sent(), sent(), sent());
+      const before = await send('someone@example.com');
+      expect(await core.worker.drain()).toBe(1);
+      expect(transport.calls[0]!.envelope.from).toBe(`${await returnPathOf(before)}@rp.example.net`);
+
+      mx.set('bounces.example.com', [{ exchange: 'MX.example.net', priority: 10 }]);
+      const checked = await core.domains.verify(auth, domain.id);
+      expect(checked.records.find((r) => r.purpose === 'return_path_mx')).toMatchObject({ status: 'verified', found: ['10 mx.example.net'] });
+      // Delivery takes a domain as it found it for 10 s.
+      const cached = await send('someone@example.com');
+      expect(await core.worker.drain()).toBe(1);
+      expect(transport.calls[1]!.envelope.from).toBe(`${await returnPathOf(cached)}@rp.example.net`);
+
+      clock.advance(10_000);
+      const after = await send('someone@example.com');
+      expect(await core.worker.drain()).toBe(1);
+      expect(transport.calls[2]!.envelope.from).toBe(`${await returnPathOf(after)}@bounces.example.com`);
+      const raw = Buffer.from(transport.calls[2]!.raw).toString('utf8');
+      expect(raw).toContain('From: Sender <sender@example.com>\r\n');
+      expect(raw).toMatch(/^DKIM-Signature: [\s\S]*?\bd=example\.com;/m);
+    });
   });
 
   it('a real compose thread (CPU_THREADS=1) builds the message, and close() ends the thread', async () => {

@@ -523,7 +523,7 @@ export interface paths {
         put?: never;
         /**
          * Add a sending domain and get the DNS records to publish
-         * @description Adds a domain the organization sends from and makes its DKIM key (RSA 2048; the private key never leaves the server). Returns the domain (status pending) with the DNS records to publish: DKIM and SPF (required) and DMARC (recommended). Publish them, then call verify_domain. A domain the organization has already is a conflict. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Adds a domain the organization sends from and makes its DKIM key (RSA 2048; the private key never leaves the server). Returns the domain (status pending) with the DNS records to publish: DKIM and SPF (required); DMARC, and the MX and SPF of its own return path bounces.<domain> (recommended). Publish them, then call verify_domain. A domain the organization has already is a conflict. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["create_domain"];
         delete?: never;
@@ -567,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Check a sending domain's DNS records now
-         * @description Looks the domain's records up in DNS now and answers the domain with a result per record. verified when DKIM and SPF are published as given (its mail is then DKIM-signed); failed when one is missing or different. DNS that does not answer (within a few seconds) marks those records dns_unavailable and leaves the status as it was: try again. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Looks the domain's records up in DNS now and answers the domain with a result per record. verified when DKIM and SPF are published as given (its mail is then DKIM-signed); failed when one is missing or different. The recommended records do not change the status; once the return-path MX is found, its mail goes out with bounces.<domain> as envelope sender domain, so bounces come back under it. DNS that does not answer (within a few seconds) marks those records dns_unavailable and leaves the status as it was: try again. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["verify_domain"];
         delete?: never;
@@ -2000,7 +2000,7 @@ export interface operations {
                                 [key: string]: unknown;
                             } | null;
                         }[];
-                        /** @description The finished RFC 5322 message as captured (capture transport), else null. */
+                        /** @description The finished RFC 5322 message as captured (capture transport), with its envelope sender as a Return-Path header on top; else null. */
                         raw: string | null;
                     };
                 };
@@ -14782,29 +14782,30 @@ export interface operations {
                             id: string;
                             name: string;
                             /**
-                             * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.
+                             * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
                             records: {
                                 /**
-                                 * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).
+                                 * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
                                  * @enum {string}
                                  */
-                                purpose: "dkim" | "spf" | "dmarc";
+                                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
                                 /** @enum {string} */
-                                type: "TXT";
+                                type: "TXT" | "MX";
                                 /** @description The full name of the record. */
                                 name: string;
-                                /** @description What to publish. */
+                                /** @description What to publish: a TXT text, or an MX record as `<priority> <exchange>`. */
                                 value: string;
+                                /** @description Whether the domain is verified only with this record found; the others are recommended. */
                                 required: boolean;
                                 /**
                                  * @description What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).
                                  * @enum {string}
                                  */
                                 status: "pending" | "verified" | "failed" | "dns_unavailable";
-                                /** @description The TXT values found there at the last check. */
+                                /** @description What was found there at the last check: the TXT values, or the MX records as `<priority> <exchange>`. */
                                 found: string[];
                             }[];
                             created_at: string;
@@ -15118,29 +15119,30 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
                         records: {
                             /**
-                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
                              * @enum {string}
                              */
-                            purpose: "dkim" | "spf" | "dmarc";
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
                             /** @enum {string} */
-                            type: "TXT";
+                            type: "TXT" | "MX";
                             /** @description The full name of the record. */
                             name: string;
-                            /** @description What to publish. */
+                            /** @description What to publish: a TXT text, or an MX record as `<priority> <exchange>`. */
                             value: string;
+                            /** @description Whether the domain is verified only with this record found; the others are recommended. */
                             required: boolean;
                             /**
                              * @description What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed" | "dns_unavailable";
-                            /** @description The TXT values found there at the last check. */
+                            /** @description What was found there at the last check: the TXT values, or the MX records as `<priority> <exchange>`. */
                             found: string[];
                         }[];
                         created_at: string;
@@ -15547,29 +15549,30 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
                         records: {
                             /**
-                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
                              * @enum {string}
                              */
-                            purpose: "dkim" | "spf" | "dmarc";
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
                             /** @enum {string} */
-                            type: "TXT";
+                            type: "TXT" | "MX";
                             /** @description The full name of the record. */
                             name: string;
-                            /** @description What to publish. */
+                            /** @description What to publish: a TXT text, or an MX record as `<priority> <exchange>`. */
                             value: string;
+                            /** @description Whether the domain is verified only with this record found; the others are recommended. */
                             required: boolean;
                             /**
                              * @description What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed" | "dns_unavailable";
-                            /** @description The TXT values found there at the last check. */
+                            /** @description What was found there at the last check: the TXT values, or the MX records as `<priority> <exchange>`. */
                             found: string[];
                         }[];
                         created_at: string;
@@ -16271,29 +16274,30 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
                         records: {
                             /**
-                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended).
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
                              * @enum {string}
                              */
-                            purpose: "dkim" | "spf" | "dmarc";
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
                             /** @enum {string} */
-                            type: "TXT";
+                            type: "TXT" | "MX";
                             /** @description The full name of the record. */
                             name: string;
-                            /** @description What to publish. */
+                            /** @description What to publish: a TXT text, or an MX record as `<priority> <exchange>`. */
                             value: string;
+                            /** @description Whether the domain is verified only with this record found; the others are recommended. */
                             required: boolean;
                             /**
                              * @description What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed" | "dns_unavailable";
-                            /** @description The TXT values found there at the last check. */
+                            /** @description What was found there at the last check: the TXT values, or the MX records as `<priority> <exchange>`. */
                             found: string[];
                         }[];
                         created_at: string;
