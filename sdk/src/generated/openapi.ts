@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -663,6 +663,54 @@ export interface paths {
          */
         post: operations["count_audience"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List suppressed addresses, newest first
+         * @description Returns a page of the addresses this organization does not mail, newest first: why (bounce, complaint or manual), the email that caused it, and when it ends (expires_at, null: never). Expired entries are not listed. Filter by reason, by one address (email), or by text the address contains (query, e.g. a domain). Page with limit and the after/before cursors: has_more says whether another page follows. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["list_suppressions"];
+        put?: never;
+        /**
+         * Suppress up to 100 addresses so that nothing is sent to them
+         * @description Puts 1 to 100 addresses on the suppression list (reason manual), until expires_at or for good. A suppressed address gets no mail: a send to it records the email with last_event suppressed and delivers nothing (a send whose every recipient is suppressed is refused with validation_error, code RECIPIENT_SUPPRESSED), SMTP refuses it at RCPT TO with 550 5.1.1, workflows skip it and campaigns skip it (stats.suppressed). An address already on the list keeps its entry as it is (a bounce stays a bounce); the answer holds every address given, in order, once each. Safe to repeat. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        post: operations["add_suppressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/suppressions/{suppression}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the suppression of one address, by id or address
+         * @description Returns the suppression with this id or of this address: why it is suppressed, the email that caused it, and when it ends. An address that is not suppressed (or no longer is) is not_found: it may be mailed. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_suppression"];
+        put?: never;
+        post?: never;
+        /**
+         * Take an address off the suppression list
+         * @description Removes the suppression with this id or of this address: it may be mailed again. A complaint (the recipient reported a message as spam) is removed only with force: true, and the removal is logged; without it the answer is conflict with code COMPLAINT_SUPPRESSION. Mailing someone who complained harms the sending domain. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        delete: operations["remove_suppression"];
         options?: never;
         head?: never;
         patch?: never;
@@ -779,10 +827,10 @@ export interface operations {
                             subject: string;
                             reply_to: string | null;
                             /**
-                             * @description Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked.
+                             * @description Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked; suppressed when the recipient is on the suppression list (nothing was sent).
                              * @enum {string}
                              */
-                            last_event: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked";
+                            last_event: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked" | "suppressed";
                             /** @description ISO 8601 date and time (UTC). */
                             created_at: string;
                             /** @description ISO 8601 date and time (UTC). */
@@ -1973,10 +2021,10 @@ export interface operations {
                         subject: string;
                         reply_to: string | null;
                         /**
-                         * @description Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked.
+                         * @description Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked; suppressed when the recipient is on the suppression list (nothing was sent).
                          * @enum {string}
                          */
-                        last_event: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked";
+                        last_event: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked" | "suppressed";
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -1992,10 +2040,10 @@ export interface operations {
                         events: {
                             id: string;
                             /** @enum {string} */
-                            type: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked";
+                            type: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked" | "suppressed";
                             /** @description ISO 8601 date and time (UTC). */
                             created_at: string;
-                            /** @description What the event adds: a relay reply, a bounce reason, a clicked url, a user agent. */
+                            /** @description What the event adds: a relay reply, a bounce reason, a clicked url, a user agent; for suppressed, the suppression (suppression_id, reason). */
                             detail: {
                                 [key: string]: unknown;
                             } | null;
@@ -9464,8 +9512,10 @@ export interface operations {
                             stats: {
                                 /** @description Emails queued for subscribed members of the audience. */
                                 recipients: number;
-                                /** @description Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown. */
+                                /** @description Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown. */
                                 skipped: number;
+                                /** @description Of the skipped, members whose address is on the suppression list. */
+                                suppressed: number;
                                 /** @description Emails handed to the relay (or to the capture). */
                                 sent: number;
                                 delivered: number;
@@ -9885,8 +9935,10 @@ export interface operations {
                         stats: {
                             /** @description Emails queued for subscribed members of the audience. */
                             recipients: number;
-                            /** @description Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown. */
+                            /** @description Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown. */
                             skipped: number;
+                            /** @description Of the skipped, members whose address is on the suppression list. */
+                            suppressed: number;
                             /** @description Emails handed to the relay (or to the capture). */
                             sent: number;
                             delivered: number;
@@ -10315,8 +10367,10 @@ export interface operations {
                         stats: {
                             /** @description Emails queued for subscribed members of the audience. */
                             recipients: number;
-                            /** @description Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown. */
+                            /** @description Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown. */
                             skipped: number;
+                            /** @description Of the skipped, members whose address is on the suppression list. */
+                            suppressed: number;
                             /** @description Emails handed to the relay (or to the capture). */
                             sent: number;
                             delivered: number;
@@ -11165,8 +11219,10 @@ export interface operations {
                         stats: {
                             /** @description Emails queued for subscribed members of the audience. */
                             recipients: number;
-                            /** @description Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown. */
+                            /** @description Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown. */
                             skipped: number;
+                            /** @description Of the skipped, members whose address is on the suppression list. */
+                            suppressed: number;
                             /** @description Emails handed to the relay (or to the capture). */
                             sent: number;
                             delivered: number;
@@ -11680,8 +11736,10 @@ export interface operations {
                         stats: {
                             /** @description Emails queued for subscribed members of the audience. */
                             recipients: number;
-                            /** @description Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown. */
+                            /** @description Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown. */
                             skipped: number;
+                            /** @description Of the skipped, members whose address is on the suppression list. */
+                            suppressed: number;
                             /** @description Emails handed to the relay (or to the capture). */
                             sent: number;
                             delivered: number;
@@ -12182,8 +12240,10 @@ export interface operations {
                         stats: {
                             /** @description Emails queued for subscribed members of the audience. */
                             recipients: number;
-                            /** @description Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown. */
+                            /** @description Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown. */
                             skipped: number;
+                            /** @description Of the skipped, members whose address is on the suppression list. */
+                            suppressed: number;
                             /** @description Emails handed to the relay (or to the capture). */
                             sent: number;
                             delivered: number;
@@ -16671,7 +16731,7 @@ export interface operations {
                             /** @description whk_… */
                             id: string;
                             url: string;
-                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
+                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                             enabled: boolean;
                             created_at: string;
                             updated_at: string;
@@ -16954,8 +17014,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent. */
-                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                 };
             };
         };
@@ -16988,7 +17048,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -17359,7 +17419,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -18041,8 +18101,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url?: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent. */
-                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                     /** @description false pauses deliveries: events are not recorded for it while disabled. */
                     enabled?: boolean;
                 };
@@ -18077,7 +18137,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -18495,7 +18555,7 @@ export interface operations {
                             id: string;
                             webhook_id: string;
                             /** @enum {string} */
-                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent";
+                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
                             /**
                              * @description pending (to be tried, or tried again), delivered (a 2xx answer), failed (out of attempts, or refused for good).
                              * @enum {string}
@@ -18974,6 +19034,1557 @@ export interface operations {
             };
             /** @description request_timeout: the request took too long to arrive */
             408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    list_suppressions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only suppressions with this reason: bounce, complaint or manual.
+                 * @example bounce
+                 */
+                reason?: "bounce" | "complaint" | "manual";
+                /** @description Only the suppression of this address (without regard to case). */
+                email?: string;
+                /** @description Only addresses containing this text (case-insensitive), e.g. "@example.com". */
+                query?: string;
+                /**
+                 * @description How many records to return, 1–100 (default 20), newest first.
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
+                after?: string;
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @enum {string} */
+                            object: "suppression";
+                            /** @description The suppression id (sup_…). */
+                            id: string;
+                            /** @description The suppressed address, as first given; matched without regard to case. */
+                            email: string;
+                            /**
+                             * @description bounce: a delivery to it failed for good; complaint: its recipient reported a message as spam; manual: added through the API.
+                             * @enum {string}
+                             */
+                            reason: "bounce" | "complaint" | "manual";
+                            /** @description The email (eml_…) whose bounce or complaint caused it; null when added through the API. */
+                            source_id: string | null;
+                            /** @description ISO 8601 date and time (UTC). */
+                            created_at: string;
+                            /** @description When it stops suppressing the address; null: never. */
+                            expires_at: string | null;
+                        }[];
+                        /** @description True when more records follow: pass the last id as `after` to get them. */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    add_suppressions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "former-customer@example.com"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The addresses to suppress, 1 to 100. */
+                    emails: string[];
+                    /** @description When the new entries stop suppressing (ISO 8601, in the future); absent or null: never. */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One suppression per address given, in the order given. */
+                        data: {
+                            /** @enum {string} */
+                            object: "suppression";
+                            /** @description The suppression id (sup_…). */
+                            id: string;
+                            /** @description The suppressed address, as first given; matched without regard to case. */
+                            email: string;
+                            /**
+                             * @description bounce: a delivery to it failed for good; complaint: its recipient reported a message as spam; manual: added through the API.
+                             * @enum {string}
+                             */
+                            reason: "bounce" | "complaint" | "manual";
+                            /** @description The email (eml_…) whose bounce or complaint caused it; null when added through the API. */
+                            source_id: string | null;
+                            /** @description ISO 8601 date and time (UTC). */
+                            created_at: string;
+                            /** @description When it stops suppressing the address; null: never. */
+                            expires_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One suppression per address given, in the order given. */
+                        data: {
+                            /** @enum {string} */
+                            object: "suppression";
+                            /** @description The suppression id (sup_…). */
+                            id: string;
+                            /** @description The suppressed address, as first given; matched without regard to case. */
+                            email: string;
+                            /**
+                             * @description bounce: a delivery to it failed for good; complaint: its recipient reported a message as spam; manual: added through the API.
+                             * @enum {string}
+                             */
+                            reason: "bounce" | "complaint" | "manual";
+                            /** @description The email (eml_…) whose bounce or complaint caused it; null when added through the API. */
+                            source_id: string | null;
+                            /** @description ISO 8601 date and time (UTC). */
+                            created_at: string;
+                            /** @description When it stops suppressing the address; null: never. */
+                            expires_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_suppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The suppression: its id (sup_…) or the suppressed email address (matched without regard to case).
+                 * @example former-customer@example.com
+                 */
+                suppression: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "suppression";
+                        /** @description The suppression id (sup_…). */
+                        id: string;
+                        /** @description The suppressed address, as first given; matched without regard to case. */
+                        email: string;
+                        /**
+                         * @description bounce: a delivery to it failed for good; complaint: its recipient reported a message as spam; manual: added through the API.
+                         * @enum {string}
+                         */
+                        reason: "bounce" | "complaint" | "manual";
+                        /** @description The email (eml_…) whose bounce or complaint caused it; null when added through the API. */
+                        source_id: string | null;
+                        /** @description ISO 8601 date and time (UTC). */
+                        created_at: string;
+                        /** @description When it stops suppressing the address; null: never. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    remove_suppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The suppression: its id (sup_…) or the suppressed email address (matched without regard to case).
+                 * @example former-customer@example.com
+                 */
+                suppression: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /**
+                     * @description true: remove a complaint too.
+                     * @default false
+                     */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "suppression";
+                        id: string;
+                        email: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message}; recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description conflict or idempotency_conflict */
+            409: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
                     "RateLimit-Policy"?: string;
