@@ -1,5 +1,5 @@
 import { createGroupCommit, type GroupCommit } from '../db/group-commit.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { writeFirst, type DatabaseHandle } from '../db/index.ts';
 import { enqueueJobs } from '../queue/index.ts';
 import { AppError } from '../errors.ts';
 import { admitSends, recipientRateLimited } from '../limits/index.ts';
@@ -42,6 +42,8 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
     connection: handle.syncAfter,
     async apply(trx, units) {
       const at = now();
+      // The suppression list is read before the first write: another process's commit in between must not fail this one.
+      await writeFirst(trx, handle.dialect);
       // Recipients on the suppression list get their email, marked suppressed and never
       // delivered; a unit left with none to deliver is refused before the guard counts it.
       const checked = await checkSuppressedRecipients(trx, units, at);

@@ -5,7 +5,7 @@
 // campaigns, which skip what it lists; it must not import them.
 import type { OrgScope } from '../auth-scope/index.ts';
 import type { Clock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { writeFirst, type DatabaseHandle } from '../db/index.ts';
 import { AppError, validationError } from '../errors.ts';
 import { hasPrefix } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
@@ -100,6 +100,7 @@ export function createSuppressionService(handle: DatabaseHandle, clock: Clock, l
     async remove(scope, ref, { force }) {
       const now = clock.now();
       const removed = await db.transaction().execute(async (trx) => {
+        await writeFirst(trx, handle.dialect);
         const row = await findActiveRow(trx, scope.organizationId, refOf(ref), now);
         if (!row) throw new AppError('not_found', `Suppression ${ref} not found`);
         if (row.reason === 'complaint' && !force) {
