@@ -30,6 +30,7 @@ import { createWebhookDeliveryHandler, createWebhookService, WEBHOOK_DELIVERY_JO
 import { createTrackingService, type TrackingService } from './emails/tracking/index.ts';
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
+import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -72,6 +73,8 @@ export interface Core {
   readonly audience: AudienceService;
   readonly workflows: WorkflowService;
   readonly campaigns: CampaignService;
+  /** The addresses no send reaches (bounced, complained, added by hand). */
+  readonly suppressions: SuppressionService;
   /** The OAuth authorization server's rules, for MCP clients. */
   readonly oauth: OAuthService;
   /** Opens and clicks of tracked emails. */
@@ -116,6 +119,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     clients: { maxRegistered: config.oauthClients.maxRegistered, unusedTtlMs: config.oauthClients.unusedTtlMs, idleTtlMs: config.oauthClients.idleTtlMs },
     admitRegistration: (address) => registrations.admit(address),
   });
+  const suppressions = createSuppressionService(db, clock, logger);
   const pace = createRelayPace({ clock, waitUntil: deps.waitUntil ?? waitWithTimers(clock), ratePerSecond: config.delivery.ratePerSecond });
 
   let worker: Worker;
@@ -183,6 +187,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         await limits.purge(now);
         await purgeRecipientGuards(db.db, now);
         await oauth.purgeExpiredClients(now);
+        await suppressions.purgeExpired(now);
       },
     },
     ...(logger ? { logger } : {}),
@@ -203,6 +208,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,
+    suppressions,
     oauth,
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),

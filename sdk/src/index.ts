@@ -161,6 +161,18 @@ export class Mailgate {
     verify: verifyWebhook,
   };
 
+  readonly suppressions = {
+    list: (params?: QueryOf<'list_suppressions'>, options?: CallOptions) => this.call('list_suppressions', { query: params }, options),
+    iterate: (params?: QueryOf<'list_suppressions'>, options?: CallOptions) => this.records('list_suppressions', { query: params }, options),
+    /** Suppress 1 to 100 addresses (reason manual); those already suppressed keep their entry. */
+    add: (body: BodyOf<'add_suppressions'>, options?: CallOptions) => this.call('add_suppressions', { body }, options),
+    /** By id (sup_…) or address. */
+    get: (suppression: string, options?: CallOptions) => this.call('get_suppression', { path: { suppression } }, options),
+    /** By id or address; a complaint only with { force: true }. */
+    remove: (suppression: string, body: BodyOf<'remove_suppression'> = {}, options?: CallOptions) =>
+      this.call('remove_suppression', { path: { suppression }, body }, options),
+  };
+
   readonly tools = {
     /** The tools this token may call, with their input schemas (as /mcp lists them). */
     list: (options?: CallOptions) => this.call('list_tools', {}, options),

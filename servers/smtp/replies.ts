@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_CODES, isAppError, SUBMISSION_IDEMPOTENCY_HEADER, type AppError } from '../../src/index.ts';
+import { IDEMPOTENCY_CODES, isAppError, RECIPIENT_SUPPRESSED, SUBMISSION_IDEMPOTENCY_HEADER, type AppError } from '../../src/index.ts';
 
 /**
  * The SMTP adapter's one error table: an AppError (or anything else) becomes a
@@ -65,6 +65,8 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
         ? smtpError(450, `4.7.1 Recipient temporarily rate limited: ${oneLine(e.message)}`)
         : smtpError(451, `4.7.1 Recipient temporarily rate limited: ${oneLine(e.message)}`);
     case 'validation_error':
+      // On the suppression list: refused for good, at RCPT, or after DATA when every recipient is.
+      if (e.code === RECIPIENT_SUPPRESSED) return smtpError(550, `5.1.1 Recipient address rejected: ${oneLine(e.message)}`);
       if (phase === 'rcpt') return smtpError(501, `5.1.3 Bad recipient address syntax: ${oneLine(e.message)}`);
       if (phase === 'mail') return smtpError(501, `5.1.7 Bad sender address syntax: ${oneLine(e.message)}`);
       return smtpError(550, `5.6.0 Message refused: ${oneLine(e.message)}`);

@@ -14,6 +14,7 @@ const timestamp = z.string().describe('ISO 8601 date and time (UTC).');
 export const CAMPAIGN_STAT_NAMES = [
   'recipients',
   'skipped',
+  'suppressed',
   'sent',
   'delivered',
   'bounced',
@@ -28,7 +29,8 @@ export type CampaignStatName = (typeof CAMPAIGN_STAT_NAMES)[number];
 export const campaignStatsSchema = z
   .object({
     recipients: z.number().int().describe('Emails queued for subscribed members of the audience.'),
-    skipped: z.number().int().describe('Members not sent to: unsubscribed, bounced, complained, or on bounce cooldown.'),
+    skipped: z.number().int().describe('Members not sent to: unsubscribed, bounced, complained, suppressed, or on bounce cooldown.'),
+    suppressed: z.number().int().describe('Of the skipped, members whose address is on the suppression list.'),
     sent: z.number().int().describe('Emails handed to the relay (or to the capture).'),
     delivered: z.number().int(),
     bounced: z.number().int(),
@@ -88,6 +90,7 @@ export function toCampaignRecord(row: CampaignRow): CampaignRecord {
     stats: {
       recipients: Number(row.stat_recipients),
       skipped: Number(row.stat_skipped),
+      suppressed: Number(row.stat_suppressed),
       sent: Number(row.stat_sent),
       delivered: Number(row.stat_delivered),
       bounced: Number(row.stat_bounced),

@@ -86,6 +86,8 @@ export interface FanOutStep {
   done: boolean;
   mailed: number;
   skipped: number;
+  /** Of the skipped, those on the suppression list. */
+  suppressed: number;
   now: number;
 }
 
@@ -98,6 +100,7 @@ export async function advanceFanOut(db: Db, id: string, step: FanOutStep, holder
       fanout_done: step.done ? 1 : 0,
       stat_recipients: eb('stat_recipients', '+', step.mailed),
       stat_skipped: eb('stat_skipped', '+', step.skipped),
+      stat_suppressed: eb('stat_suppressed', '+', step.suppressed),
       updated_at: step.now,
     }))
     .where('id', '=', id)

@@ -5,6 +5,7 @@ import { audiencePage, findTagIds, type AudienceMember, type AudienceSelection }
 import { parseAddress, parseMailbox, type Mailbox } from '../emails/address.ts';
 import type { EmailService, PersonalizedEmail } from '../emails/index.ts';
 import { mailboxesOnCooldown } from '../limits/index.ts';
+import { findSuppressed } from '../suppressions/index.ts';
 import { completeJob, deferJob, JobLeaseLost, type Job } from '../queue/index.ts';
 import { personalize, type CompiledTemplate } from '../render/index.ts';
 import type { Audience } from './campaign-input.ts';
@@ -35,13 +36,17 @@ export function storedMailbox(value: string): Mailbox {
   return mailbox;
 }
 
-/** Why a member gets no email: its status, or a bounce cooldown on its address. */
-function skipReason(member: AudienceMember, cooling: ReadonlySet<string>): string | null {
+/** Why a member gets no email: its status, its address on the suppression list, or a bounce cooldown on it. */
+function skipReason(member: AudienceMember, suppressed: ReadonlyMap<string, unknown>, cooling: ReadonlySet<string>): string | null {
   if (member.status !== 'subscribed') return member.status;
   // Stored addresses were checked when written; one that no longer parses is skipped, not sent malformed.
   if (parseAddress(member.email) === null) return 'invalid_address';
+  if (suppressed.has(member.email_key)) return SUPPRESSED;
   return cooling.has(member.email_key) ? 'bounce_cooldown' : null;
 }
+
+/** The skip reason of a member whose address is on the suppression list (counted in stats.suppressed too). */
+const SUPPRESSED = 'suppressed';
 
 /**
  * The campaign send job: waits for a scheduled campaign's time, then walks its
@@ -106,16 +111,13 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
         if (!current || current.status !== 'sending') return 'stopped' as const;
         if (current.fanout_cursor !== cursor) throw new JobLeaseLost(job.id, `campaign ${campaignId} fan-out`);
 
-        const cooling = await mailboxesOnCooldown(
-          trx,
-          scope.organizationId,
-          members.filter((m) => m.status === 'subscribed').map((m) => m.email_key),
-          now,
-        );
+        const subscribed = members.filter((m) => m.status === 'subscribed').map((m) => m.email_key);
+        const suppressed = await findSuppressed(trx, scope.organizationId, subscribed, now);
+        const cooling = await mailboxesOnCooldown(trx, scope.organizationId, subscribed, now);
         const mailed: AudienceMember[] = [];
         const skipped: { member: AudienceMember; reason: string }[] = [];
         for (const member of members) {
-          const reason = skipReason(member, cooling);
+          const reason = skipReason(member, suppressed, cooling);
           if (reason === null) mailed.push(member);
           else skipped.push({ member, reason });
         }
@@ -140,7 +142,14 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
           ...mailed.map((m, i) => ({ campaign_id: campaignId, subscriber_id: m.id, email_id: ids[i]!, skip_reason: null, created_at: now })),
           ...skipped.map((s) => ({ campaign_id: campaignId, subscriber_id: s.member.id, email_id: null, skip_reason: s.reason, created_at: now })),
         ]);
-        const step = { cursor: next, done, mailed: mailed.length, skipped: skipped.length, now };
+        const step = {
+          cursor: next,
+          done,
+          mailed: mailed.length,
+          skipped: skipped.length,
+          suppressed: skipped.filter((s) => s.reason === SUPPRESSED).length,
+          now,
+        };
         if (!(await advanceFanOut(trx, campaignId, step, holder))) throw new JobLeaseLost(job.id, `campaign ${campaignId} fan-out`);
         if (done) await markSentWhenDone(trx, [campaignId], now);
         return 'written' as const;

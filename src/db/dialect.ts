@@ -1,3 +1,4 @@
+import type { Database } from './schema.ts';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 
 /**
@@ -39,7 +40,17 @@ export function isTransientConflict(error: unknown): boolean {
  */
 export async function lockForSetup(trx: Transaction<any>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
-  else await sql`update organizations set id = id where 0`.execute(trx);
+  else await writeFirst(trx, dialect);
+}
+
+/**
+ * For a transaction that reads before it writes: SQLite takes the database's
+ * write lock now, with a write that changes nothing, so that another process's
+ * commit in between makes it wait (busy_timeout) rather than fail with
+ * SQLITE_BUSY (see lockForSetup). PostgreSQL needs nothing: rows lock as they are written.
+ */
+export async function writeFirst(trx: Transaction<Database>, dialect: DialectName): Promise<void> {
+  if (dialect === 'sqlite') await sql`update organizations set id = id where 0`.execute(trx);
 }
 
 /** An arbitrary constant naming Mailgate's setup lock. */

@@ -6,6 +6,7 @@ export {
   isUniqueViolation,
   isTransientConflict,
   lockForSetup,
+  writeFirst,
   subscriberSearchCandidates,
   subscriberAmong,
   type DialectName,

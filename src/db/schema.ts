@@ -344,6 +344,8 @@ export interface CampaignsTable {
   stat_opened: Generated<number>;
   stat_clicked: Generated<number>;
   stat_unsubscribed: Generated<number>;
+  /** Of the skipped, members whose address is on the suppression list. */
+  stat_suppressed: Generated<number>;
   stat_finished: Generated<number>;
   created_at: number;
   updated_at: number;
@@ -355,6 +357,20 @@ export interface CampaignRecipientsTable {
   email_id: string | null;
   skip_reason: string | null;
   created_at: number;
+}
+
+export interface SuppressionsTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  /** Lower-cased address: unique per organization. */
+  email_key: string;
+  reason: 'bounce' | 'complaint' | 'manual';
+  /** The email whose bounce or complaint caused it; null when added by hand. */
+  source_id: string | null;
+  created_at: number;
+  /** Null: never. */
+  expires_at: number | null;
 }
 
 export interface SigningKeysTable {
@@ -392,4 +408,5 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   signing_keys: SigningKeysTable;
+  suppressions: SuppressionsTable;
 }

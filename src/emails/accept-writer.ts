@@ -1,14 +1,16 @@
 import { createGroupCommit, type GroupCommit } from '../db/group-commit.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { writeFirst, type DatabaseHandle } from '../db/index.ts';
 import { enqueueJobs } from '../queue/index.ts';
+import { AppError } from '../errors.ts';
 import { admitSends, recipientRateLimited } from '../limits/index.ts';
 import { insertEmails, insertSubmissions, type NewEmailRow, type NewSubmission } from './email.repository.ts';
 import { completeIdempotencyKey, type ClaimRef } from './idempotency.ts';
+import { checkSuppressedRecipients, type CheckedUnit } from './suppressed-recipients.ts';
 
 /**
- * Accepting is one transaction: the recipient guard's check and record, the
- * emails, their `queued` events, their outbox jobs and the idempotency answer
- * commit together (grouped with other sends of the same moment), so an answer
+ * Accepting is one transaction: the suppression list's check, the recipient
+ * guard's check and record, the emails, their `queued` (or `suppressed`)
+ * events, their outbox jobs and the idempotency answer commit together (grouped with other sends of the same moment), so an answer
  * never promises an email that is not durable, and a refused unit leaves nothing.
  */
 export interface AcceptUnit {
@@ -40,27 +42,49 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
     connection: handle.syncAfter,
     async apply(trx, units) {
       const at = now();
+      // The suppression list is read before the first write: another process's commit in between must not fail this one.
+      await writeFirst(trx, handle.dialect);
+      // Recipients on the suppression list get their email, marked suppressed and never
+      // delivered; a unit left with none to deliver is refused before the guard counts it.
+      const checked = await checkSuppressedRecipients(trx, units, at);
       const decisions = await admitSends(
         trx,
-        units.map((u) => (u.guarded ? u.rows.map((r) => ({ organizationId: r.email.organization_id, mailbox: r.mailbox })) : [])),
+        units.map((u, i) => {
+          const c = checked[i]!;
+          if (!u.guarded || c instanceof AppError) return [];
+          return c.deliver.map((position) => ({ organizationId: u.rows[position]!.email.organization_id, mailbox: u.rows[position]!.mailbox }));
+        }),
         at,
       );
-      const admitted = units.filter((_, i) => decisions[i] === null);
-      const rows = admitted.flatMap((u) => u.rows);
+      const refusals = units.map((u, i): AppError | undefined => {
+        const c = checked[i]!;
+        if (c instanceof AppError) return c;
+        const d = decisions[i];
+        if (!d) return undefined;
+        const position = c.deliver[d.index]!;
+        return recipientRateLimited(d.mailbox, d.refusal, u.itemIndexes?.[position]);
+      });
+      const admitted = units.flatMap((u, i) => (refusals[i] === undefined ? [{ unit: u, checked: checked[i] as CheckedUnit }] : []));
       await insertSubmissions(
         trx,
-        admitted.flatMap((u) => (u.submission ? [u.submission] : [])),
+        admitted.flatMap(({ unit }) => (unit.submission ? [unit.submission] : [])),
       );
-      await insertEmails(trx, rows);
+      await insertEmails(
+        trx,
+        admitted.flatMap(({ checked }) => checked.rows),
+      );
       await enqueueJobs(
         trx,
-        admitted.flatMap((u) =>
-          u.rows.map((r) => ({ kind: u.jobKind, refId: r.email.id, runAt: r.email.created_at, organizationId: r.email.organization_id })),
+        admitted.flatMap(({ unit, checked }) =>
+          checked.deliver.map((position) => {
+            const r = checked.rows[position]!;
+            return { kind: unit.jobKind, refId: r.email.id, runAt: r.email.created_at, organizationId: r.email.organization_id };
+          }),
         ),
         at,
       );
-      for (const u of admitted) if (u.idempotency) await completeIdempotencyKey(trx, u.idempotency);
-      return decisions.map((d, i) => (d === null ? undefined : recipientRateLimited(d.mailbox, d.refusal, units[i]!.itemIndexes?.[d.index])));
+      for (const { unit } of admitted) if (unit.idempotency) await completeIdempotencyKey(trx, unit.idempotency);
+      return refusals;
     },
   });
 }

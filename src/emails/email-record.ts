@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { formatMailbox, parseMailbox } from './address.ts';
 
 /** The v2 shapes of an email: list item (no bodies) and full record. */
-export const EMAIL_EVENT_TYPES = ['queued', 'sent', 'delivered', 'delivery_delayed', 'bounced', 'complained', 'failed', 'opened', 'clicked'] as const;
+export const EMAIL_EVENT_TYPES = [
+  'queued',
+  'sent',
+  'delivered',
+  'delivery_delayed',
+  'bounced',
+  'complained',
+  'failed',
+  'opened',
+  'clicked',
+  'suppressed',
+] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
 /**
@@ -25,6 +36,8 @@ export const EVENT_RANK: Readonly<Record<EmailEventType, number>> = {
   failed: 60,
   bounced: 70,
   complained: 80,
+  // Recorded instead of `queued` for a recipient on the suppression list: nothing follows it.
+  suppressed: 90,
 };
 
 /**
@@ -48,7 +61,9 @@ export const emailListItemSchema = z.object({
   reply_to: z.string().nullable(),
   last_event: z
     .enum(EMAIL_EVENT_TYPES)
-    .describe('Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked.'),
+    .describe(
+      'Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked; suppressed when the recipient is on the suppression list (nothing was sent).',
+    ),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -58,7 +73,10 @@ export const emailEventSchema = z.object({
   id: z.string(),
   type: z.enum(EMAIL_EVENT_TYPES),
   created_at: timestamp,
-  detail: z.record(z.string(), z.unknown()).nullable().describe('What the event adds: a relay reply, a bounce reason, a clicked url, a user agent.'),
+  detail: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('What the event adds: a relay reply, a bounce reason, a clicked url, a user agent; for suppressed, the suppression (suppression_id, reason).'),
 });
 export type EmailEventRecord = z.infer<typeof emailEventSchema>;
 

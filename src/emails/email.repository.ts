@@ -14,6 +14,8 @@ export interface NewEmailRow {
   mailbox: string;
   html: string;
   text: string;
+  /** What its first event (`queued`, or `suppressed`) adds. */
+  eventDetail?: Record<string, unknown>;
 }
 
 export interface NewSubmission {
@@ -54,7 +56,7 @@ export async function findSubmissions(db: Db, ids: readonly string[]): Promise<M
   return found;
 }
 
-/** Insert accepted emails with their bodies and their `queued` event. */
+/** Insert accepted emails with their bodies and their first event (`queued`, or `suppressed` for a recipient not mailed). */
 export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
   if (rows.length === 0) return;
   const emails = rows.map((r) => r.email);
@@ -66,7 +68,7 @@ export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
     email_id: r.email.id,
     organization_id: r.email.organization_id,
     type: r.email.last_event,
-    detail: null,
+    detail: r.eventDetail ? JSON.stringify(r.eventDetail) : null,
     created_at: r.email.created_at,
   }));
   await insertRows(db, 'email_events', events, (chunk) => db.insertInto('email_events').values(chunk));

@@ -22,6 +22,8 @@ import { createRequestRenderer, type RenderTask } from './render-request.ts';
 import { batchFingerprint, buildBatch, type BatchMode, type BatchResult } from './send-batch.ts';
 import type { BatchItem, SendRequest } from './send-request.ts';
 import { checkSenderDomains, type IsVerifiedDomain } from './sender-domains.ts';
+import { recipientSuppressed } from './suppressed-recipients.ts';
+import { findSuppressed } from '../suppressions/index.ts';
 import { isSubmissionRequest, submissionFingerprintInput, submissionIdempotencyKey } from './submission.ts';
 
 export {
@@ -40,6 +42,7 @@ export { emailListItemSchema, emailRecordSchema, emailEventSchema } from './emai
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
 export { IDEMPOTENCY_CODES, idempotencyKeyField } from './idempotency.ts';
+export { isRecipientSuppressed } from './suppressed-recipients.ts';
 export {
   submissionToSendRequest,
   isRebuiltHeader,
@@ -114,16 +117,20 @@ export interface EmailService {
   /**
    * Accept a send request for delivery: one email per recipient (a submitted
    * message has one per envelope recipient, sharing its headers and attachments),
-   * all or none. Every door ends here. Throws validation_error,
-   * recipient_rate_limited, idempotency_conflict.
+   * all or none. A recipient on the suppression list gets its email, marked
+   * `suppressed` and never delivered; when that is every recipient, nothing is
+   * stored. Every door ends here. Throws validation_error (code
+   * RECIPIENT_SUPPRESSED: every recipient suppressed), recipient_rate_limited,
+   * idempotency_conflict.
    */
   send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
   sendBatch(auth: OrgScope, items: readonly BatchItem[], options: { mode: BatchMode; idempotencyKey?: string | undefined }): Promise<BatchResult>;
   /**
    * May this organization send to this address now? For doors that learn
-   * recipients one at a time. Throws validation_error (not an address) or
-   * recipient_rate_limited; the accept transaction still decides.
+   * recipients one at a time. Throws validation_error (not an address; code
+   * RECIPIENT_SUPPRESSED: on the suppression list) or recipient_rate_limited;
+   * the accept transaction still decides.
    */
   checkRecipient(auth: OrgScope, address: string): Promise<void>;
   /** Render a request's content as a send would, to refuse at once what could never be sent. Throws validation_error. */
@@ -229,7 +236,11 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         throw validationError([{ path: 'recipient', message: `is not a valid email address (${JSON.stringify(address)})` }]);
       }
       const key = mailboxKey(mailbox.address);
-      const refusal = await peekRecipient(db, { organizationId: auth.organizationId, mailbox: key }, clock.now());
+      const now = clock.now();
+      // A suppressed address is refused for good, before any wait the guard would ask for.
+      const suppressed = (await findSuppressed(db, auth.organizationId, [key], now)).get(key);
+      if (suppressed) throw recipientSuppressed([{ mailbox: key, reason: suppressed.reason }]);
+      const refusal = await peekRecipient(db, { organizationId: auth.organizationId, mailbox: key }, now);
       if (refusal) throw recipientRateLimited(key, refusal);
     },
 

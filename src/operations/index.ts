@@ -32,6 +32,7 @@ import { verifyEmail } from './verify.ts';
 import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from './domains.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
+import { addSuppressions, getSuppression, listSuppressions, removeSuppression } from './suppressions.ts';
 
 export * from './operation.ts';
 export { describeTool, type ToolDescription } from './tools.ts';
@@ -85,6 +86,10 @@ export const OPERATIONS: readonly Operation[] = [
   getDomain,
   verifyDomain,
   deleteDomain,
+  listSuppressions,
+  addSuppressions,
+  getSuppression,
+  removeSuppression,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

@@ -14,6 +14,7 @@ import type { TokenService } from '../tokens/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
 import type { VerifyService } from '../verify/index.ts';
 import type { DomainService } from '../domains/index.ts';
+import type { SuppressionService } from '../suppressions/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -25,6 +26,7 @@ export interface OperationServices {
   webhooks: WebhookService;
   verify: VerifyService;
   domains: DomainService;
+  suppressions: SuppressionService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscriber.updated',
   'subscriber.unsubscribed',
   'campaign.sent',
+  'suppression.added',
+  'suppression.removed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

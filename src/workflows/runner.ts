@@ -6,7 +6,7 @@ import type { WorkflowRunsTable } from '../db/schema.ts';
 import { completeJob, deferJob, jobHeldBy, JobLeaseLost, postponeJob, wakeJobs, type Job } from '../queue/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { parseSendBody } from '../emails/send-request.ts';
-import { IDEMPOTENCY_CODES } from '../emails/index.ts';
+import { IDEMPOTENCY_CODES, isRecipientSuppressed } from '../emails/index.ts';
 import { isAppError } from '../errors.ts';
 import type { WorkflowStep } from './workflow-input.ts';
 
@@ -127,14 +127,19 @@ export function createWorkflowRunHandler(deps: WorkflowRunnerDeps): (job: Job) =
               email: subscriber.email,
               attributes: JSON.parse(subscriber.attributes) as Record<string, unknown>,
             };
-            await emails.send(
-              scope,
-              { ...parseSendBody({ ...body, to: subscriber.email }), personalization },
-              {
-                source: 'workflow',
-                idempotencyKey: workflowSendKey(run.id, index, step),
-              },
-            );
+            try {
+              await emails.send(
+                scope,
+                { ...parseSendBody({ ...body, to: subscriber.email }), personalization },
+                {
+                  source: 'workflow',
+                  idempotencyKey: workflowSendKey(run.id, index, step),
+                },
+              );
+            } catch (error) {
+              // An address on the suppression list is skipped like an unsubscribed subscriber: the run goes on.
+              if (!isRecipientSuppressed(error)) throw error;
+            }
           }
         } else if (step.type === 'add_tag') {
           await audience.addTags(scope, subscriber.id, [step.tag], { chainDepth: Number(run.depth) + 1 });

@@ -37,7 +37,19 @@ function waitForStatus(server: TestServer, id: string, status: string): Promise<
   );
 }
 
-const STATS_ZERO = { recipients: 0, skipped: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
+const STATS_ZERO = {
+  recipients: 0,
+  skipped: 0,
+  suppressed: 0,
+  sent: 0,
+  delivered: 0,
+  bounced: 0,
+  complained: 0,
+  failed: 0,
+  opened: 0,
+  clicked: 0,
+  unsubscribed: 0,
+};
 
 describe('a campaign to a tagged audience, through a relay', () => {
   let sink: SmtpSink;

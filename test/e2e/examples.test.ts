@@ -108,6 +108,10 @@ const ORDER = [
   'update_webhook',
   'list_webhook_deliveries',
   'delete_webhook',
+  'add_suppressions',
+  'list_suppressions',
+  'get_suppression',
+  'remove_suppression',
 ];
 
 describe('examples, on a new organization', () => {

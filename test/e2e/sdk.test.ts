@@ -5,6 +5,7 @@ import { Mailgate, OPERATION_ROUTES, type MailgateError } from '@mailgate/sdk';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.ts';
+import { suppressAddresses } from '../../src/suppressions/index.ts';
 import { sdkGeneratedFiles, type OpenApiDocument } from '../../scripts/sdk-types.ts';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { freePort } from '../helpers/process.ts';
@@ -195,6 +196,25 @@ describe('the SDK against a listening server', () => {
     expect(ok(await mg.domains.list()).data.map((x) => x.id)).toEqual([d.id]);
     for await (const x of mg.domains.iterate()) expect(x.id).toBe(d.id);
     expect(ok(await mg.domains.delete(d.id))).toEqual({ object: 'domain', id: d.id, deleted: true });
+  });
+
+  it('suppressions: add, get by address, list, iterate, and remove (a complaint only with force)', async () => {
+    const added = ok(await mg.suppressions.add({ emails: ['sdk+blocked@example.com'] }));
+    expect(added.data).toEqual([expect.objectContaining({ email: 'sdk+blocked@example.com', reason: 'manual', expires_at: null })]);
+    const [entry] = added.data;
+    expect(ok(await mg.suppressions.get('SDK+blocked@example.com'))).toEqual(entry);
+    expect(ok(await mg.suppressions.list({ reason: 'manual' })).data).toEqual([entry]);
+    for await (const s of mg.suppressions.iterate({ query: 'sdk+' })) expect(s).toEqual(entry);
+    const sent = await mg.emails.send({ from: 'hello@acme.example', to: 'sdk+blocked@example.com', subject: 'Hi', html: '<p>Hi</p>' });
+    expect(sent).toMatchObject({ data: null, error: { name: 'validation_error', statusCode: 422, code: 'RECIPIENT_SUPPRESSED' } });
+    expect(ok(await mg.suppressions.remove(entry!.id))).toEqual({ object: 'suppression', id: entry!.id, email: 'sdk+blocked@example.com', deleted: true });
+
+    const auth = await server.core.tokens.authenticate(server.token);
+    await suppressAddresses(server.core.db.db, [
+      { organizationId: auth.organizationId, email: 'sdk-complained@example.com', reason: 'complaint', sourceId: null, at: Date.now() },
+    ]);
+    expect(await mg.suppressions.remove('sdk-complained@example.com')).toMatchObject({ data: null, error: { statusCode: 409, code: 'COMPLAINT_SUPPRESSION' } });
+    expect(ok(await mg.suppressions.remove('sdk-complained@example.com', { force: true })).deleted).toBe(true);
   });
 
   it('tokens: the secret once, a read-only token refused a write, revoked refused at once', async () => {

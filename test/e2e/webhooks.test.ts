@@ -1,58 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, WEBHOOK_RETRY_DELAYS_MS } from '../../src/index.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 
 // Outbound webhooks through real sockets: the API over fetch, and a receiver (a
 // node http server on loopback) that verifies every delivery's signature with
 // the Standard Webhooks package. Events from real sends (fixture outcomes),
 // subscriber changes and a campaign; retries on a manual clock; the private
 // address rule at creation and at delivery time.
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  event: { type: string; timestamp: string; data: Record<string, any> };
-}
-
-interface Receiver {
-  url: string;
-  received: Received[];
-  /** Status codes to answer, in turn; 204 once they run out. */
-  answers: number[];
-  close(): Promise<void>;
-}
-
-async function startReceiver(secret: () => string): Promise<Receiver> {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      // Throws on a bad signature or an old timestamp: then the test sees a 400.
-      try {
-        const event = new Webhook(secret()).verify(body, request.headers as Record<string, string>) as Received['event'];
-        received.push({ headers: request.headers, body, event });
-      } catch {
-        response.writeHead(400).end('bad signature');
-        return;
-      }
-      const status = answers.shift() ?? 204;
-      response.writeHead(status).end(status === 204 ? undefined : `answered ${status}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    answers,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface Delivery {
   id: string;

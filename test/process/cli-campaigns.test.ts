@@ -7,7 +7,7 @@ import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts'
 // once), one without (a send stays `sending` until the test cancels it).
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const ZERO = { recipients: 0, skipped: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
+const ZERO = { recipients: 0, skipped: 0, suppressed: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
 
 async function body(res: Response, status = 200): Promise<any> {
   const parsed = await res.json();
@@ -78,7 +78,7 @@ describe('mailgate campaigns (remote)', () => {
       status: 'sent',
       scheduled_at: null,
       sent_at: expect.stringMatching(ISO),
-      stats: { recipients: 7, skipped: 1, sent: 7, delivered: 5, bounced: 1, complained: 1, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 },
+      stats: { recipients: 7, skipped: 1, suppressed: 0, sent: 7, delivered: 5, bounced: 1, complained: 1, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 },
       percent_of_sent: { delivered: 71.4, opened: 0, clicked: 0, unsubscribed: 0 },
     });
 

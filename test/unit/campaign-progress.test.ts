@@ -6,7 +6,7 @@ import type { CampaignRecord } from '../../src/index.ts';
 // What `mailgate campaigns send --watch` and `campaigns stats` compute from a
 // campaign's record: the outcomes so far, rate, ETA, the lines they print.
 
-const ZERO = { recipients: 0, skipped: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
+const ZERO = { recipients: 0, skipped: 0, suppressed: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
 type Stats = CampaignRecord['stats'];
 
 function record(status: CampaignRecord['status'], stats: Partial<Stats> = {}): CampaignRecord {

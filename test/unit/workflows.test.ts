@@ -733,6 +733,17 @@ describe('workflows through createCore', () => {
       expect(await tagsOf('gone@example.com')).toEqual(['done']);
     });
 
+    it('skips the send for a subscribed subscriber whose address is suppressed, and completes the run', async () => {
+      const wf = await createWorkflow({ name: 'W', trigger: { type: 'event', name: 'go' }, steps: [SEND, { type: 'add_tag', tag: 'done' }] });
+      await core.suppressions.add(auth, { emails: ['Blocked@example.com'], expiresAt: null });
+      await upsert({ email: 'blocked@example.com', triggerWorkflows: false });
+      await recordEvent({ email: 'blocked@example.com', name: 'go' });
+      await core.worker.drain();
+      expect(await runsOf(wf)).toEqual([expect.objectContaining({ status: 'completed', step_index: 2, last_error: null })]);
+      expect(await emailRows()).toEqual([]);
+      expect(await tagsOf('blocked@example.com')).toEqual(['done']);
+    });
+
     it('skips the send for a subscriber who unsubscribed during a wait', async () => {
       const wf = await createWorkflow({
         name: 'W',

@@ -3,6 +3,14 @@ import type { operations } from './openapi.js';
 
 /** Each v2 operation's method, path (with its {parameters}), query, header and body inputs. */
 export const OPERATION_ROUTES = {
+  "add_suppressions": {
+    "method": "POST",
+    "path": "/api/v2/suppressions",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "add_tags": {
     "method": "POST",
     "path": "/api/v2/subscribers/{subscriber}/tags",
@@ -159,6 +167,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_suppression": {
+    "method": "GET",
+    "path": "/api/v2/suppressions/{suppression}",
+    "pathParams": [
+      "suppression"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_tag": {
     "method": "GET",
     "path": "/api/v2/tags/{tag}",
@@ -265,6 +283,21 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "list_suppressions": {
+    "method": "GET",
+    "path": "/api/v2/suppressions",
+    "pathParams": [],
+    "query": [
+      "reason",
+      "email",
+      "query",
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
   "list_tags": {
     "method": "GET",
     "path": "/api/v2/tags",
@@ -348,6 +381,16 @@ export const OPERATION_ROUTES = {
     ],
     "headers": [],
     "body": "none"
+  },
+  "remove_suppression": {
+    "method": "DELETE",
+    "path": "/api/v2/suppressions/{suppression}",
+    "pathParams": [
+      "suppression"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
   },
   "remove_tags": {
     "method": "DELETE",

@@ -98,4 +98,8 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'delete_webhook', method: 'DELETE', path: '/webhooks/:id', status: 200 },
   { operation: 'list_webhook_deliveries', method: 'GET', path: '/webhooks/:id/deliveries', status: 200 },
   { operation: 'count_audience', method: 'POST', path: '/audience/count', status: 200, optionalBody: true },
+  { operation: 'list_suppressions', method: 'GET', path: '/suppressions', status: 200 },
+  { operation: 'add_suppressions', method: 'POST', path: '/suppressions', status: 200, createdStatus: 201 },
+  { operation: 'get_suppression', method: 'GET', path: '/suppressions/:suppression', status: 200 },
+  { operation: 'remove_suppression', method: 'DELETE', path: '/suppressions/:suppression', status: 200, optionalBody: true },
 ];

@@ -14,6 +14,7 @@ import * as m0012 from './0012_form_confirmations.ts';
 import * as m0013 from './0013_domains.ts';
 import * as m0014 from './0014_fair_queue.ts';
 import * as m0015 from './0015_oauth_client_expiry.ts';
+import * as m0016 from './0016_suppressions.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_domains': m0013,
   '0014_fair_queue': m0014,
   '0015_oauth_client_expiry': m0015,
+  '0016_suppressions': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
