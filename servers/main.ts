@@ -21,6 +21,7 @@ import { buildHttpApp, type HttpAppOptions } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/endpoint.ts';
 import { startInboundServer, type InboundHandlers } from './smtp/inbound.ts';
 import { createByteBudget } from './smtp/listener.ts';
+import { parseReport } from './smtp/report-parser.ts';
 import { startSmtpServer } from './smtp/server.ts';
 import { loadOrCreateTls, type TlsMaterial } from './smtp/tls.ts';
 
@@ -49,10 +50,7 @@ function inboundPortOf(config: Config, options: StartOptions): number | null {
  * default, nothing else could take what the listener receives, so the role refuses to start.
  */
 function inboundHandlersOf(options: StartOptions): (core: Core) => InboundHandlers {
-  if (options.inbound) return options.inbound.handlers;
-  throw new Error(
-    'mailgate: the inbound role has no return-path service to hand mail to in this build; set INBOUND_SMTP_PORT=0 or leave inbound out of MAILGATE_ROLES',
-  );
+  return options.inbound?.handlers ?? ((core) => ({ returns: core.returns, parseReport }));
 }
 
 /** The listeners the config asks for, in the order they are opened. */

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/index.ts';
+import { createReturnsService, type ReturnsService } from './returns/index.ts';
 import {
   createCaptureTransport,
   createDeliverEmailHandler,
@@ -81,6 +82,8 @@ export interface Core {
   readonly tracking: TrackingService;
   /** The per-IP rate and the organization quota, applied by every door to each request. */
   readonly limits: RequestLimits;
+  /** What comes back by mail to a return path: bounces, delay notices, complaints (the inbound listener's core). */
+  readonly returns: ReturnsService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -135,6 +138,16 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   // Audience reports the subscriber events it records (its own, and delivery's
   // outcomes) through a port: here, workflows start the runs they trigger.
   const audience = createAudienceService(db, clock, workflowTriggers);
+  // One key signs the return paths delivery writes and the inbound listener reads.
+  const returnPaths = returnPathKey(db.db, () => clock.now());
+  const returns = createReturnsService({
+    db,
+    clock,
+    returnPathKey: returnPaths,
+    bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
+    triggers: workflowTriggers,
+    retentionMs: config.receivedRetentionDays * 24 * 60 * 60 * 1000,
+  });
   const campaigns = createCampaigns({ db, clock, emails, audience, pool, baseUrl: config.baseUrl, owner });
   worker = createWorker({
     db,
@@ -165,7 +178,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         baseUrl: config.baseUrl,
         triggers: workflowTriggers,
         sendingDomain: (organizationId, domain) => domains.sendingDomain(organizationId, domain),
-        returnPathKey: returnPathKey(db.db, () => clock.now()),
+        returnPathKey: returnPaths,
         returnPathDomain: config.returnPathDomain ?? addressDomainOf(config.inboundMxHost),
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
@@ -188,6 +201,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         await purgeRecipientGuards(db.db, now);
         await oauth.purgeExpiredClients(now);
         await suppressions.purgeExpired(now);
+        await returns.purge(now);
       },
     },
     ...(logger ? { logger } : {}),
@@ -205,6 +219,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     domains,
     emails,
     audience,
+    returns,
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,

@@ -485,7 +485,13 @@ export const envSchema = z.object({
     .int()
     .min(0)
     .default(24 * 60 * 60)
-    .describe('how long a mailbox that bounced is refused transactional sends (`0` = no cooldown)'),
+    .describe('how long a mailbox that bounced softly (or unreadably) is refused transactional sends (`0` = no cooldown); a hard bounce suppresses it'),
+  RECEIVED_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .describe('how many days reports that came back to a return path (bounces, complaints, unmatched mail) are kept'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -621,6 +627,8 @@ export interface Config {
     /** How long a mailbox that bounced is refused for transactional sends. */
     readonly bounceCooldownSeconds: number;
   };
+  /** How long mail that came back (reports, unmatched messages) is kept. */
+  readonly receivedRetentionDays: number;
   readonly logLevel: string;
 }
 
@@ -745,6 +753,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perIpPerSecond: e.IP_RATE_LIMIT,
       bounceCooldownSeconds: e.BOUNCE_COOLDOWN_SECONDS,
     }),
+    receivedRetentionDays: e.RECEIVED_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   });
 }

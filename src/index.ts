@@ -36,15 +36,15 @@ export {
 export { PLANS, assertMayWrite, isPlan, type AuthContext, type Plan, type TokenPermission } from './auth-scope/index.ts';
 export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
-export type { ReturnReport } from './returns/report.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';
 export { markdownToHtml } from './render/markdown.ts';
 export type { EmailContent } from './render/index.ts';
 export type { IdPrefix } from './ids.ts';
-export type { ReturnReport, ReportRecipient, OriginalMessage } from './returns/report.ts';
+export type { ReportRecipient, OriginalMessage } from './returns/report.ts';
 export { CONFIRM_PATH, type ConfirmationTarget, type FormResult } from './integrations/index.ts';
 export { verifyInputSchema, verifyResultSchema, VERIFY_CODES, type VerifyResult } from './verify/index.ts';
 export { createDnsResolver, DnsUnavailable, type DnsResolver } from './dns/resolver.ts';
+export type { ReturnsService, ReceivedReport, ReturnReport } from './returns/index.ts';
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, type WebhookRecord, type WebhookDeliveryRecord } from './webhooks/index.ts';
 export { RECIPIENT_SUPPRESSED, COMPLAINT_SUPPRESSION, SUPPRESSION_REASONS, type SuppressionRecord } from './suppressions/index.ts';
 export {

@@ -379,6 +379,21 @@ export interface SigningKeysTable {
   created_at: number;
 }
 
+/** A report that came back to a return path, and what was made of it (raw kept only when it matched nothing). */
+export interface InboundReportsTable {
+  id: string;
+  organization_id: string | null;
+  email_id: string | null;
+  kind: string;
+  outcome: string;
+  recipient: string;
+  mail_from: string | null;
+  remote_address: string;
+  size: number;
+  raw: Buffer | null;
+  created_at: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -409,4 +424,5 @@ export interface Database {
   campaign_recipients: CampaignRecipientsTable;
   signing_keys: SigningKeysTable;
   suppressions: SuppressionsTable;
+  inbound_reports: InboundReportsTable;
 }

@@ -16,31 +16,16 @@ import { returnPathLocalPart } from '../returns/verp.ts';
 import { addressOf, DELIVERY_FINISHED } from '../emails/email-record.ts';
 import { domainOf, mailboxKey } from '../emails/address.ts';
 import type { ThreadPool } from '../threads/index.ts';
-import { recordDeliveryOutcomes, type EventTriggers } from '../audience/index.ts';
-import { compareGuardKeys, startBounceCooldowns, type GuardedSend } from '../limits/index.ts';
+import type { EventTriggers } from '../audience/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
-import { countCampaignEvents, COUNTED_EVENTS, type CampaignCount } from '../campaigns/index.ts';
+import { applyEmailOutcomes, eventOf, type EmailOutcome } from '../returns/apply-outcomes.ts';
+import { outcomeOfFixture, outcomeOfRelayAnswer } from '../returns/outcome-rules.ts';
 import { completeJob, completeJobs, postponeJob, retryJob, type Job } from '../queue/index.ts';
 import { isThrottle, type RelayPace } from './relay-pace.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
-/** What a subscriber hears of delivery (the rest is the email's own business). */
-const isDeliveryNews = (type: string): type is 'delivered' | 'bounced' | 'complained' => type === 'delivered' || type === 'bounced' || type === 'complained';
-
 /** How long a campaign's status, read for its emails' deliveries, is taken as current: a cancel stops new hand-offs within it. */
 const CAMPAIGN_STATUS_TTL_MS = 1_000;
-
-/** What one email's outcome adds to its campaign's stats; `finished`: the delivery has its outcome. */
-function campaignCounts(campaignId: string, events: readonly NewEmailEvent[], finished: boolean): CampaignCount[] {
-  const counts: CampaignCount[] = [];
-  for (const e of events) {
-    const counter = COUNTED_EVENTS[e.type];
-    // A cancelled recipient's `failed` is not a delivery failure: it only finishes.
-    if (counter && !(e.type === 'failed' && e.detail?.['reason'] === 'campaign_cancelled')) counts.push({ campaignId, counter });
-  }
-  if (finished) counts.push({ campaignId, counter: 'finished' });
-  return counts;
-}
 
 /** What a tracked email tracks; a v1 email tracked before the choice existed tracks both. */
 function trackedEvents(stored: string | null): { opens: boolean; clicks: boolean } {
@@ -89,18 +74,10 @@ const SENDING_DOMAIN_TTL_MS = 10_000;
 
 type EventInput = { type: string; detail?: Record<string, unknown> };
 
-/** What one delivery attempt decided: its events, and whether the job is done or runs again. */
-interface Outcome {
+/** What one delivery attempt decided: the email's outcome, and whether the job is done or runs again. */
+interface Outcome extends EmailOutcome {
   jobId: string;
-  events: NewEmailEvent[];
   retry: { runAt: number; error: string } | null;
-  emailId: string;
-  /** A workflow's own email does not start workflows when it is delivered. */
-  triggerWorkflows: boolean;
-  /** The recipient: a bounce puts it on cooldown, and its subscriber (if any) hears of delivery. */
-  recipient: GuardedSend;
-  /** The campaign the email was sent for: its stats count the events. */
-  campaignId: string | null;
 }
 
 /**
@@ -142,32 +119,10 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       for (const o of items) {
         if (o.retry && (await retryJob(trx, o.jobId, owner, o.retry.runAt, o.retry.error))) held.add(o.jobId);
       }
-      const recorded = items.filter((o) => held.has(o.jobId));
-      await recordEmailEvents(
+      await applyEmailOutcomes(
         trx,
-        recorded.flatMap((o) => o.events),
-      );
-      // Rows other transactions also write (guard rows, subscribers) are written in
-      // one order — cooldowns in one statement first — so no two transactions wait
-      // on each other in a cycle.
-      const news = recorded
-        .flatMap((o) =>
-          o.events.flatMap((e) =>
-            isDeliveryNews(e.type) ? [{ ...o.recipient, type: e.type, emailId: o.emailId, at: e.at, triggerWorkflows: o.triggerWorkflows }] : [],
-          ),
-        )
-        .sort(compareGuardKeys);
-      if (bounceCooldownMs > 0) {
-        await startBounceCooldowns(
-          trx,
-          news.filter((n) => n.type === 'bounced').map((n) => ({ organizationId: n.organizationId, mailbox: n.mailbox, until: n.at + bounceCooldownMs })),
-        );
-      }
-      await recordDeliveryOutcomes(trx, news, triggers);
-      await countCampaignEvents(
-        trx,
-        recorded.flatMap((o) => (o.campaignId === null ? [] : campaignCounts(o.campaignId, o.events, o.retry === null))),
-        clock.now(),
+        items.filter((o) => held.has(o.jobId)),
+        { bounceCooldownMs, triggers, now: clock.now() },
       );
     },
   });
@@ -232,6 +187,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       triggerWorkflows: email.source !== 'workflow',
       recipient: { organizationId: email.organization_id, mailbox: mailboxKey(addressOf(email.to_address)) },
       campaignId: email.campaign_id,
+      finished: retry === null,
     });
   }
 
@@ -252,7 +208,12 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     };
   }
 
-  /** Record what a failed attempt means: retry now (ours), bounce (5xx), fail (out of attempts) or retry later. */
+  /**
+   * Record what a failed attempt means: retry now (ours), a hard bounce (5xx,
+   * through the outcome rules), fail (out of attempts) or retry later. A relay
+   * still answering 4xx at the last attempt is a failure of the path (a relay
+   * throttling or down), not a judgement on the address: `failed`, no cooldown.
+   */
   async function settle(job: Job, email: EmailForDelivery, error: DeliveryFailure | DeliveryInterrupted): Promise<void> {
     if (error instanceof DeliveryInterrupted) {
       // Back to the queue at once, for whichever worker runs next.
@@ -261,8 +222,10 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     }
     const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
     const earlier = await unrecordedAttempts(job, email);
-    if (error.permanent) {
-      await outcome(job, email, [...earlier, { type: 'bounced', detail }]);
+    // A refusal with no code to read is still the relay's final word on the address.
+    const bounce = error.permanent ? (outcomeOfRelayAnswer(error.message, error.responseCode, null) ?? outcomeOfRelayAnswer(error.message, 550, null)) : null;
+    if (bounce) {
+      await outcome(job, email, [...earlier, eventOf(bounce, detail)]);
     } else if (job.attempts >= maxAttempts) {
       await outcome(job, email, [...earlier, { type: 'failed', detail }]);
     } else {
@@ -321,7 +284,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     if (fixture) {
       await outcome(job, email, [
         { type: 'sent', detail: { fixture: true } },
-        { type: fixture, detail: { fixture: true } },
+        fixture === 'delivered' ? { type: 'delivered', detail: { fixture: true } } : eventOf(outcomeOfFixture(fixture, recipient), { fixture: true }),
       ]);
       return;
     }

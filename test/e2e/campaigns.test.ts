@@ -1,3 +1,4 @@
+import { reportDsn } from '../helpers/returns.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { Transport } from '../../src/delivery/index.ts';
@@ -366,17 +367,18 @@ describe('campaign input and state rules', () => {
     expect(
       (await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+busy@mailgate.test', subject: 'S', html: '<p>x</p>' } })).status,
     ).toBe(429);
-    // …and this one bounced before it was a subscriber: its address is on cooldown while the subscriber is subscribed.
+    // …and this one bounced softly (a report came back) before it was a subscriber: its address is on cooldown while the subscriber is subscribed.
     const bounce = await json(
-      await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'bounced+cool@mailgate.test', subject: 'S', html: '<p>x</p>' } }),
+      await server.api('/api/v2/emails', { body: { from: 'a@acme.example', to: 'delivered+cool@mailgate.test', subject: 'S', html: '<p>x</p>' } }),
     );
     await waitFor(
-      async () => ((await json(await server.api(`/api/v2/emails/${bounce.id}`))).last_event === 'bounced' ? true : undefined),
+      async () => ((await json(await server.api(`/api/v2/emails/${bounce.id}`))).last_event === 'delivered' ? true : undefined),
       10_000,
-      'the bounce',
+      'the delivery',
     );
+    expect(await reportDsn(server.core, bounce.id)).toEqual({ stored: 'matched' });
     await subscribe(server, { email: 'delivered+busy@mailgate.test', tags: ['guard'] });
-    await subscribe(server, { email: 'bounced+cool@mailgate.test', tags: ['guard'] });
+    await subscribe(server, { email: 'delivered+cool@mailgate.test', tags: ['guard'] });
     const c = await create({ ...base, audience: { tags: ['guard'] } });
     await server.api(`/api/v2/campaigns/${c.id}/send`, { method: 'POST' });
     const done = await waitForStatus(server, c.id, 'sent');

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { reportDsn } from '../helpers/returns.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ManualClock } from '../../src/index.ts';
 import { startTestServer, TEST_TOKEN, waitFor, type TestServer } from '../helpers/server.ts';
@@ -84,15 +85,17 @@ function rawRequest(
 }
 
 /** Wait until the in-process worker has walked a fixture email to `bounced` (read in the database: polling the API would use up the quota). */
-async function bounced(server: TestServer, emailId: string): Promise<void> {
+/** Wait for the email to be delivered (polled in the database: polling the API would use up the quota), then report a soft bounce for it. */
+async function softBounced(server: TestServer, emailId: string): Promise<void> {
   await waitFor(
     async () => {
       const row = await server.core.db.db.selectFrom('emails').select('last_event').where('id', '=', emailId).executeTakeFirst();
-      return row?.last_event === 'bounced' ? true : undefined;
+      return row?.last_event === 'delivered' ? true : undefined;
     },
     15_000,
-    'the fixture email to bounce',
+    'the email to be delivered',
   );
+  expect(await reportDsn(server.core, emailId)).toEqual({ stored: 'matched' });
 }
 
 /** The v2 body of a send refused by the recipient guard (429, RECIPIENT_RATE_LIMITED), with these details. */
@@ -629,36 +632,36 @@ describe('organization quota, headers and recipient guard', () => {
       expect(await storedEmails(id)).toBe(6);
     });
 
-    it('puts a mailbox that bounced on cooldown for BOUNCE_COOLDOWN_SECONDS (default 24 h)', async () => {
+    it('puts a mailbox that bounced softly on cooldown for BOUNCE_COOLDOWN_SECONDS (default 24 h)', async () => {
       freshWindow(clock, 50);
       const { id, token } = await newOrg('free');
-      const first = await server.api('/api/v2/emails', { token, body: sendBody('Bounced@mailgate.test') });
+      const first = await server.api('/api/v2/emails', { token, body: sendBody('Full@example.com') });
       expect(first.status).toBe(200);
       const emailId = (await json(first)).id as string;
-      // The in-process worker walks the fixture to `bounced` (polled in the database: polling the API would use up the quota).
-      await bounced(server, emailId);
+      // Delivered, then a report comes back: mailbox full (4.2.2), a soft bounce.
+      await softBounced(server, emailId);
       const bouncedAt = clock.now(); // the clock has not moved since
 
-      const refused = await server.api('/api/v2/emails', { token, body: sendBody('bounced@mailgate.test') });
+      const refused = await server.api('/api/v2/emails', { token, body: sendBody('full@example.com') });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe(String(server.core.config.limits.bounceCooldownSeconds));
       expect(refused.headers.get('retry-after')).toBe('86400');
       expect(refused.headers.get('ratelimit-policy')).toBe('"mailgate-api";q=100;w=60');
-      expect(await json(refused)).toStrictEqual(recipientRefusal({ reason: 'bounce_cooldown', recipient: 'bounced@mailgate.test' }));
-      const batch = await server.api('/api/v2/emails/batch', { token, body: [sendBody('someone@example.com'), sendBody('BOUNCED@mailgate.test')] });
+      expect(await json(refused)).toStrictEqual(recipientRefusal({ reason: 'bounce_cooldown', recipient: 'full@example.com' }));
+      const batch = await server.api('/api/v2/emails/batch', { token, body: [sendBody('someone@example.com'), sendBody('FULL@example.com')] });
       expect(batch.status).toBe(429);
-      expect((await json(batch)).details).toEqual({ reason: 'bounce_cooldown', recipient: 'bounced@mailgate.test', index: 1 });
+      expect((await json(batch)).details).toEqual({ reason: 'bounce_cooldown', recipient: 'full@example.com', index: 1 });
       expect(await storedEmails(id)).toBe(1);
 
       // Only that mailbox: another fixture address still passes.
       expect((await server.api('/api/v2/emails', { token, body: sendBody('delivered@mailgate.test') })).status).toBe(200);
 
       clock.set(bouncedAt + 86_400_000 - 1);
-      const almost = await server.api('/api/v2/emails', { token, body: sendBody('bounced@mailgate.test') });
+      const almost = await server.api('/api/v2/emails', { token, body: sendBody('full@example.com') });
       expect(almost.status).toBe(429);
       expect(almost.headers.get('retry-after')).toBe('1');
       clock.set(bouncedAt + 86_400_000);
-      expect((await server.api('/api/v2/emails', { token, body: sendBody('bounced@mailgate.test') })).status).toBe(200);
+      expect((await server.api('/api/v2/emails', { token, body: sendBody('full@example.com') })).status).toBe(200);
       expect(await storedEmails(id)).toBe(3);
     });
   });
@@ -829,14 +832,14 @@ describe('RATE_LIMITS=off', () => {
     expectNoQuotaHeaders(refused);
     expect((await json(refused)).details).toEqual({ reason: 'short_window', recipient: 'off@example.com' });
 
-    const first = await server.api('/api/v2/emails', { token: token.token, body: sendBody('bounced+off@mailgate.test') });
+    const first = await server.api('/api/v2/emails', { token: token.token, body: sendBody('full+off@example.com') });
     const emailId = (await json(first)).id as string;
-    await bounced(server, emailId);
-    const cooled = await server.api('/api/v2/emails', { token: token.token, body: sendBody('bounced+off@mailgate.test') });
+    await softBounced(server, emailId);
+    const cooled = await server.api('/api/v2/emails', { token: token.token, body: sendBody('full+off@example.com') });
     expect(cooled.status).toBe(429);
     expect(cooled.headers.get('retry-after')).toBe('90');
-    expect((await json(cooled)).details).toEqual({ reason: 'bounce_cooldown', recipient: 'bounced+off@mailgate.test' });
+    expect((await json(cooled)).details).toEqual({ reason: 'bounce_cooldown', recipient: 'full+off@example.com' });
     clock.advance(90_000);
-    expect((await server.api('/api/v2/emails', { token: token.token, body: sendBody('bounced+off@mailgate.test') })).status).toBe(200);
+    expect((await server.api('/api/v2/emails', { token: token.token, body: sendBody('full+off@example.com') })).status).toBe(200);
   });
 });

@@ -160,7 +160,12 @@ describe('relay delivery (worker running)', () => {
         response: '550 5.1.1 <nobody@example.com>: mailbox unavailable',
         response_code: 550,
         attempt: 1,
+        bounce: { type: 'hard', status: '5.1.1', diagnostic: '550 5.1.1 <nobody@example.com>: mailbox unavailable', remote_mta: null },
       });
+      // A hard bounce suppresses the address: the next send to it is refused.
+      const again = await server.api('/api/v2/emails', { body: { from: 'support@acme.example', to: 'nobody@example.com', subject: 'Hi', html: '<p>hi</p>' } });
+      expect(again.status).toBe(422);
+      expect(await again.json()).toMatchObject({ name: 'validation_error', code: 'RECIPIENT_SUPPRESSED' });
       expect(sink.rcptAttempts.filter((a) => a === 'nobody@example.com')).toHaveLength(1);
       expect(sink.messages.length).toBe(before);
     } finally {
@@ -180,6 +185,7 @@ describe('relay delivery (worker running)', () => {
         response: '554 5.7.1 Message rejected as spam',
         response_code: 554,
         attempt: 1,
+        bounce: { type: 'hard', status: '5.7.1', diagnostic: '554 5.7.1 Message rejected as spam', remote_mta: null },
       });
       expect(sink.messages.some((m) => m.envelope.rcptTo.includes('spamtrap@example.com'))).toBe(false);
     } finally {
@@ -195,7 +201,15 @@ describe('relay delivery (worker running)', () => {
     expect(email.last_event).toBe('bounced');
     expect(types(email)).toEqual(['queued', 'sent', 'bounced']);
     expect(email.events[1]!.detail).toEqual({ fixture: true });
-    expect(email.events[2]!.detail).toEqual({ fixture: true });
+    expect(email.events[2]!.detail).toEqual({
+      fixture: true,
+      bounce: {
+        type: 'hard',
+        status: '5.1.1',
+        diagnostic: 'smtp; 550 5.1.1 <bounced@mailgate.test>: fixture address: the mailbox does not exist',
+        remote_mta: null,
+      },
+    });
     expect(sink.transactions).toBe(transactionsBefore);
     expect(sink.messages.length).toBe(messagesBefore);
     expect(sink.rcptAttempts).not.toContain('bounced@mailgate.test');

@@ -147,7 +147,13 @@ describe('a relay that answers 4xx or drops the connection (DELIVERY_MAX_ATTEMPT
     expect(await server.core.worker.drain()).toBe(1);
     const email = await getEmail(server, id);
     expect(types(email)).toEqual(['queued', 'bounced']);
-    expect(email.events[1]!.detail).toEqual({ transport: 'relay', ...recorded(reply), attempt: 1 });
+    const { response } = recorded(reply);
+    expect(email.events[1]!.detail).toEqual({
+      transport: 'relay',
+      ...recorded(reply),
+      attempt: 1,
+      bounce: { type: 'hard', status: response.match(/\b5\.\d+\.\d+\b/)?.[0] ?? `${response[0]}.0.0`, diagnostic: response, remote_mta: null },
+    });
     clock.advance(24 * 60 * 60 * 1000);
     expect(await server.core.worker.drain()).toBe(0);
     expect(refused.count).toBe(1);

@@ -1,3 +1,4 @@
+import { reportDsn } from '../helpers/returns.ts';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
@@ -690,7 +691,7 @@ describe('SMTP submission: the same limits as REST', () => {
     s.destroy();
   });
 
-  it('holds a fixture address that bounced in its cooldown, as over REST', async () => {
+  it('refuses a fixture address that bounced (hard: suppressed), as over REST', async () => {
     const {
       token: { token },
     } = await server.core.orgs.create({ name: 'Bouncer', plan: 'enterprise' });
@@ -700,6 +701,22 @@ describe('SMTP submission: the same limits as REST', () => {
     const s = await authenticatedSession(server, token);
     expect((await s.command('MAIL FROM:<app@example.com>')).code).toBe(250);
     const refused = await s.command('RCPT TO:<bounced+smtp@mailgate.test>');
+    expect(refused.code).toBe(550);
+    expect(refused.text).toMatch(/^5\.1\.1 .*suppress/i);
+    s.destroy();
+  });
+
+  it('holds an address that bounced softly in its cooldown (450 4.7.1), as over REST', async () => {
+    const {
+      token: { token },
+    } = await server.core.orgs.create({ name: 'Soft', plan: 'enterprise' });
+    const info = await transport(server, token).sendMail({ from: 'app@example.com', to: 'delivered+soft@mailgate.test', subject: 'b', text: 'b' });
+    const [id] = idsOf(info.response);
+    await waitFor(async () => ((await getEmail(server, id!, token)).last_event === 'delivered' ? true : undefined));
+    expect(await reportDsn(server.core, id!)).toEqual({ stored: 'matched' });
+    const s = await authenticatedSession(server, token);
+    expect((await s.command('MAIL FROM:<app@example.com>')).code).toBe(250);
+    const refused = await s.command('RCPT TO:<delivered+soft@mailgate.test>');
     expect(refused.code).toBe(450);
     expect(refused.text).toMatch(/^4\.7\.1 .*bounce/);
     s.destroy();

@@ -112,7 +112,21 @@ describe('outbound webhooks', () => {
         to: ['bounced+hook@mailgate.test'],
         subject: 'Hooked',
         created_at: expect.any(String),
-        detail: { fixture: true },
+        bounce: {
+          type: 'hard',
+          status: '5.1.1',
+          diagnostic: 'smtp; 550 5.1.1 <bounced+hook@mailgate.test>: fixture address: the mailbox does not exist',
+          remote_mta: null,
+        },
+        detail: {
+          fixture: true,
+          bounce: {
+            type: 'hard',
+            status: '5.1.1',
+            diagnostic: 'smtp; 550 5.1.1 <bounced+hook@mailgate.test>: fixture address: the mailbox does not exist',
+            remote_mta: null,
+          },
+        },
       },
     });
     await received('email.sent', (d) => d.email_id === id);

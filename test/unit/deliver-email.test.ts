@@ -191,6 +191,7 @@ describe('delivering an email through the worker', () => {
       response: '550 5.1.1 <nobody@example.com>: no such user',
       response_code: 550,
       attempt: 1,
+      bounce: { type: 'hard', status: '5.1.1', diagnostic: '550 5.1.1 <nobody@example.com>: no such user', remote_mta: null },
     });
     expect(await jobs()).toEqual([]);
     clock.advance(24 * 60 * 60 * 1000);
@@ -307,10 +308,18 @@ describe('delivering an email through the worker', () => {
     expect(await core.worker.drain()).toBe(1);
     const email = await core.emails.get(auth, id);
     expect(email.last_event).toBe(outcome);
+    const outcomeDetail = {
+      delivered: { fixture: true },
+      bounced: {
+        fixture: true,
+        bounce: { type: 'hard', status: '5.1.1', diagnostic: `smtp; 550 5.1.1 <${to}>: fixture address: the mailbox does not exist`, remote_mta: null },
+      },
+      complained: { fixture: true, complaint: { feedback_type: 'abuse', user_agent: 'Mailgate fixtures' } },
+    }[outcome];
     expect(email.events.map((e) => [e.type, e.detail])).toEqual([
       ['queued', null],
       ['sent', { fixture: true }],
-      [outcome, { fixture: true }],
+      [outcome, outcomeDetail],
     ]);
     expect(email.raw).toBeNull();
     expect(transport.calls).toEqual([]);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  normalStatus,
-  outcomeOfFixture,
-  outcomeOfRecipient,
-  outcomeOfRelayAnswer,
-  outcomeOfReport,
-  statusOfReply,
-} from '../../src/returns/outcome-rules.ts';
+import { normalStatus, outcomeOfFixture, outcomeOfRecipient, outcomeOfRelayAnswer, outcomeOfReport, statusOfReply } from '../../src/returns/outcome-rules.ts';
 import type { ReportRecipient } from '../../src/returns/report.ts';
 
 const block = (over: Partial<ReportRecipient>): ReportRecipient => ({
@@ -33,13 +26,21 @@ describe('outcome rules', () => {
   it('a failed 5.x.x is a hard bounce with status, diagnostic and remote MTA', () => {
     expect(outcomeOfRecipient(block({}))).toEqual({
       type: 'bounced',
-      bounce: { type: 'hard', status: '5.1.1', diagnostic: '550 5.1.1 <ann@example.com>: Recipient address rejected: User unknown', remote_mta: 'mx.example.com' },
+      bounce: {
+        type: 'hard',
+        status: '5.1.1',
+        diagnostic: '550 5.1.1 <ann@example.com>: Recipient address rejected: User unknown',
+        remote_mta: 'mx.example.com',
+      },
     });
   });
 
   it('a failed 4.x.x (given up) is soft, a failure with no status undetermined, delayed a delay, delivered nothing', () => {
     expect(outcomeOfRecipient(block({ status: '4.4.7', diagnosticCode: null }))).toMatchObject({ type: 'bounced', bounce: { type: 'soft', status: '4.4.7' } });
-    expect(outcomeOfRecipient(block({ status: null, diagnosticCode: null }))).toMatchObject({ type: 'bounced', bounce: { type: 'undetermined', status: null } });
+    expect(outcomeOfRecipient(block({ status: null, diagnosticCode: null }))).toMatchObject({
+      type: 'bounced',
+      bounce: { type: 'undetermined', status: null },
+    });
     expect(outcomeOfRecipient(block({ status: 'x', diagnosticCode: 'smtp; 552 mailbox full' }))).toMatchObject({ bounce: { type: 'hard', status: '5.0.0' } });
     expect(outcomeOfRecipient(block({ action: 'delayed', status: '4.4.1' }))).toEqual({
       type: 'delivery_delayed',
@@ -82,7 +83,10 @@ describe('outcome rules', () => {
       userAgent: 'Yahoo!-Mail-Feedback/2.0',
       original: null,
     });
-    expect(outcomeOfReport(feedback('abuse'), 'a@b.c')).toEqual({ type: 'complained', complaint: { feedback_type: 'abuse', user_agent: 'Yahoo!-Mail-Feedback/2.0' } });
+    expect(outcomeOfReport(feedback('abuse'), 'a@b.c')).toEqual({
+      type: 'complained',
+      complaint: { feedback_type: 'abuse', user_agent: 'Yahoo!-Mail-Feedback/2.0' },
+    });
     expect(outcomeOfReport(feedback('fraud'), 'a@b.c')).toMatchObject({ type: 'complained' });
     expect(outcomeOfReport(feedback('not-spam'), 'a@b.c')).toBeNull();
     expect(outcomeOfReport(feedback('auth-failure'), 'a@b.c')).toBeNull();
@@ -105,7 +109,9 @@ describe('outcome rules', () => {
       type: 'bounced',
       bounce: { type: 'hard', status: '5.1.1', diagnostic: '550 5.1.1 no such user', remote_mta: null },
     });
-    expect(outcomeOfRelayAnswer('451 4.3.0 try later', 451, 'relay.example')).toMatchObject({ bounce: { type: 'soft', status: '4.3.0', remote_mta: 'relay.example' } });
+    expect(outcomeOfRelayAnswer('451 4.3.0 try later', 451, 'relay.example')).toMatchObject({
+      bounce: { type: 'soft', status: '4.3.0', remote_mta: 'relay.example' },
+    });
     expect(outcomeOfRelayAnswer('connect ECONNREFUSED 127.0.0.1:25', undefined, null)).toBeNull();
   });
 

@@ -15,6 +15,7 @@ import * as m0013 from './0013_domains.ts';
 import * as m0014 from './0014_fair_queue.ts';
 import * as m0015 from './0015_oauth_client_expiry.ts';
 import * as m0016 from './0016_suppressions.ts';
+import * as m0017 from './0017_inbound_reports.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_fair_queue': m0014,
   '0015_oauth_client_expiry': m0015,
   '0016_suppressions': m0016,
+  '0017_inbound_reports': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {
