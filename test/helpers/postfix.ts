@@ -559,7 +559,7 @@ function hookExit(): void {
 }
 
 /** A port of 127.0.0.1 that was free a moment ago (listen on 0, read it, close). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -47,6 +47,8 @@ export interface TestServerOptions {
    * with a certificate generated for this server alone (unless `env` names one).
    */
   inbound?: (core: Core) => InboundHandlers;
+  /** The inbound listener's port (default: any free one), for a relay that must know it before the server starts. */
+  inboundPort?: number;
 }
 
 export const TEST_TOKEN = 'mailgate_test_token_0123456789abcdefghij';
@@ -82,7 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ...(options.logStream ? { logLevel: 'warn', logStream: options.logStream } : { logLevel: false }),
         ...(options.onRoute ? { onRoute: options.onRoute } : {}),
       },
-      ...(options.inbound ? { inbound: { handlers: options.inbound, port: 0 } } : {}),
+      ...(options.inbound ? { inbound: { handlers: options.inbound, port: options.inboundPort ?? 0 } } : {}),
     });
   } catch (error) {
     await database.cleanup();
