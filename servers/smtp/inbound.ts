@@ -6,7 +6,7 @@
 // a report means is the core's (core.returns); the caps, deadlines and TLS are
 // the submission listener's (listener.ts, session-guard.ts, tls.ts).
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
-import type { Core, ReturnReport } from '../../src/index.ts';
+import type { Core, ReceivedReport, ReturnReport, ReturnsService } from '../../src/index.ts';
 import {
   admitConnection,
   closeServers,
@@ -27,28 +27,12 @@ import { createSessionGuard, type SessionGuard } from './session-guard.ts';
 import type { TlsMaterial } from './tls.ts';
 
 /** A message that came back, as the core receives it. */
-export interface ReceivedMessage {
-  /** The envelope recipients (each a return path the core accepted at RCPT TO), as the client wrote them, each once. */
-  recipients: string[];
-  /** MAIL FROM, or null for the null sender `<>` that bounces come from. */
-  mailFrom: string | null;
-  /** The client's IP address. */
-  remoteAddress: string;
-  /** The message as received, headers and body. */
-  raw: Buffer;
-  /** What the message says, as parseReport read it; `none` when it is no report, or could not be read as one. */
-  report: ReturnReport;
-}
+/** A message the listener took, as the core gets it (the envelope, the bytes, what the parser read). */
+export type ReceivedMessage = ReceivedReport;
 
-/** What this door needs of the core (`core.returns`). */
-export interface InboundCore {
-  /** Is this address one of this server's return paths? Asked at RCPT TO: false is `550 5.7.1`, a rejection `451`. */
-  acceptsRecipient(address: string): Promise<boolean>;
-  /** Keep the message and act on its report. Resolves once it is stored (then `250`); a rejection is `451 4.3.0`. */
-  receive(message: ReceivedMessage): Promise<{ stored: 'matched' | 'unmatched' }>;
-}
+/** What this door needs of the core (`core.returns`): `acceptsRecipient` at RCPT TO (false is `550 5.7.1`, a rejection `451`), `receive` after DATA (resolved: `250`; a rejection: `451 4.3.0`). */
+export type InboundCore = Pick<ReturnsService, 'acceptsRecipient' | 'receive'>;
 
-/** Reads a message as a report (servers/smtp/report-parser.ts). */
 export type ReportParser = (raw: Buffer) => Promise<ReturnReport>;
 
 export interface InboundListenOptions {

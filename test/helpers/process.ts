@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/index.ts';
 import { dropSchema, newSchemaName, testDatabaseUrl } from './db.ts';
+import { freePort } from './free-port.ts';
+
+export { freePort };
 
 /**
  * Real Mailgate processes for the process tier (test/process): the server and the
@@ -26,19 +28,6 @@ export function compiledFile(file: string): string {
 
 /** The server's entry point, compiled (the `servers/main.ts` of the sources). */
 export const compiledServer = () => compiledFile('servers/main.js');
-
-/** A port that was free a moment ago (listen on 0, read it, close). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Where a process keeps its data: the env naming it, and its removal. */
 export interface ProcessDatabase {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { parseReport } from '../../servers/smtp/report-parser.ts';
-import { freePort, startPostfix, type PostfixRelay } from '../helpers/postfix.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { startPostfix, type PostfixRelay } from '../helpers/postfix.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
