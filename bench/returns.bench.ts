@@ -53,6 +53,8 @@ const REPORT_CONNECTIONS = Number(process.env.BENCH_REPORT_CONNECTIONS ?? 10);
 /** One send in this many of the bounce round goes to a mailbox that bounces: 20 %. */
 const BOUNCE_EVERY = 5;
 /** One report in this many is watched through the API until its suppression shows (the reports round: one in 20, so that watching costs little). */
+/** BENCH_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (read it with bench/lib.ts topSelfTime). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const VISIBILITY_EVERY = Math.max(1, Number(process.env.BENCH_VISIBILITY_EVERY ?? 5));
 const VISIBILITY_POLL_MS = 10;
 const VISIBILITY_LIMIT_MS = 10_000;
@@ -410,7 +412,7 @@ async function main(): Promise<void> {
         RATE_LIMITS: 'on',
         IP_RATE_LIMIT: '1000000000',
       },
-      { timeoutMs: 40_000 },
+      { timeoutMs: 40_000, ...(PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) },
     );
     const org = await createOrg(dataDir, { name: 'bench-returns', plan: 'enterprise', rateLimit: ORG_QUOTA });
     // With a relay only a verified domain sends; every message goes out DKIM-signed, as in production.

@@ -1,11 +1,12 @@
 // A diagnostic, not a benchmark: where the SQLite time of one email goes.
 // Accepts 6 400 markdown sends through the core (32 at a time, no HTTP), then
-// drains them through the capture transport, and prints the SQL time per email
-// of each phase by statement. Run: npm run diagnose:sql
+// drains them through the capture transport, receives a hard bounce report for
+// each, and prints the SQL time per email of each phase by statement. Run: npm run diagnose:sql
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, loadConfig, migrateToLatest, openDatabase, parseSendBody } from '../src/index.ts';
+import { returnPathKey, returnPathLocalPart } from '../src/returns/verp.ts';
 
 type Stat = { n: number; ms: number };
 let stats = new Map<string, Stat>();
@@ -53,6 +54,38 @@ for (let round = 0; round < 200; round++) {
 report('accepting', n);
 const delivered = await core.worker.drain();
 report('delivering (capture)', delivered);
+
+// Then a hard bounce comes back for each, ten reports at a time, as the inbound listener hands them over.
+const key = await returnPathKey(handle.db, () => Date.now())();
+const emails = await handle.db.selectFrom('emails').select(['id', 'to_address']).execute();
+for (let i = 0; i < emails.length; i += 10) {
+  await Promise.all(
+    emails.slice(i, i + 10).map((e) =>
+      core.returns.receive({
+        recipients: [`${returnPathLocalPart(key, e.id)}@returns.example`],
+        mailFrom: null,
+        remoteAddress: '127.0.0.1',
+        raw: Buffer.from('a report'),
+        report: {
+          kind: 'delivery_status',
+          reportingMta: 'relay.example',
+          original: null,
+          recipients: [
+            {
+              finalRecipient: e.to_address,
+              originalRecipient: null,
+              action: 'failed',
+              status: '5.1.1',
+              diagnosticCode: '550 5.1.1 User unknown',
+              remoteMta: 'mx.example.com',
+            },
+          ],
+        },
+      }),
+    ),
+  );
+}
+report('receiving a bounce report', emails.length);
 await core.close();
 await handle.close();
 fs.rmSync(dir, { recursive: true, force: true });

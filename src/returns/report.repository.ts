@@ -11,21 +11,21 @@ export async function insertInboundReports(db: Db, rows: readonly NewInboundRepo
   for (const row of rows) await db.insertInto('inbound_reports').values(row).execute();
 }
 
-/** The email a return path names, with the outcomes already recorded for it (a repeated report changes nothing). */
+/** The email a return path names, with the outcomes already recorded for it (a repeated report changes nothing): one query. */
 export async function findReportedEmail(db: Db, emailId: string) {
-  const email = await db
+  const rows = await db
     .selectFrom('emails')
-    .select(['id', 'organization_id', 'to_address', 'campaign_id', 'source'])
-    .where('id', '=', emailId)
-    .executeTakeFirst();
-  if (!email) return undefined;
-  const earlier = await db
-    .selectFrom('email_events')
-    .select(['type', 'detail'])
-    .where('email_id', '=', emailId)
-    .where('type', 'in', ['bounced', 'complained', 'delivery_delayed'])
+    .leftJoin('email_events', (join) =>
+      join.onRef('email_events.email_id', '=', 'emails.id').on('email_events.type', 'in', ['bounced', 'complained', 'delivery_delayed']),
+    )
+    .select(['emails.id', 'emails.organization_id', 'emails.to_address', 'emails.campaign_id', 'emails.source', 'email_events.type', 'email_events.detail'])
+    .where('emails.id', '=', emailId)
     .execute();
-  return { ...email, earlier: earlier.map((e) => ({ type: e.type, detail: e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : null })) };
+  const [first] = rows;
+  if (!first) return undefined;
+  const { type: _type, detail: _detail, ...email } = first;
+  const earlier = rows.flatMap((r) => (r.type === null ? [] : [{ type: r.type, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null }]));
+  return { ...email, earlier };
 }
 
 export async function purgeInboundReports(db: Db, before: number): Promise<void> {
