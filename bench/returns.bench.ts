@@ -33,11 +33,11 @@
 // delivered twice, a report refused, or a suppression that never shows does.
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { postfixDsn } from '../test/helpers/dsn.ts';
+import { greetsWith220 } from '../test/helpers/free-port.ts';
 import { reportFloor } from './library-floor.ts';
 import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
 import { reportClient, type ReportResult } from './report-client.ts';
@@ -172,23 +172,6 @@ function getStatus(agent: http.Agent, server: Server, pathname: string): Promise
       res.on('error', reject);
     });
     req.on('error', reject);
-  });
-}
-
-/** Whether something on 127.0.0.1:port greets with 220 within 2 s. */
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(2000);
-    socket.once('data', (chunk) => {
-      socket.end('QUIT\r\n');
-      resolve(chunk.toString().startsWith('220'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
   });
 }
 
@@ -427,7 +410,7 @@ async function main(): Promise<void> {
     account('warm-up', warm);
     // What of the return path this build has.
     const missing: string[] = [];
-    if (!(await greets(inboundPort))) missing.push(`no inbound listener answers on INBOUND_SMTP_PORT ${inboundPort}`);
+    if (!(await greetsWith220(inboundPort))) missing.push(`no inbound listener answers on INBOUND_SMTP_PORT ${inboundPort}`);
     if (!relay.lastMailFrom?.startsWith('bounce+'))
       missing.push(`the envelope sender is ${relay.lastMailFrom ?? 'unknown'}, not a return-path address (bounce+…)`);
     if (!(await hasSuppressionRoute(server))) missing.push('no GET /api/v2/suppressions/{…} in /openapi.json');

@@ -41,7 +41,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './free-port.ts';
+import { freePort, greetsWith220 } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -332,23 +332,6 @@ function queueFiles(dir: string): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether 127.0.0.1:port greets with 220 within 2 s. */
-async function answers220(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(2000);
-    socket.once('data', (chunk) => {
-      socket.end('QUIT\r\n');
-      resolve(chunk.toString().startsWith('220'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 /** postfix stop, then wait until the master and the children it had are gone (SIGKILL after 20 s); then the instance's directory goes. */
 async function stopPostfix(instance: Instance): Promise<void> {
   const master = masterPid(instance);
@@ -622,7 +605,7 @@ export async function startPostfix(options: PostfixOptions): Promise<PostfixRela
     await postconf('-M', `127.0.0.1:${port}/inet = 127.0.0.1:${port} inet n - n - - smtpd`);
     await run('postfix', ['-c', made.config, 'start'], { timeout: 60_000 });
     const deadline = Date.now() + 20_000;
-    while (!(await answers220(port))) {
+    while (!(await greetsWith220(port))) {
       if (Date.now() > deadline) throw new Error(`no 220 on 127.0.0.1:${port} within 20 s`);
       await sleep(100);
     }
