@@ -23,6 +23,14 @@ export interface DsnInput {
   /** When the relay received the message, and when it wrote the report; default now. */
   arrival?: Date;
   date?: Date;
+  /**
+   * When the bounce daemon took the request to write the report: the seconds in
+   * the MIME boundary; default `date`. Postfix reads them from its event loop's
+   * clock as the request comes in, and the report's Date a moment later as it
+   * opens the report, so the two differ by a second whenever a second ticks in
+   * between.
+   */
+  requested?: Date;
   /** Postfix's queue ids of the message and of the report; default random. */
   queueId?: string;
   reportQueueId?: string;
@@ -66,7 +74,8 @@ export function postfixDsn(input: DsnInput): Buffer {
   const date = input.date ?? new Date();
   const queueId = input.queueId ?? queueIdOf();
   const reportQueueId = input.reportQueueId ?? queueIdOf();
-  const boundary = `${queueId}.${Math.floor(date.getTime() / 1000)}/${host}`;
+  const requested = input.requested ?? date;
+  const boundary = `${queueId}.${Math.floor(requested.getTime() / 1000)}/${host}`;
   const status = /^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/.exec(input.reply)?.[1] ?? (input.action === 'failed' ? '5.0.0' : '4.0.0');
   const failed = input.action === 'failed';
   const stamp = date

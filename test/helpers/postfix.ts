@@ -174,12 +174,20 @@ function settings(instance: Instance, sinkPort: number, concurrency: number, log
 /**
  * The main.cf settings of the return path: mail for its domains goes over SMTP to
  * the inbound listener; a deferred message gets its delayed DSN at once and is
- * retried every second until its (short) lifetime ends in a failed DSN. These are
- * the smallest values Postfix takes: its times count in whole seconds, a
+ * retried every second or so until its (short) lifetime ends in a failed DSN. These
+ * are about the smallest values Postfix takes: its times count in whole seconds, a
  * delay_warning_time of 0 sends no delayed DSN, and qmgr refuses to start with a
  * queue_run_delay below 1 s. qmgr sends the delay warning when a deferred message
  * leaves the active queue within a second of its warning time, so 1 s (or 2 s)
  * sends it at the first deferral; 5 s sent it about 4.9 s after the 250.
+ *
+ * The backoff is 2 s, not 1 s, yet retries still come about a second apart:
+ * qmgr takes a deferred file whose time stamp is at most a second ahead. With
+ * 1 s a file it had just deferred was due at once, so a queue scan could pick
+ * it up while the smtp process that reported the deferral still held its lock
+ * ("skipped, still being delivered"); qmgr then puts the message aside for
+ * 60 s, far past its lifetime, and its failed DSN came a minute late. With 2 s
+ * it is due from the next second on, when that process has long let go.
  */
 function returnPathSettings(options: ReturnPathOptions): string[] {
   const routes = options.domains.map((domain) => `${domain}=smtp:[127.0.0.1]:${options.inboundPort}`);
@@ -188,10 +196,10 @@ function returnPathSettings(options: ReturnPathOptions): string[] {
     `delay_warning_time = ${options.delayWarningSeconds ?? 1}s`,
     `maximal_queue_lifetime = ${options.queueLifetimeSeconds ?? 4}s`,
     `bounce_queue_lifetime = ${options.bounceLifetimeSeconds ?? 60}s`,
-    // The deferred queue is scanned every second, and a deferred message is due again a second later.
+    // The deferred queue is scanned every second, and a deferred message is due again from the next second on.
     'queue_run_delay = 1s',
-    'minimal_backoff_time = 1s',
-    'maximal_backoff_time = 1s',
+    'minimal_backoff_time = 2s',
+    'maximal_backoff_time = 2s',
   ];
 }
 

@@ -86,6 +86,12 @@ function rewritten(dsn: Dsn, action: 'failed' | 'delayed', reply: string): strin
   const returned = dsn.returned.replace(/\r\n/g, '\n');
   // The returned message without the two lines Postfix put in front of it as it took it.
   const original = returned.replace(/^Return-Path: [^\n]*\nReceived: [^\n]*\n\t[^\n]*\n\t[^\n]*\n/, '');
+  // The bounce daemon stamps its boundary as it takes the request and the report's
+  // Date as it opens the report, a moment later: the same second, or the next one
+  // when a second ticks in between.
+  const written = date(/^Date: ([^\r\n]+)/m.exec(raw)![1]);
+  const requested = new Date(Number(/\bboundary="\w+\.(\d+)\//.exec(raw)![1]) * 1000);
+  expect(written.getTime() - requested.getTime(), 'seconds from the boundary to the Date, in ms').toBeOneOf([0, 1000]);
   return postfixDsn({
     returnPath: VERP_SENDER,
     recipient: finalRecipient(dsn.status)!.replace('rfc822; ', ''),
@@ -95,7 +101,8 @@ function rewritten(dsn: Dsn, action: 'failed' | 'delayed', reply: string): strin
     queueId: dsn.status.message.get('x-postfix-queue-id')!,
     reportQueueId: /^Received: by \S+ \(Postfix\)\r\n\tid (\w+);/.exec(raw)![1]!,
     arrival: date(dsn.status.message.get('arrival-date')),
-    date: date(/^Date: ([^\r\n]+)/m.exec(raw)![1]),
+    date: written,
+    requested,
   }).toString('utf8');
 }
 
