@@ -170,6 +170,8 @@ describe('outbound webhooks', () => {
   });
 
   it('tries again after a failed answer, on the schedule, then delivers', async () => {
+    // Deliveries of earlier tests still on their way (the campaign's email.delivered) would take the 500 meant for this one.
+    await waitFor(async () => ((await deliveries()).every((d) => d.status !== 'pending') ? true : undefined));
     receiver.answers.push(500);
     await server.api('/api/v2/subscribers', { body: { email: 'retry@example.com' } });
     await received('subscriber.created', (d) => d.email === 'retry@example.com');
