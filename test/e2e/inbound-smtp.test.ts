@@ -12,7 +12,7 @@ import type { InboundHandlers, ReceivedMessage } from '../../servers/smtp/inboun
 import { loadConfig, type ReturnReport } from '../../src/index.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { rawSmtpSession, type RawSmtpSession, type SmtpReply } from '../helpers/smtp.ts';
+import { rawSmtpSession, sendRawMessage, type RawSmtpSession, type SmtpReply } from '../helpers/smtp.ts';
 
 // The inbound listener, where bounces and complaint reports come back, over real
 // sockets: nodemailer and raw sessions against the listener as servers/main.ts
@@ -132,20 +132,6 @@ async function greeted(port: number, localAddress?: string): Promise<RawSmtpSess
   expect((await s.greeting).code).toBe(220);
   expect((await s.command('EHLO mx.example.org')).code).toBe(250);
   return s;
-}
-
-/** MAIL FROM, RCPT TO each, DATA and the message (dot-stuffed); resolves with the first reply that is not a success, or the final one. */
-async function transaction(s: RawSmtpSession, from: string, to: string[], message: string): Promise<SmtpReply> {
-  const mail = await s.command(`MAIL FROM:<${from}>`);
-  if (mail.code !== 250) return mail;
-  for (const rcpt of to) {
-    const r = await s.command(`RCPT TO:<${rcpt}>`);
-    if (r.code !== 250) return r;
-  }
-  const data = await s.command('DATA');
-  if (data.code !== 354) return data;
-  s.write(`${message.replace(/^\./gm, '..')}\r\n.\r\n`);
-  return s.reply();
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -289,20 +275,20 @@ describe('inbound SMTP: what it takes', () => {
     const before = fake.received.length;
     const s = await open();
     fake.hold()(new Error('disk full'));
-    expect(await transaction(s, '', [RETURN_PATH], DSN)).toEqual({
+    expect(await sendRawMessage(s, '', [RETURN_PATH], DSN)).toEqual({
       code: 451,
       text: '4.3.0 Temporary server error: the message was not stored; try again later',
     });
     expect(fake.received.length).toBe(before);
     // The sender keeps the message and tries again; this time it is stored.
-    expect(await transaction(s, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(await sendRawMessage(s, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     expect(fake.received.length).toBe(before + 1);
   });
 
   it('keeps a message the parser fails on, handed over as no report', async () => {
     const s = await open();
     fake.failNextParse();
-    expect(await transaction(s, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(await sendRawMessage(s, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     expect(fake.received.at(-1)).toMatchObject({ raw: Buffer.from(`${DSN}\r\n`), report: { kind: 'none', subject: null } });
   });
 
@@ -322,10 +308,10 @@ describe('inbound SMTP: what it takes', () => {
     expect(await s.reply()).toEqual({ code: 552, text: '5.3.4 Message size exceeds fixed limit (26214400 bytes)' });
     expect(fake.received.length).toBe(before);
     // The same session sends the next message.
-    expect(await transaction(s, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(await sendRawMessage(s, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     // And so does a new one; nothing of the big message is held.
     const next = await open();
-    expect(await transaction(next, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(await sendRawMessage(next, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     expect(fake.received.length).toBe(before + 2);
   });
 });
@@ -368,7 +354,7 @@ describe('inbound SMTP: slow and greedy clients', () => {
 
     const next = await greeted(port, '127.0.0.5');
     sessions.push(next);
-    expect(await transaction(next, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(await sendRawMessage(next, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     expect(fake.received.length).toBe(before + 1);
   });
 
@@ -380,7 +366,7 @@ describe('inbound SMTP: slow and greedy clients', () => {
     await fourth.closed;
     const other = await greeted(port, '127.0.0.3');
     sessions.push(other);
-    expect(await transaction(other, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(await sendRawMessage(other, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
   });
 
   it('when full, makes room for a less busy address by closing an idle session, never one that is handing over a message', async () => {
@@ -451,7 +437,7 @@ describe('inbound SMTP: started and stopped by servers/main.ts', () => {
 
       const s = await greeted(busyPort);
       const release = fake.hold();
-      const reply = transaction(s, '', [RETURN_PATH], DSN);
+      const reply = sendRawMessage(s, '', [RETURN_PATH], DSN);
       await waitFor(async () => (fake.receiveCalls > 0 ? true : undefined));
       const stopped = running.stop();
       await sleep(100);

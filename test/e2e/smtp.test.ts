@@ -11,8 +11,8 @@ import {
   submissionTransport as transport,
   rawSmtpSession,
   removeTestTls,
+  sendRawMessage,
   startTestSmtpServer,
-  type RawSmtpSession,
   type TestSmtpServer,
 } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -41,20 +41,6 @@ async function emailCount(server: TestSmtpServer): Promise<number> {
 
 /** A message of test/fixtures/ for rawMessage, which ends it: its last line end goes. */
 const fixture = (name: string) => emlFixture(name).toString('utf8').replace(/\r\n$/, '');
-
-/** Send a whole message over a raw session; resolves with the reply after the final dot. */
-async function rawMessage(s: RawSmtpSession, from: string, to: string[], message: string) {
-  const mail = await s.command(`MAIL FROM:<${from}>`);
-  if (mail.code !== 250) return mail;
-  for (const rcpt of to) {
-    const r = await s.command(`RCPT TO:<${rcpt}>`);
-    if (r.code !== 250) return r;
-  }
-  const data = await s.command('DATA');
-  expect(data.code).toBe(354);
-  s.write(message.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..') + '\r\n.\r\n');
-  return s.reply();
-}
 
 afterAll(() => removeTestTls());
 
@@ -294,7 +280,7 @@ describe('SMTP submission: the session', () => {
 
   it('passes an 8-bit UTF-8 header on, encoded, and drops Resent-* fields (Resent-Bcc would show a hidden recipient)', async () => {
     const s = await authenticatedSession(server);
-    const reply = await rawMessage(s, 'app@example.com', ['utf8@example.org'], fixture('utf8-header-resent.eml'));
+    const reply = await sendRawMessage(s, 'app@example.com', ['utf8@example.org'], fixture('utf8-header-resent.eml'));
     expect(reply.code).toBe(250);
     s.destroy();
     const id = reply.text.replace('2.0.0 Ok: queued as ', '');
@@ -322,10 +308,10 @@ describe('SMTP submission: bad input', () => {
     expect(declared.code).toBe(552);
     expect(declared.text).toMatch(/^5\.3\.4 /);
     const big = `From: app@example.com\nTo: big@example.org\nSubject: big\n\n${'x'.repeat(70).concat('\n').repeat(100)}`;
-    const reply = await rawMessage(s, 'app@example.com', ['big@example.org'], big);
+    const reply = await sendRawMessage(s, 'app@example.com', ['big@example.org'], big);
     expect(reply).toEqual({ code: 552, text: '5.3.4 Message size exceeds fixed limit (4096 bytes)' });
     // The session goes on.
-    const ok = await rawMessage(s, 'app@example.com', ['small@example.org'], 'From: app@example.com\nTo: small@example.org\nSubject: small\n\nok');
+    const ok = await sendRawMessage(s, 'app@example.com', ['small@example.org'], 'From: app@example.com\nTo: small@example.org\nSubject: small\n\nok');
     expect(ok.code).toBe(250);
     expect(await emailCount(server)).toBe(before + 1);
     s.destroy();
@@ -360,11 +346,11 @@ describe('SMTP submission: bad input', () => {
   it('refuses a message without From, and a line break smuggled into a header, with 550 5.6.0; nothing is stored', async () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
-    const noFrom = await rawMessage(s, 'app@example.com', ['x@example.org'], fixture('no-from.eml'));
+    const noFrom = await sendRawMessage(s, 'app@example.com', ['x@example.org'], fixture('no-from.eml'));
     expect(noFrom.code).toBe(550);
     expect(noFrom.text).toMatch(/^5\.6\.0 .*From/);
     const injected = Buffer.from('hi\r\nBcc: victim@example.net').toString('base64');
-    const subject = await rawMessage(
+    const subject = await sendRawMessage(
       s,
       'app@example.com',
       ['x@example.org'],
@@ -373,7 +359,7 @@ describe('SMTP submission: bad input', () => {
     expect(subject.code).toBe(550);
     expect(subject.text).toMatch(/^5\.6\.0 .*subject must not contain CR or LF/);
     const name = Buffer.from('Evil\r\nBcc: victim@example.net').toString('base64');
-    const display = await rawMessage(
+    const display = await sendRawMessage(
       s,
       'app@example.com',
       ['x@example.org'],
@@ -388,10 +374,10 @@ describe('SMTP submission: bad input', () => {
     const s = await authenticatedSession(server);
     const before = await emailCount(server);
     const inSubject = Buffer.from('a\u0000b').toString('base64');
-    const subject = await rawMessage(s, 'app@example.com', ['x@example.org'], `From: app@example.com\nSubject: =?utf-8?B?${inSubject}?=\n\nbody`);
+    const subject = await sendRawMessage(s, 'app@example.com', ['x@example.org'], `From: app@example.com\nSubject: =?utf-8?B?${inSubject}?=\n\nbody`);
     expect([subject.code, subject.text]).toEqual([550, '5.6.0 Message refused: subject must not contain the NUL character (U+0000)']);
     // Its text part, base64: "hello \u0000 there".
-    const body = await rawMessage(s, 'app@example.com', ['x@example.org'], fixture('nul-in-body.eml'));
+    const body = await sendRawMessage(s, 'app@example.com', ['x@example.org'], fixture('nul-in-body.eml'));
     expect([body.code, body.text]).toEqual([550, '5.6.0 Message refused: text must not contain the NUL character (U+0000)']);
     expect(await emailCount(server)).toBe(before);
     s.destroy();
@@ -400,7 +386,7 @@ describe('SMTP submission: bad input', () => {
   it('refuses a bad or repeated Mailgate-Idempotency-Key with 550 5.6.0 naming it, and stores nothing', async () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
-    const long = await rawMessage(
+    const long = await sendRawMessage(
       s,
       'app@example.com',
       ['key@example.org'],
@@ -410,15 +396,15 @@ describe('SMTP submission: bad input', () => {
       code: 550,
       text: '5.6.0 Message refused: Mailgate-Idempotency-Key must be 1 to 256 printable ASCII characters without spaces',
     });
-    const twice = await rawMessage(s, 'app@example.com', ['key@example.org'], fixture('idempotency-key-twice.eml'));
+    const twice = await sendRawMessage(s, 'app@example.com', ['key@example.org'], fixture('idempotency-key-twice.eml'));
     expect(twice).toEqual({ code: 550, text: '5.6.0 Message refused: Mailgate-Idempotency-Key must appear once, as one key' });
     // A blank key is a bad key, as a blank Idempotency-Key is over REST, and it counts when repeated.
-    const blank = await rawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key:\nSubject: k\n\nk');
+    const blank = await sendRawMessage(s, 'app@example.com', ['key@example.org'], 'From: app@example.com\nMailgate-Idempotency-Key:\nSubject: k\n\nk');
     expect(blank).toEqual({
       code: 550,
       text: '5.6.0 Message refused: Mailgate-Idempotency-Key must be 1 to 256 printable ASCII characters without spaces',
     });
-    const blankTwice = await rawMessage(
+    const blankTwice = await sendRawMessage(
       s,
       'app@example.com',
       ['key@example.org'],
@@ -487,7 +473,7 @@ describe('SMTP submission: AUTH before TLS, where SMTP_ALLOW_INSECURE_AUTH=true 
     const ehlo = await s.command('EHLO client.test');
     expect(ehlo.text.split('\n')).toEqual(expect.arrayContaining(['STARTTLS', 'AUTH PLAIN LOGIN']));
     expect(await s.command(`AUTH PLAIN ${authPlain(server.token)}`)).toEqual({ code: 235, text: '2.7.0 Authentication successful' });
-    const reply = await rawMessage(
+    const reply = await sendRawMessage(
       s,
       'app@example.com',
       ['plain@example.org'],
@@ -536,7 +522,7 @@ describe('SMTP submission: HTML that cannot be rendered', () => {
   it('refuses an HTML-only message too deeply nested to derive its text part with 550 5.6.0, and stores nothing', async () => {
     const s = await authenticatedSession(server);
     const before = await emailCount(server);
-    const deep = await rawMessage(s, 'app@example.com', ['deep@example.org'], htmlOnly(`${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`));
+    const deep = await sendRawMessage(s, 'app@example.com', ['deep@example.org'], htmlOnly(`${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`));
     expect(deep).toEqual({ code: 550, text: '5.6.0 Message refused: html cannot be rendered: it is nested too deeply' });
     expect(await emailCount(server)).toBe(before);
     s.destroy();
@@ -547,10 +533,10 @@ describe('SMTP submission: HTML that cannot be rendered', () => {
     const before = await emailCount(limited);
     // About 6 MB of HTML: over a second of html-to-text, against a 0.1 s limit.
     const big = '<p>word <b>bold</b> <a href="https://x.example/">l</a></p>\n'.repeat(100_000);
-    const slow = await rawMessage(s, 'app@example.com', ['big@example.org'], htmlOnly(big));
+    const slow = await sendRawMessage(s, 'app@example.com', ['big@example.org'], htmlOnly(big));
     expect(slow).toEqual({ code: 550, text: '5.6.0 Message refused: html cannot be rendered: it takes longer than 0.1 s' });
     expect(await emailCount(limited)).toBe(before);
-    const next = await rawMessage(s, 'app@example.com', ['small@example.org'], htmlOnly('<p>small</p>'));
+    const next = await sendRawMessage(s, 'app@example.com', ['small@example.org'], htmlOnly('<p>small</p>'));
     expect(next.code).toBe(250);
     expect(await emailCount(limited)).toBe(before + 1);
     s.destroy();
@@ -587,7 +573,7 @@ describe('SMTP submission: the memory all sessions may hold', () => {
     const declared = await b.command('MAIL FROM:<app@example.com> SIZE=50000');
     expect(declared.code).toBe(452);
     expect(declared.text).toBe('4.3.1 Insufficient system storage: too many messages are being received at once, try again later');
-    const refused = await rawMessage(b, 'app@example.com', ['second@example.org'], message('second@example.org', 50_000));
+    const refused = await sendRawMessage(b, 'app@example.com', ['second@example.org'], message('second@example.org', 50_000));
     expect(refused.code).toBe(452);
     expect(refused.text).toBe('4.3.1 Insufficient system storage: too many messages are being received at once, try again later');
     expect(await emailCount(server)).toBe(before);
@@ -595,7 +581,7 @@ describe('SMTP submission: the memory all sessions may hold', () => {
     a.write('\r\n.\r\n');
     expect((await a.reply()).code).toBe(250);
     await released();
-    const again = await rawMessage(b, 'app@example.com', ['second@example.org'], message('second@example.org', 50_000));
+    const again = await sendRawMessage(b, 'app@example.com', ['second@example.org'], message('second@example.org', 50_000));
     expect(again.code, again.text).toBe(250);
     expect(await emailCount(server)).toBe(before + 2);
     await released();
@@ -626,7 +612,7 @@ describe('SMTP submission: a message to thousands of recipients', () => {
     const before = await emailCount(server);
     const s = await authenticatedSession(server);
     const to = Array.from({ length: 3000 }, (_, i) => `r${i}@example.org`);
-    const reply = await rawMessage(s, 'app@example.com', to, fixture('undisclosed-recipients.eml'));
+    const reply = await sendRawMessage(s, 'app@example.com', to, fixture('undisclosed-recipients.eml'));
     expect(reply.code, reply.text).toBe(250);
     const shown = reply.text
       .replace(/^2\.0\.0 Ok: queued as /, '')
@@ -656,7 +642,7 @@ describe('SMTP submission: the same limits as REST', () => {
     } = await server.core.orgs.create({ name: 'Small', plan: 'free', rateLimit: 2 });
     const s = await authenticatedSession(server, token);
     for (let i = 0; i < 2; i++) {
-      const r = await rawMessage(s, 'app@example.com', [`q${i}@example.org`], `From: app@example.com\nSubject: q${i}\n\nbody`);
+      const r = await sendRawMessage(s, 'app@example.com', [`q${i}@example.org`], `From: app@example.com\nSubject: q${i}\n\nbody`);
       expect(r.code).toBe(250);
     }
     const third = await s.command('MAIL FROM:<app@example.com>');
@@ -761,7 +747,7 @@ describe('SMTP submission: the rules of emails.send, as over REST', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ name: 'validation_error', details: [detail] });
     const s = await authenticatedSession(server);
-    const reply = await rawMessage(s, 'app@example.com', ['same@example.org'], `${smtp}\n\nbody`);
+    const reply = await sendRawMessage(s, 'app@example.com', ['same@example.org'], `${smtp}\n\nbody`);
     expect(reply).toEqual({ code: 550, text: `5.6.0 Message refused: ${detail.path} ${detail.message}` });
     s.destroy();
     expect(await emailCount(server)).toBe(before);
@@ -850,7 +836,7 @@ describe('SMTP submission: sessions over time', () => {
       token: { token, id },
     } = await server.core.orgs.create({ name: 'Revoked later', plan: 'enterprise' });
     const s = await authenticatedSession(server, token);
-    const first = await rawMessage(s, 'app@example.com', ['one@example.org'], 'From: app@example.com\nSubject: one\n\nbody');
+    const first = await sendRawMessage(s, 'app@example.com', ['one@example.org'], 'From: app@example.com\nSubject: one\n\nbody');
     expect(first.code).toBe(250);
     await server.database.handle.db.updateTable('api_tokens').set({ revoked_at: clock.now() }).where('id', '=', id).execute();
     clock.advance(10_000); // past the token cache

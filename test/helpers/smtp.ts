@@ -194,3 +194,21 @@ export function submissionTransport(server: Pick<TestSmtpServer, 'smtpPort' | 't
     ...extra,
   });
 }
+
+/**
+ * One transaction over a raw session: MAIL FROM, each RCPT TO, DATA and the
+ * message (line ends made CRLF, dot-stuffed). Resolves with the first reply
+ * that is not a success, or the reply after the final dot.
+ */
+export async function sendRawMessage(s: RawSmtpSession, from: string, to: string[], message: string): Promise<SmtpReply> {
+  const mail = await s.command(`MAIL FROM:<${from}>`);
+  if (mail.code !== 250) return mail;
+  for (const rcpt of to) {
+    const r = await s.command(`RCPT TO:<${rcpt}>`);
+    if (r.code !== 250) return r;
+  }
+  const data = await s.command('DATA');
+  if (data.code !== 354) return data;
+  s.write(`${message.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..')}\r\n.\r\n`);
+  return s.reply();
+}
