@@ -233,6 +233,7 @@ export function insertVerifiedDomain(
       dkim_private_key: privateKey,
       dkim_public_key: publicKey.toString('base64'),
       checks: null,
+      receiving_name: null,
       created_at: now,
       updated_at: now,
       verified_at: now,

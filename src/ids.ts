@@ -6,7 +6,26 @@ import { randomBytes } from 'node:crypto';
  * base32 (ULID layout). Lexical order is creation order, so ids double as list
  * cursors and keep index writes sequential.
  */
-export type IdPrefix = 'eml' | 'sub' | 'tag' | 'evt' | 'cmp' | 'dom' | 'tok' | 'org' | 'wfl' | 'whk' | 'whd' | 'cnf' | 'wfr' | 'job' | 'sbm' | 'sup' | 'rpt';
+export type IdPrefix =
+  | 'eml'
+  | 'sub'
+  | 'tag'
+  | 'evt'
+  | 'cmp'
+  | 'dom'
+  | 'tok'
+  | 'org'
+  | 'wfl'
+  | 'whk'
+  | 'whd'
+  | 'cnf'
+  | 'wfr'
+  | 'job'
+  | 'sbm'
+  | 'sup'
+  | 'rpt'
+  | 'rcv'
+  | 'att';
 
 /** The digits of ids: lower-case Crockford base32 (no i, l, o, u). */
 export const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

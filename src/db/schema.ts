@@ -83,6 +83,8 @@ export interface DomainsTable {
   created_at: number;
   updated_at: number;
   verified_at: number | null;
+  /** The name while the domain receives mail (unique: one organization per domain); null while it does not. */
+  receiving_name: string | null;
 }
 
 export interface OAuthClientsTable {

@@ -38,6 +38,8 @@ export interface DomainService {
   sendingDomain(organizationId: string, domain: string): Promise<SendingDomain | null>;
   /** Has the organization verified this domain (as written in an address: any case, Unicode or punycode)? */
   isVerified(organizationId: string, domain: string): Promise<boolean>;
+  /** The organization that receives mail for this domain (as written in an address): verified, with receiving on; null when none does. */
+  receivingOrganizationOf(domain: string): Promise<string | null>;
 }
 
 /** A verified domain, as delivery uses it. */
@@ -177,6 +179,7 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
         created_at: now,
         updated_at: now,
         verified_at: null,
+        receiving_name: null,
       };
       try {
         await db.insertInto('domains').values(row).execute();
@@ -255,6 +258,18 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
 
     async isVerified(organizationId, domain) {
       return (await verifiedDomain(organizationId, domain).select('id').executeTakeFirst()) !== undefined;
+    },
+
+    async receivingOrganizationOf(domain) {
+      const name = domainNameOf(domain);
+      if (name === null) return null;
+      const row = await db
+        .selectFrom('domains')
+        .select('organization_id')
+        .where('receiving_name', '=', name)
+        .where('status', '=', 'verified')
+        .executeTakeFirst();
+      return row?.organization_id ?? null;
     },
   };
 }

@@ -16,6 +16,7 @@ import * as m0014 from './0014_fair_queue.ts';
 import * as m0015 from './0015_oauth_client_expiry.ts';
 import * as m0016 from './0016_suppressions.ts';
 import * as m0017 from './0017_inbound_reports.ts';
+import * as m0018 from './0018_receiving_domains.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_oauth_client_expiry': m0015,
   '0016_suppressions': m0016,
   '0017_inbound_reports': m0017,
+  '0018_receiving_domains': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {
