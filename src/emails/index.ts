@@ -192,9 +192,10 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         auth,
         idempotency,
         async (now) => {
-          const built = await buildRows(auth, request, options.source, now);
-          const ids = built.rows.map((r) => r.email.id);
-          return { ...built, result: request.submission || ids.length > 1 ? { ids } : { id: ids[0]! } };
+          const { rows, submission } = await buildRows(auth, request, options.source, now);
+          const ids = rows.map((r) => r.email.id);
+          const result = request.submission || ids.length > 1 ? { ids } : { id: ids[0]! };
+          return { rows, result, ...(submission ? { submissions: [submission] } : {}) };
         },
         !UNGUARDED_SOURCES.has(options.source),
       );
@@ -203,7 +204,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
     async sendBatch(auth, items, options) {
       const now = clock.now();
-      const { valid, rows, itemIndexes, invalid } = await buildBatch(items, (request) => buildRows(auth, request, 'batch', now));
+      const { valid, rows, itemIndexes, submissions, invalid } = await buildBatch(items, (request) => buildRows(auth, request, 'batch', now));
       if (invalid.length > 0 && (options.mode === 'strict' || rows.length === 0)) {
         const details = invalid.flatMap((i) => i.details);
         throw validationError(details, `Batch refused: ${describeDetails(details)}`);
@@ -223,7 +224,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           if (options.mode === 'permissive') {
             result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));
           }
-          return { rows, result, itemIndexes };
+          return { rows, result, itemIndexes, submissions };
         },
       );
     },
