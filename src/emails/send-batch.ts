@@ -16,7 +16,7 @@ export interface BuiltBatch {
   valid: { index: number; request: SendRequest }[];
   rows: NewEmailRow[];
   itemIndexes: number[];
-  /** The kept headers the rows refer to, for the items that have them. */
+  /** What the rows of items that answer a received email refer to (their threading headers). */
   submissions: NewSubmission[];
   invalid: { index: number; details: ErrorDetail[] }[];
 }
