@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Send one transactional email
-         * @description Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed). Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject. Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch. Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice. Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained. When the server delivers through a relay, from must be at a domain the organization has verified (create_domain, then verify_domain once its DNS records are published); mail from any other domain is refused with forbidden (code domain_not_verified) naming it, and nothing is sent. Each recipient mailbox may receive at most 5 transactional emails per 10 minutes and 20 per 24 hours from one organization, and none while it is on bounce cooldown after a bounce; past that the send is refused with recipient_rate_limited and a retry-after time (raising the plan does not lift it). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed). Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject. Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch. To answer an email you received (list_received_emails), pass its id as in_reply_to and its sender as to: the answer joins that conversation in the reader's mail client (In-Reply-To and References are set for you), and subject may be left out to get "Re: " and the received subject. Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice. Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained. When the server delivers through a relay, from must be at a domain the organization has verified (create_domain, then verify_domain once its DNS records are published); mail from any other domain is refused with forbidden (code domain_not_verified) naming it, and nothing is sent. Each recipient mailbox may receive at most 5 transactional emails per 10 minutes and 20 per 24 hours from one organization, and none while it is on bounce cooldown after a bounce; past that the send is refused with recipient_rate_limited and a retry-after time (raising the plan does not lift it). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["send_email"];
         delete?: never;
@@ -1116,8 +1116,8 @@ export interface operations {
                     from: string;
                     /** @description Recipient: one address, or an array holding exactly one address. */
                     to: string | string[];
-                    /** @description Subject line, 1–998 characters, no line breaks. */
-                    subject: string;
+                    /** @description Subject line, 1–998 characters, no line breaks. Required, unless in_reply_to is given: then, when left out, it is "Re: " followed by the received email's subject. */
+                    subject?: string;
                     /** @description Content as HTML, sent as given; the text part is derived from it. */
                     html?: string;
                     /** @description Content as Markdown, rendered to HTML and text. */
@@ -1134,6 +1134,8 @@ export interface operations {
                     reply_to?: string;
                     /** @description Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML. */
                     preview?: string;
+                    /** @description Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. An id that is not a received email of this organization (or one past its retention) is refused. */
+                    in_reply_to?: string;
                 } & (unknown | unknown | unknown);
             };
         };
@@ -1556,8 +1558,8 @@ export interface operations {
                     from: string;
                     /** @description Recipient: one address, or an array holding exactly one address. */
                     to: string | string[];
-                    /** @description Subject line, 1–998 characters, no line breaks. */
-                    subject: string;
+                    /** @description Subject line, 1–998 characters, no line breaks. Required, unless in_reply_to is given: then, when left out, it is "Re: " followed by the received email's subject. */
+                    subject?: string;
                     /** @description Content as HTML, sent as given; the text part is derived from it. */
                     html?: string;
                     /** @description Content as Markdown, rendered to HTML and text. */
@@ -1574,6 +1576,8 @@ export interface operations {
                     reply_to?: string;
                     /** @description Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML. */
                     preview?: string;
+                    /** @description Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. An id that is not a received email of this organization (or one past its retention) is refused. */
+                    in_reply_to?: string;
                 } & (unknown | unknown | unknown))[];
             };
         };
