@@ -136,6 +136,8 @@ export class Mailgate {
     get: (id: string, options?: CallOptions) => this.call('get_domain', { path: { id } }, options),
     /** Look its DNS records up now. */
     verify: (id: string, options?: CallOptions) => this.call('verify_domain', { path: { id }, body: {} }, options),
+    /** Turn receiving mail at the domain on ({ receiving: true }: it must be verified) or off. */
+    update: (id: string, body: BodyOf<'update_domain'>, options?: CallOptions) => this.call('update_domain', { path: { id }, body }, options),
     delete: (id: string, options?: CallOptions) => this.call('delete_domain', { path: { id } }, options),
   };
 

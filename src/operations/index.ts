@@ -29,7 +29,7 @@ import {
 } from './campaigns.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { verifyEmail } from './verify.ts';
-import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from './domains.ts';
+import { createDomain, deleteDomain, getDomain, listDomains, updateDomain, verifyDomain } from './domains.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 import { addSuppressions, getSuppression, listSuppressions, removeSuppression } from './suppressions.ts';
@@ -85,6 +85,7 @@ export const OPERATIONS: readonly Operation[] = [
   listDomains,
   getDomain,
   verifyDomain,
+  updateDomain,
   deleteDomain,
   listSuppressions,
   addSuppressions,

@@ -101,6 +101,7 @@ const ORDER = [
   'list_domains',
   'get_domain',
   'verify_domain',
+  'update_domain',
   'delete_domain',
   'create_webhook',
   'list_webhooks',

@@ -190,9 +190,14 @@ describe('the SDK against a listening server', () => {
   it('domains', async () => {
     const d = ok(await mg.domains.create({ name: 'news.example.com' }));
     expect(d).toMatchObject({ name: 'news.example.com', status: 'pending' });
+    expect(await mg.domains.update(d.id, { receiving: true })).toMatchObject({ data: null, error: { statusCode: 409, code: 'DOMAIN_NOT_VERIFIED' } });
     for (const r of d.records) dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
     expect(ok(await mg.domains.verify(d.id)).status).toBe('verified');
     expect(ok(await mg.domains.get(d.id)).status).toBe('verified');
+    const receiving = ok(await mg.domains.update(d.id, { receiving: true }));
+    expect(receiving).toMatchObject({ id: d.id, status: 'verified', receiving: true });
+    expect(receiving.records.at(-1)).toMatchObject({ purpose: 'receiving_mx', type: 'MX', name: 'news.example.com' });
+    expect(ok(await mg.domains.update(d.id, { receiving: false })).receiving).toBe(false);
     expect(ok(await mg.domains.list()).data.map((x) => x.id)).toEqual([d.id]);
     for await (const x of mg.domains.iterate()) expect(x.id).toBe(d.id);
     expect(ok(await mg.domains.delete(d.id))).toEqual({ object: 'domain', id: d.id, deleted: true });

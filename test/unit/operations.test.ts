@@ -72,6 +72,7 @@ describe('the operation definitions', () => {
         'list_domains',
         'get_domain',
         'verify_domain',
+        'update_domain',
         'delete_domain',
       ]),
     );

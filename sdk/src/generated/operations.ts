@@ -491,6 +491,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "required"
   },
+  "update_domain": {
+    "method": "PATCH",
+    "path": "/api/v2/domains/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "update_subscriber": {
     "method": "PATCH",
     "path": "/api/v2/subscribers/{subscriber}",

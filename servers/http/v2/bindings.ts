@@ -89,6 +89,7 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'create_domain', method: 'POST', path: '/domains', status: 201 },
   { operation: 'list_domains', method: 'GET', path: '/domains', status: 200 },
   { operation: 'get_domain', method: 'GET', path: '/domains/:id', status: 200 },
+  { operation: 'update_domain', method: 'PATCH', path: '/domains/:id', status: 200 },
   { operation: 'delete_domain', method: 'DELETE', path: '/domains/:id', status: 200 },
   { operation: 'verify_domain', method: 'POST', path: '/domains/:id/verify', status: 200, optionalBody: true },
   { operation: 'create_webhook', method: 'POST', path: '/webhooks', status: 201 },
