@@ -61,6 +61,14 @@ export interface InboundListener {
 /** The reply once the core has stored a message. */
 export const RECEIVED_REPLY = '2.0.0 Ok: received';
 
+/**
+ * The most a message's header block (up to its first empty line) may take: what
+ * Exchange Online allows. Real headers, long Received and ARC chains included, take
+ * tens of kilobytes; a larger block is refused at the end of DATA with 552 5.3.4
+ * rather than handed to the parsers, and is not held while it drains.
+ */
+export const INBOUND_MAX_HEADER_BYTES = 256 * 1024;
+
 /** No AUTH here: not advertised, and refused in words that say where submission is. */
 class InboundConnection extends GuardedConnection {
   protected override advertisesAuth(): boolean {
@@ -164,21 +172,27 @@ function inboundOptions(
     },
 
     onData(stream, session, callback) {
-      readMessage(stream, maxBytes, budget, (result) => {
-        if ('refusal' in result) {
-          callback(result.refusal);
-          return;
-        }
-        const { raw, release } = result.message;
-        // Tracked until its client has its answer, so that close() waits for exactly that.
-        const answered = hand(raw, session)
-          .then(
-            () => callback(null, RECEIVED_REPLY),
-            (error: Error) => callback(error),
-          )
-          .finally(release);
-        trackInFlight(inFlight, answered);
-      });
+      readMessage(
+        stream,
+        maxBytes,
+        budget,
+        (result) => {
+          if ('refusal' in result) {
+            callback(result.refusal);
+            return;
+          }
+          const { raw, release } = result.message;
+          // Tracked until its client has its answer, so that close() waits for exactly that.
+          const answered = hand(raw, session)
+            .then(
+              () => callback(null, RECEIVED_REPLY),
+              (error: Error) => callback(error),
+            )
+            .finally(release);
+          trackInFlight(inFlight, answered);
+        },
+        INBOUND_MAX_HEADER_BYTES,
+      );
     },
   };
 }
