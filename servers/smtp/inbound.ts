@@ -69,6 +69,14 @@ export const RECEIVED_REPLY = '2.0.0 Ok: received';
  */
 export const INBOUND_MAX_HEADER_BYTES = 256 * 1024;
 
+/**
+ * Recipients asked about in each transaction (keyed by its envelope, which
+ * smtp-server makes anew for each one), taken or not. Every one is a lookup in the
+ * core, so a client trying thousands of addresses in one transaction is cut at the
+ * recipient cap rather than at the addresses it happens to get right.
+ */
+const recipientsTried = new WeakMap<SMTPServerSession['envelope'], number>();
+
 /** No AUTH here: not advertised, and refused in words that say where submission is. */
 class InboundConnection extends GuardedConnection {
   protected override advertisesAuth(): boolean {
@@ -149,12 +157,18 @@ function inboundOptions(
         callback(refusal);
         return;
       }
+      // Taken already in this transaction: taken again, without asking the core twice.
       const key = address.address.toLowerCase();
-      const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key);
-      if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
+      if (session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key)) {
+        callback();
+        return;
+      }
+      const tried = recipientsTried.get(session.envelope) ?? 0;
+      if (tried >= smtp.maxRecipients) {
         callback(REPLIES.tooManyRecipients(smtp.maxRecipients));
         return;
       }
+      recipientsTried.set(session.envelope, tried + 1);
       returns.acceptsRecipient(address.address).then(
         (accepted) => {
           if (!accepted) {

@@ -317,7 +317,9 @@ describe('inbound SMTP: what it takes', () => {
 });
 
 describe('inbound SMTP: bad input', () => {
-  const fake = fakeReturns();
+  // Every recipient of the flood below that is even is a return path of this server.
+  const flood = Array.from({ length: 10_000 }, (_, i) => `bounce+${String(i).padStart(5, '0')}-flood@bounces.acme.example`);
+  const fake = fakeReturns([RETURN_PATH, ...flood.filter((_, i) => i % 2 === 0)]);
   let server: TestServer;
   let port: number;
   const sessions: RawSmtpSession[] = [];
@@ -368,6 +370,41 @@ describe('inbound SMTP: bad input', () => {
     s.write(`${message}.\r\n`);
     expect(await s.reply()).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     expect(fake.received.at(-1)!.raw).toEqual(Buffer.from(message));
+  });
+
+  it('answers 10 000 recipients in one transaction: the first 100 are looked up, the rest get 452 4.5.3 unasked, and others are served meanwhile', async () => {
+    const asked = fake.asked.length;
+    const s = await open();
+    expect((await s.command('MAIL FROM:<>')).code).toBe(250);
+    s.write(flood.map((address) => `RCPT TO:<${address}>\r\n`).join(''));
+    // Another client hands a bounce over while the flood is answered.
+    const other = await open();
+    const [replies, bounce] = await Promise.all([Promise.all(flood.map(() => s.reply())), sendRawMessage(other, '', [RETURN_PATH], DSN)]);
+    expect(bounce).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    // The first 100 tried: the even ones are return paths, the odd ones are not.
+    expect(replies.slice(0, 100)).toEqual(
+      flood
+        .slice(0, 100)
+        .map((address, i) =>
+          i % 2 === 0
+            ? { code: 250, text: '2.1.5 Accepted' }
+            : { code: 550, text: `5.7.1 <${address}>: relay access denied: not a return path of this server` },
+        ),
+    );
+    expect(new Set(replies.slice(100).map((r) => `${r.code} ${r.text}`))).toEqual(new Set(['452 4.5.3 Too many recipients (at most 100 per message)']));
+    // The other client's recipient aside, the core was asked about the first hundred and no more.
+    const flooded = () => fake.asked.slice(asked).filter((a) => a !== RETURN_PATH);
+    expect(flooded()).toEqual(flood.slice(0, 100));
+    // A recipient taken already is taken again without asking; then the message goes to the fifty taken.
+    expect(await s.command(`RCPT TO:<${flood[0]}>`)).toEqual({ code: 250, text: '2.1.5 Accepted' });
+    expect(flooded()).toHaveLength(100);
+    expect((await s.command('DATA')).code).toBe(354);
+    s.write(`${DSN}\r\n.\r\n`);
+    expect(await s.reply()).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(fake.received.at(-1)!.recipients).toEqual(flood.slice(0, 100).filter((_, i) => i % 2 === 0));
+    // The next transaction is counted afresh.
+    expect((await s.command('MAIL FROM:<>')).code).toBe(250);
+    expect(await s.command(`RCPT TO:<${flood[200]}>`)).toEqual({ code: 250, text: '2.1.5 Accepted' });
   });
 
   it(`refuses a header block of 1 MB with 552 5.3.4 at the end of DATA (the limit: ${INBOUND_MAX_HEADER_BYTES} bytes), and takes the next message`, async () => {
