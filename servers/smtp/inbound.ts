@@ -61,6 +61,22 @@ export interface InboundListener {
 /** The reply once the core has stored a message. */
 export const RECEIVED_REPLY = '2.0.0 Ok: received';
 
+/**
+ * The most a message's header block (up to its first empty line) may take: what
+ * Exchange Online allows. Real headers, long Received and ARC chains included, take
+ * tens of kilobytes; a larger block is refused at the end of DATA with 552 5.3.4
+ * rather than handed to the parsers, and is not held while it drains.
+ */
+export const INBOUND_MAX_HEADER_BYTES = 256 * 1024;
+
+/**
+ * Recipients asked about in each transaction (keyed by its envelope, which
+ * smtp-server makes anew for each one), taken or not. Every one is a lookup in the
+ * core, so a client trying thousands of addresses in one transaction is cut at the
+ * recipient cap rather than at the addresses it happens to get right.
+ */
+const recipientsTried = new WeakMap<SMTPServerSession['envelope'], number>();
+
 /** No AUTH here: not advertised, and refused in words that say where submission is. */
 class InboundConnection extends GuardedConnection {
   protected override advertisesAuth(): boolean {
@@ -141,12 +157,18 @@ function inboundOptions(
         callback(refusal);
         return;
       }
+      // Taken already in this transaction: taken again, without asking the core twice.
       const key = address.address.toLowerCase();
-      const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key);
-      if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
+      if (session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key)) {
+        callback();
+        return;
+      }
+      const tried = recipientsTried.get(session.envelope) ?? 0;
+      if (tried >= smtp.maxRecipients) {
         callback(REPLIES.tooManyRecipients(smtp.maxRecipients));
         return;
       }
+      recipientsTried.set(session.envelope, tried + 1);
       returns.acceptsRecipient(address.address).then(
         (accepted) => {
           if (!accepted) {
@@ -164,21 +186,27 @@ function inboundOptions(
     },
 
     onData(stream, session, callback) {
-      readMessage(stream, maxBytes, budget, (result) => {
-        if ('refusal' in result) {
-          callback(result.refusal);
-          return;
-        }
-        const { raw, release } = result.message;
-        // Tracked until its client has its answer, so that close() waits for exactly that.
-        const answered = hand(raw, session)
-          .then(
-            () => callback(null, RECEIVED_REPLY),
-            (error: Error) => callback(error),
-          )
-          .finally(release);
-        trackInFlight(inFlight, answered);
-      });
+      readMessage(
+        stream,
+        maxBytes,
+        budget,
+        (result) => {
+          if ('refusal' in result) {
+            callback(result.refusal);
+            return;
+          }
+          const { raw, release } = result.message;
+          // Tracked until its client has its answer, so that close() waits for exactly that.
+          const answered = hand(raw, session)
+            .then(
+              () => callback(null, RECEIVED_REPLY),
+              (error: Error) => callback(error),
+            )
+            .finally(release);
+          trackInFlight(inFlight, answered);
+        },
+        INBOUND_MAX_HEADER_BYTES,
+      );
     },
   };
 }

@@ -31,6 +31,7 @@ export const REPLIES = {
   badCredentials: (username: string) => smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${username}", the password an API token)`),
   tooManyRecipients: (max: number) => smtpError(452, `4.5.3 Too many recipients (at most ${max} per message)`),
   tooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message size exceeds fixed limit (${maxBytes} bytes)`),
+  headerTooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message header size exceeds fixed limit (${maxBytes} bytes before the first empty line)`),
   storageFull: () => smtpError(452, '4.3.1 Insufficient system storage: too many messages are being received at once, try again later'),
   unparseable: () => smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message'),
   idempotencyHeaderTwice: () => smtpError(550, `5.6.0 Message refused: ${SUBMISSION_IDEMPOTENCY_HEADER} must appear once, as one key`),
