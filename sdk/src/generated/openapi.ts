@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -16735,7 +16735,7 @@ export interface operations {
                             /** @description whk_… */
                             id: string;
                             url: string;
-                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                             enabled: boolean;
                             created_at: string;
                             updated_at: string;
@@ -17018,8 +17018,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
-                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                 };
             };
         };
@@ -17052,7 +17052,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -17423,7 +17423,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -18105,8 +18105,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url?: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
-                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                     /** @description false pauses deliveries: events are not recorded for it while disabled. */
                     enabled?: boolean;
                 };
@@ -18141,7 +18141,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -18559,7 +18559,7 @@ export interface operations {
                             id: string;
                             webhook_id: string;
                             /** @enum {string} */
-                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
+                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
                             /**
                              * @description pending (to be tried, or tried again), delivered (a 2xx answer), failed (out of attempts, or refused for good).
                              * @enum {string}
