@@ -32,6 +32,7 @@ import { createTrackingService, type TrackingService } from './emails/tracking/i
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
+import { createReceivingService, type ReceivingService } from './receiving/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -84,6 +85,8 @@ export interface Core {
   readonly limits: RequestLimits;
   /** What comes back by mail to a return path: bounces, delay notices, complaints (the inbound listener's core). */
   readonly returns: ReturnsService;
+  /** Mail received for the organizations' receiving domains (the inbound listener's core), and the API's reads of it. */
+  readonly receiving: ReceivingService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -148,6 +151,12 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     triggers: workflowTriggers,
     retentionMs: config.receivedRetentionDays * 24 * 60 * 60 * 1000,
   });
+  const receiving = createReceivingService({
+    db,
+    clock,
+    receivingOrganizationOf: (domain) => domains.receivingOrganizationOf(domain),
+    retentionMs: config.receivedRetentionDays * 24 * 60 * 60 * 1000,
+  });
   const campaigns = createCampaigns({ db, clock, emails, audience, pool, baseUrl: config.baseUrl, owner });
   worker = createWorker({
     db,
@@ -202,6 +211,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         await oauth.purgeExpiredClients(now);
         await suppressions.purgeExpired(now);
         await returns.purge(now);
+        await receiving.purge(now);
       },
     },
     ...(logger ? { logger } : {}),
@@ -220,6 +230,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     audience,
     returns,
+    receiving,
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,

@@ -491,7 +491,7 @@ export const envSchema = z.object({
     .int()
     .min(1)
     .default(30)
-    .describe('how many days reports that came back to a return path (bounces, complaints, unmatched mail) are kept'),
+    .describe('how many days received mail (at receiving domains) and reports that came back to a return path (bounces, complaints, unmatched mail) are kept'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -627,7 +627,7 @@ export interface Config {
     /** How long a mailbox that bounced is refused for transactional sends. */
     readonly bounceCooldownSeconds: number;
   };
-  /** How long mail that came back (reports, unmatched messages) is kept. */
+  /** How long received mail, and mail that came back (reports, unmatched messages), is kept. */
   readonly receivedRetentionDays: number;
   readonly logLevel: string;
 }

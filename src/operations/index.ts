@@ -33,6 +33,7 @@ import { createDomain, deleteDomain, getDomain, listDomains, updateDomain, verif
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 import { addSuppressions, getSuppression, listSuppressions, removeSuppression } from './suppressions.ts';
+import { getReceivedEmail, getReceivedEmailAttachment, getReceivedEmailRaw, listReceivedEmails } from './received-emails.ts';
 
 export * from './operation.ts';
 export { describeTool, type ToolDescription } from './tools.ts';
@@ -91,6 +92,10 @@ export const OPERATIONS: readonly Operation[] = [
   addSuppressions,
   getSuppression,
   removeSuppression,
+  listReceivedEmails,
+  getReceivedEmail,
+  getReceivedEmailRaw,
+  getReceivedEmailAttachment,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

@@ -68,7 +68,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['operations'],
   // The worker is a role, like a door: it may use everything below. Verifying an
   // address knows the fixture addresses delivery walks without a transport.
-  ['delivery', 'verify', 'returns'],
+  // Returns and receiving are the inbound listener's core, a role too.
+  ['delivery', 'verify', 'returns', 'receiving'],
   ['campaigns', 'workflows', 'integrations'],
   ['audience'],
   ['emails'],

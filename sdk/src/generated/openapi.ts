@@ -595,7 +595,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -715,6 +715,86 @@ export interface paths {
          * @description Removes the suppression with this id or of this address: it may be mailed again. A complaint (the recipient reported a message as spam) is removed only with force: true, and the removal is logged; without it the answer is conflict with code COMPLAINT_SUPPRESSION. Mailing someone who complained harms the sending domain. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         delete: operations["remove_suppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received emails, newest first
+         * @description Returns a page of the mail this organization received, newest first, without bodies (get_received_email has them): sender, recipients, subject, threading headers, the SPF/DKIM/DMARC/ARC results and the attachments. Mail arrives for the domains the organization receives on (a verified domain with receiving turned on by update_domain, its MX record pointing at this server); each message is announced by the email.received webhook and kept for RECEIVED_RETENTION_DAYS (30 by default). Filter by to (an address in To, Cc or the envelope recipients) or from (the From address), each without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["list_received_emails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one received email with its bodies and headers
+         * @description Returns a received email: sender and recipients, subject, the text and HTML bodies decoded, every header, the threading headers (message_id, in_reply_to, references), what checking the sender found (authentication: spf, dkim, dmarc, arc) and the attachments (get_received_email_attachment gives their content). The HTML is as sent: treat it as untrusted. To answer in the same thread, send_email with in_reply_to set to this id. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_received_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a received email as the whole message it arrived as
+         * @description Returns the message as stored (message/rfc822), base64 in content: the Received and Authentication-Results headers this server added, then the bytes as received, signatures intact. For a mail client, an archive, or checking something the parsed record does not show. Over REST the route answers the bytes themselves. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_received_email_raw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails/{id}/attachments/{attachment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the content of an attachment of a received email
+         * @description Returns one attachment of a received email: its filename, media type and size, and its decoded bytes base64 in content. The attachment's id (att_…) is in the received email's attachments. Over REST the route answers the bytes themselves, with the attachment's media type. The content is as sent: treat it as untrusted. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_received_email_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -17230,7 +17310,7 @@ export interface operations {
                             /** @description whk_… */
                             id: string;
                             url: string;
-                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                             enabled: boolean;
                             created_at: string;
                             updated_at: string;
@@ -17513,8 +17593,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
-                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                 };
             };
         };
@@ -17547,7 +17627,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -17918,7 +17998,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -18600,8 +18680,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url?: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
-                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                     /** @description false pauses deliveries: events are not recorded for it while disabled. */
                     enabled?: boolean;
                 };
@@ -18636,7 +18716,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -19054,7 +19134,7 @@ export interface operations {
                             id: string;
                             webhook_id: string;
                             /** @enum {string} */
-                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
+                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
                             /**
                              * @description pending (to be tried, or tried again), delivered (a 2xx answer), failed (out of attempts, or refused for good).
                              * @enum {string}
@@ -21119,6 +21199,1482 @@ export interface operations {
             };
             /** @description payload_too_large: the body is larger than the server accepts */
             413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    list_received_emails: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only mail to this address: in To, Cc, or an envelope recipient (Bcc included); without regard to case.
+                 * @example support@example.com
+                 */
+                to?: string;
+                /** @description Only mail from this address (the From header's), without regard to case. */
+                from?: string;
+                /**
+                 * @description How many records to return, 1–100 (default 20), newest first.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
+                after?: string;
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @enum {string} */
+                            object: "received_email";
+                            /** @description The received email id (rcv_…). */
+                            id: string;
+                            /** @description The From header (`Name <address>`); null when the message has none. */
+                            from: string | null;
+                            /** @description The To header, one mailbox each. */
+                            to: string[];
+                            /** @description The Cc header, one mailbox each. */
+                            cc: string[];
+                            /** @description The Reply-To header, one mailbox each: where an answer should go, when given. */
+                            reply_to: string[];
+                            subject: string | null;
+                            /** @description The Message-ID header, with its angle brackets. */
+                            message_id: string | null;
+                            /** @description The message it answers (In-Reply-To), with angle brackets. */
+                            in_reply_to: string | null;
+                            /** @description The References header: the thread, oldest first. */
+                            references: string[];
+                            /** @description The Date header, as UTC; null when missing or unreadable. */
+                            date: string | null;
+                            /** @description The envelope sender (MAIL FROM); null for the null sender <> of bounces and auto-replies. */
+                            mail_from: string | null;
+                            /** @description The envelope recipients at this organization's receiving domains: the addresses it was delivered to (Bcc included). */
+                            recipients: string[];
+                            /** @description Bytes of the raw message. */
+                            size: number;
+                            /** @description What checking the sender found (SPF, DKIM, DMARC, ARC), as the Authentication-Results header on top of the raw message says. */
+                            authentication: {
+                                spf: {
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    /** @description The domain checked: of the envelope sender, or of HELO for the null sender. */
+                                    domain: string | null;
+                                };
+                                dkim: {
+                                    /**
+                                     * @description pass when a signature verified, fail when there are signatures and none did, none without one.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    /** @description Each DKIM signature and what checking it gave. */
+                                    signatures: {
+                                        domain: string;
+                                        selector: string | null;
+                                        /**
+                                         * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                         * @enum {string}
+                                         */
+                                        result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    }[];
+                                };
+                                dmarc: {
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    /** @description The From domain the policy is of. */
+                                    domain: string | null;
+                                    /** @description The domain's published policy (p=); null without a DMARC record. */
+                                    policy: ("none" | "quarantine" | "reject") | null;
+                                };
+                                arc: {
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                };
+                            };
+                            attachments: {
+                                /** @description The attachment id (att_…): get_received_email_attachment gives its content. */
+                                id: string;
+                                /** @description As the message names it; null when it names none. */
+                                filename: string | null;
+                                /** @description Lower-case media type, e.g. application/pdf. */
+                                content_type: string;
+                                /** @description Bytes, decoded. */
+                                size: number;
+                                /** @description Content-ID without angle brackets, for an inline image the HTML points at (cid:…); else null. */
+                                content_id: string | null;
+                                /** @enum {string} */
+                                disposition: "attachment" | "inline";
+                            }[];
+                            /** @description When it was received. */
+                            created_at: string;
+                        }[];
+                        /** @description True when more records follow: pass the last id as `after` to get them. */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_received_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The received email id (rcv_…), as list_received_emails or the email.received webhook gives it.
+                 * @example rcv_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "received_email";
+                        /** @description The received email id (rcv_…). */
+                        id: string;
+                        /** @description The From header (`Name <address>`); null when the message has none. */
+                        from: string | null;
+                        /** @description The To header, one mailbox each. */
+                        to: string[];
+                        /** @description The Cc header, one mailbox each. */
+                        cc: string[];
+                        /** @description The Reply-To header, one mailbox each: where an answer should go, when given. */
+                        reply_to: string[];
+                        subject: string | null;
+                        /** @description The Message-ID header, with its angle brackets. */
+                        message_id: string | null;
+                        /** @description The message it answers (In-Reply-To), with angle brackets. */
+                        in_reply_to: string | null;
+                        /** @description The References header: the thread, oldest first. */
+                        references: string[];
+                        /** @description The Date header, as UTC; null when missing or unreadable. */
+                        date: string | null;
+                        /** @description The envelope sender (MAIL FROM); null for the null sender <> of bounces and auto-replies. */
+                        mail_from: string | null;
+                        /** @description The envelope recipients at this organization's receiving domains: the addresses it was delivered to (Bcc included). */
+                        recipients: string[];
+                        /** @description Bytes of the raw message. */
+                        size: number;
+                        /** @description What checking the sender found (SPF, DKIM, DMARC, ARC), as the Authentication-Results header on top of the raw message says. */
+                        authentication: {
+                            spf: {
+                                /**
+                                 * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                /** @description The domain checked: of the envelope sender, or of HELO for the null sender. */
+                                domain: string | null;
+                            };
+                            dkim: {
+                                /**
+                                 * @description pass when a signature verified, fail when there are signatures and none did, none without one.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                /** @description Each DKIM signature and what checking it gave. */
+                                signatures: {
+                                    domain: string;
+                                    selector: string | null;
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                }[];
+                            };
+                            dmarc: {
+                                /**
+                                 * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                /** @description The From domain the policy is of. */
+                                domain: string | null;
+                                /** @description The domain's published policy (p=); null without a DMARC record. */
+                                policy: ("none" | "quarantine" | "reject") | null;
+                            };
+                            arc: {
+                                /**
+                                 * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                            };
+                        };
+                        attachments: {
+                            /** @description The attachment id (att_…): get_received_email_attachment gives its content. */
+                            id: string;
+                            /** @description As the message names it; null when it names none. */
+                            filename: string | null;
+                            /** @description Lower-case media type, e.g. application/pdf. */
+                            content_type: string;
+                            /** @description Bytes, decoded. */
+                            size: number;
+                            /** @description Content-ID without angle brackets, for an inline image the HTML points at (cid:…); else null. */
+                            content_id: string | null;
+                            /** @enum {string} */
+                            disposition: "attachment" | "inline";
+                        }[];
+                        /** @description When it was received. */
+                        created_at: string;
+                        /** @description The plain-text body, decoded; null when the message has none. */
+                        text: string | null;
+                        /** @description The HTML body, decoded, as sent (not sanitized: do not render it as trusted); null when none. */
+                        html: string | null;
+                        /** @description Every header line in order, unfolded and decoded. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_received_email_raw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The received email id (rcv_…), as list_received_emails or the email.received webhook gives it.
+                 * @example rcv_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes (message/rfc822). */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_received_email_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The received email id (rcv_…), as list_received_emails or the email.received webhook gives it.
+                 * @example rcv_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+                /**
+                 * @description The attachment id (att_…), from the received email's attachments.
+                 * @example att_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                attachment: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, of the media type Content-Type names. */
+            200: {
+                headers: {
+                    /** @description attachment, with the filename when there is one (RFC 6266). */
+                    "Content-Disposition"?: string;
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
                     "RateLimit-Policy"?: string;
