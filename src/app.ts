@@ -137,6 +137,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     onAccepted: (kind) => worker.notify(kind),
     // Mail that leaves through a relay is sent only from the organization's verified domains; capture mode lets any domain send.
     isVerifiedDomain: config.relayUrl ? (organizationId, domain) => domains.isVerified(organizationId, domain) : undefined,
+    // A reply (in_reply_to) threads under the received email it names; asked only at send time.
+    replyContext: (organizationId, id) => receiving.replyContext(organizationId, id),
   });
   // Audience reports the subscriber events it records (its own, and delivery's
   // outcomes) through a port: here, workflows start the runs they trigger.

@@ -283,7 +283,7 @@ export const envSchema = z.object({
       if (list.length === 0) ctx.addIssue({ code: 'custom', message: `must name at least one role (${roles.join(', ')})` });
       return [...new Set(list)] as Role[];
     })
-    .describe('the parts this process runs, comma-separated: `http`, `smtp` (submission), `inbound` (bounces and reports), `worker`'),
+    .describe('the parts this process runs, comma-separated: `http`, `smtp` (submission), `inbound` (received mail, bounces and reports), `worker`'),
   MAILGATE_BOOTSTRAP_TOKEN: z
     .string()
     .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')

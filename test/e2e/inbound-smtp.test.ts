@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CannotListenError } from '../../servers/cannot-listen.ts';
 import { startServer } from '../../servers/main.ts';
+import { createMailReader, mailauthResolver } from '../../servers/smtp/received-mail.ts';
 import { INBOUND_MAX_HEADER_BYTES, type InboundHandlers, type ReceivedMessage } from '../../servers/smtp/inbound.ts';
 import { loadConfig, type ReturnReport } from '../../src/index.ts';
 import { createTestDatabase } from '../helpers/db.ts';
@@ -111,6 +112,16 @@ function fakeReturns(owned: readonly string[] = [RETURN_PATH, OTHER_RETURN_PATH]
         }
         return subjectOnly(raw);
       },
+      // No receiving domain here: every recipient is a return path or refused.
+      receiving: {
+        async acceptsRecipient() {
+          return false;
+        },
+        async receive() {
+          throw new Error('no receiving domain in this test');
+        },
+      },
+      readMail: createMailReader({ hostname: 'mx.test', resolver: mailauthResolver([], 100) }),
     }),
     hold() {
       let open!: (error?: Error) => void;
@@ -159,7 +170,7 @@ describe('inbound SMTP: what it takes', () => {
   it('greets as the inbound listener and offers STARTTLS, SIZE and no AUTH', async () => {
     const s = rawSmtpSession(port);
     sessions.push(s);
-    expect(await s.greeting).toEqual({ code: 220, text: 'localhost ESMTP Mailgate inbound mail (bounces and reports)' });
+    expect(await s.greeting).toEqual({ code: 220, text: 'localhost ESMTP Mailgate inbound mail' });
     const hello = 'localhost Nice to meet you, [127.0.0.1]';
     expect(await s.command('EHLO mx.example.org')).toEqual({
       code: 250,
@@ -176,7 +187,7 @@ describe('inbound SMTP: what it takes', () => {
     const s = await open();
     const refusal = {
       code: 503,
-      text: "5.5.1 Authentication not enabled: this port takes bounces and reports for this server's return paths; submit mail on the submission port",
+      text: "5.5.1 Authentication not enabled: this port takes mail for this server's receiving domains and return paths; submit mail on the submission port",
     };
     expect(await s.command('AUTH PLAIN AG1haWxnYXRlAHRva2Vu')).toEqual(refusal);
     expect((await s.startTls()).code).toBe(220);
@@ -250,7 +261,7 @@ describe('inbound SMTP: what it takes', () => {
     expect((await s.command('MAIL FROM:<postmaster@example.org>')).code).toBe(250);
     expect(await s.command('RCPT TO:<someone@gmail.example>')).toEqual({
       code: 550,
-      text: '5.7.1 <someone@gmail.example>: relay access denied: not a return path of this server',
+      text: '5.7.1 <someone@gmail.example>: relay access denied: not a receiving domain or return path of this server',
     });
     // A token for an address that is not the core's own is refused just the same.
     expect((await s.command('RCPT TO:<bounce+forged-00000@bounces.acme.example>')).code).toBe(550);
@@ -388,7 +399,7 @@ describe('inbound SMTP: bad input', () => {
         .map((address, i) =>
           i % 2 === 0
             ? { code: 250, text: '2.1.5 Accepted' }
-            : { code: 550, text: `5.7.1 <${address}>: relay access denied: not a return path of this server` },
+            : { code: 550, text: `5.7.1 <${address}>: relay access denied: not a receiving domain or return path of this server` },
         ),
     );
     expect(new Set(replies.slice(100).map((r) => `${r.code} ${r.text}`))).toEqual(new Set(['452 4.5.3 Too many recipients (at most 100 per message)']));
@@ -567,7 +578,7 @@ describe('inbound SMTP: started and stopped by servers/main.ts', () => {
         inbound: { handlers: fake.handlers },
       });
       expect(running.inbound).toEqual({ port: busyPort });
-      expect(lines).toContain(`Mailgate inbound SMTP (bounces and reports) listening on 127.0.0.1:${busyPort} (STARTTLS)`);
+      expect(lines).toContain(`Mailgate inbound SMTP (received mail, bounces and reports) listening on 127.0.0.1:${busyPort} (STARTTLS)`);
       expect(lines).toContain(`Generated a self-signed SMTP certificate for localhost: ${env.SMTP_TLS_CERT}`);
 
       const s = await greeted(busyPort);
