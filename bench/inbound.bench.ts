@@ -33,8 +33,8 @@
 //
 // What the server does not have yet (the listener taking mail for a receiving
 // domain, the webhook event) is said and not measured. Timing never fails the
-// bench; a message refused, a webhook missing or twice, or a floor whose checks
-// do not pass does (exit 1).
+// bench; a message refused, a webhook missing or twice, a webhook or a floor
+// whose SPF, DKIM or DMARC did not pass does (exit 1).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -81,6 +81,8 @@ interface Hooks {
   arrivals: Map<number, number[]>;
   /** Deliveries this round that named no message of the bench, or were not `email.received` with a `rcv_` id. */
   strays: string[];
+  /** Deliveries this round whose authentication summary has SPF, DKIM or DMARC other than `pass`: the server's checks did not all run as the floor's. */
+  notPassing: string[];
   /** Start a new round: forget the last one's arrivals. */
   reset(): void;
   close(): Promise<void>;
@@ -92,9 +94,11 @@ async function startHooks(): Promise<Hooks> {
     url: '',
     arrivals: new Map(),
     strays: [],
+    notPassing: [],
     reset() {
       hooks.arrivals = new Map();
       hooks.strays = [];
+      hooks.notPassing = [];
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -122,6 +126,8 @@ async function startHooks(): Promise<Hooks> {
       const list = hooks.arrivals.get(n);
       if (list) list.push(at);
       else hooks.arrivals.set(n, [at]);
+      const summary = data.authentication as Record<string, unknown> | undefined;
+      if (summary && (summary.spf !== 'pass' || summary.dkim !== 'pass' || summary.dmarc !== 'pass')) hooks.notPassing.push(JSON.stringify(summary));
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -171,6 +177,7 @@ interface Round {
   missing: number;
   twice: number;
   strays: string[];
+  notPassing: string[];
   /** The load stopped because every message had been sent once, before its time was up. */
   ranOut: boolean;
 }
@@ -243,6 +250,7 @@ async function round(
     missing: load.accepted - delivered,
     twice,
     strays: hooks.strays,
+    notPassing: hooks.notPassing,
     ranOut: load.accepted + load.failed >= messages.length,
   };
 }
@@ -262,6 +270,7 @@ function account(label: string, r: Round): void {
   if (r.refused + r.missing + r.twice > 0)
     problems.push(`${label}: ${r.refused} messages refused${r.samples[0] ? ` (${r.samples[0]})` : ''}, ${r.missing} webhooks missing, ${r.twice} came twice`);
   if (r.strays.length > 0) problems.push(`${label}: ${r.strays.length} webhook deliveries the bench could not place, e.g. ${r.strays[0]}`);
+  if (r.notPassing.length > 0) problems.push(`${label}: ${r.notPassing.length} webhooks say a check did not pass, e.g. ${r.notPassing[0]}`);
 }
 
 // --- the library floor -------------------------------------------------------------
