@@ -21,6 +21,7 @@ import { buildHttpApp, type HttpAppOptions } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/endpoint.ts';
 import { startInboundServer, type InboundHandlers } from './smtp/inbound.ts';
 import { createByteBudget } from './smtp/listener.ts';
+import { createMailReader, mailauthResolver } from './smtp/received-mail.ts';
 import { parseReport } from './smtp/report-parser.ts';
 import { startSmtpServer } from './smtp/server.ts';
 import { loadOrCreateTls, type TlsMaterial } from './smtp/tls.ts';
@@ -32,7 +33,7 @@ export interface RunningServer {
   httpUrl: string | null;
   /** The SMTP submission listener's ports, when the smtp role runs. */
   smtp: { port: number; securePort: number | null } | null;
-  /** The inbound listener's port (bounces and reports), when the inbound role runs. */
+  /** The inbound listener's port (received mail, bounces and reports), when the inbound role runs. */
   inbound: { port: number } | null;
   stop(): Promise<void>;
 }
@@ -44,13 +45,27 @@ function inboundPortOf(config: Config, options: StartOptions): number | null {
   return config.inbound.port === 0 ? null : config.inbound.port;
 }
 
+/** How long one DNS lookup of mailauth's may take (the message's lookups together are bounded by the reader). */
+const MAILAUTH_LOOKUP_MS = 4_000;
+
 /**
- * What the inbound listener hands mail to: the caller's handlers. Until the core's
- * return-path service (core.returns) and the report parser are wired here as the
- * default, nothing else could take what the listener receives, so the role refuses to start.
+ * What the inbound listener hands mail to: the caller's handlers, or the core's
+ * return paths (with the report parser) and receiving domains (with the reader
+ * that authenticates and parses received mail, asking DNS_SERVERS).
  */
 function inboundHandlersOf(options: StartOptions): (core: Core) => InboundHandlers {
-  return options.inbound?.handlers ?? ((core) => ({ returns: core.returns, parseReport }));
+  return (
+    options.inbound?.handlers ??
+    ((core) => ({
+      returns: core.returns,
+      parseReport,
+      receiving: core.receiving,
+      readMail: createMailReader({
+        hostname: core.config.smtp.hostname,
+        resolver: mailauthResolver(core.config.dnsServers, MAILAUTH_LOOKUP_MS),
+      }),
+    }))
+  );
 }
 
 /** The listeners the config asks for, in the order they are opened. */
@@ -88,7 +103,7 @@ export interface StartOptions extends NonNullable<Parameters<typeof openConfigur
    * the report parser), and `port` to listen on instead of INBOUND_SMTP_PORT (0: any
    * free port; tests). The role must still be in MAILGATE_ROLES.
    */
-  inbound?: { handlers: (core: Core) => InboundHandlers; port?: number };
+  inbound?: { handlers?: (core: Core) => InboundHandlers; port?: number };
 }
 
 /**
@@ -169,7 +184,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       }
       stops.push(() => inboundListener.close());
       inbound = { port: inboundListener.port };
-      listening.push(`Mailgate inbound SMTP (bounces and reports) listening on ${config.host}:${inboundListener.port} (STARTTLS)`);
+      listening.push(`Mailgate inbound SMTP (received mail, bounces and reports) listening on ${config.host}:${inboundListener.port} (STARTTLS)`);
     }
     let httpUrl: string | null = null;
     if (config.roles.includes('http')) {

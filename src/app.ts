@@ -32,6 +32,7 @@ import { createTrackingService, type TrackingService } from './emails/tracking/i
 import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignService } from './campaigns/index.ts';
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
+import { createReceivingService, type ReceivingService } from './receiving/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -84,6 +85,8 @@ export interface Core {
   readonly limits: RequestLimits;
   /** What comes back by mail to a return path: bounces, delay notices, complaints (the inbound listener's core). */
   readonly returns: ReturnsService;
+  /** Mail received for the organizations' receiving domains (the inbound listener's core), and the API's reads of it. */
+  readonly receiving: ReceivingService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -134,6 +137,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     onAccepted: (kind) => worker.notify(kind),
     // Mail that leaves through a relay is sent only from the organization's verified domains; capture mode lets any domain send.
     isVerifiedDomain: config.relayUrl ? (organizationId, domain) => domains.isVerified(organizationId, domain) : undefined,
+    // A reply (in_reply_to) threads under the received email it names; asked only at send time.
+    replyContext: (organizationId, id) => receiving.replyContext(organizationId, id),
   });
   // Audience reports the subscriber events it records (its own, and delivery's
   // outcomes) through a port: here, workflows start the runs they trigger.
@@ -146,6 +151,12 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     returnPathKey: returnPaths,
     bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
     triggers: workflowTriggers,
+    retentionMs: config.receivedRetentionDays * 24 * 60 * 60 * 1000,
+  });
+  const receiving = createReceivingService({
+    db,
+    clock,
+    receivingOrganizationOf: (domain) => domains.receivingOrganizationOf(domain),
     retentionMs: config.receivedRetentionDays * 24 * 60 * 60 * 1000,
   });
   const campaigns = createCampaigns({ db, clock, emails, audience, pool, baseUrl: config.baseUrl, owner });
@@ -202,6 +213,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         await oauth.purgeExpiredClients(now);
         await suppressions.purgeExpired(now);
         await returns.purge(now);
+        await receiving.purge(now);
       },
     },
     ...(logger ? { logger } : {}),
@@ -220,6 +232,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     emails,
     audience,
     returns,
+    receiving,
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,

@@ -283,7 +283,7 @@ export const envSchema = z.object({
       if (list.length === 0) ctx.addIssue({ code: 'custom', message: `must name at least one role (${roles.join(', ')})` });
       return [...new Set(list)] as Role[];
     })
-    .describe('the parts this process runs, comma-separated: `http`, `smtp` (submission), `inbound` (bounces and reports), `worker`'),
+    .describe('the parts this process runs, comma-separated: `http`, `smtp` (submission), `inbound` (received mail, bounces and reports), `worker`'),
   MAILGATE_BOOTSTRAP_TOKEN: z
     .string()
     .regex(/^mailgate_[A-Za-z0-9_-]{16,}$/, 'must look like mailgate_ followed by at least 16 characters')
@@ -491,7 +491,7 @@ export const envSchema = z.object({
     .int()
     .min(1)
     .default(30)
-    .describe('how many days reports that came back to a return path (bounces, complaints, unmatched mail) are kept'),
+    .describe('how many days received mail (at receiving domains) and reports that came back to a return path (bounces, complaints, unmatched mail) are kept'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -627,7 +627,7 @@ export interface Config {
     /** How long a mailbox that bounced is refused for transactional sends. */
     readonly bounceCooldownSeconds: number;
   };
-  /** How long mail that came back (reports, unmatched messages) is kept. */
+  /** How long received mail, and mail that came back (reports, unmatched messages), is kept. */
   readonly receivedRetentionDays: number;
   readonly logLevel: string;
 }

@@ -45,6 +45,20 @@ export { CONFIRM_PATH, type ConfirmationTarget, type FormResult } from './integr
 export { verifyInputSchema, verifyResultSchema, VERIFY_CODES, type VerifyResult } from './verify/index.ts';
 export { createDnsResolver, DnsUnavailable, type DnsResolver } from './dns/resolver.ts';
 export type { ReturnsService, ReceivedReport, ReturnReport } from './returns/index.ts';
+export {
+  AUTH_RESULTS,
+  DMARC_POLICY_REJECT,
+  RFC822,
+  type AuthResult,
+  type IncomingAttachment,
+  type IncomingAuthentication,
+  type IncomingMail,
+  type IncomingMailbox,
+  type ParsedIncoming,
+  type ReceivedEmailRecord,
+  type ReceivingService,
+  type ReplyContext,
+} from './receiving/index.ts';
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, type WebhookRecord, type WebhookDeliveryRecord } from './webhooks/index.ts';
 export { RECIPIENT_SUPPRESSED, COMPLAINT_SUPPRESSION, SUPPRESSION_REASONS, type SuppressionRecord } from './suppressions/index.ts';
 export {

@@ -20,6 +20,15 @@ export interface MailgateError {
 /** What every call resolves to: never a thrown API error. */
 export type Result<T> = { data: T; error: null } | { data: null; error: MailgateError };
 
+/** What a route that answers bytes (a raw message, an attachment) gives: the bytes, their media type, and the filename they came with. */
+export interface Bytes {
+  content: Uint8Array;
+  /** The Content-Type of the answer, e.g. message/rfc822 or application/pdf. */
+  contentType: string;
+  /** From Content-Disposition; null when the answer names none. */
+  filename: string | null;
+}
+
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type Op<K extends OperationId> = operations[K];
 /** The JSON body an operation takes. */
@@ -118,7 +127,27 @@ export class Transport {
   }
 
   /** Call one operation. A 429 is retried (never RECIPIENT_RATE_LIMITED); a 5xx or a failed connection only when repeating it is safe: a read, or a write under an Idempotency-Key. */
-  async call<K extends OperationId>(id: K, call: Call, options: CallOptions = {}): Promise<Result<DataOf<K>>> {
+  call<K extends OperationId>(id: K, call: Call, options: CallOptions = {}): Promise<Result<DataOf<K>>> {
+    return this.request(id, call, options, 'application/json', async (response) => {
+      const text = await response.text();
+      try {
+        return (text ? JSON.parse(text) : null) as DataOf<K>;
+      } catch {
+        return null as DataOf<K>;
+      }
+    });
+  }
+
+  /** Call an operation whose route answers bytes, not JSON; retried as call() is, its errors answered as call()'s. */
+  bytes(id: OperationId, call: Call, options: CallOptions = {}): Promise<Result<Bytes>> {
+    return this.request(id, call, options, '*/*', async (response) => ({
+      content: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      filename: filenameOf(response.headers.get('content-disposition')),
+    }));
+  }
+
+  private async request<T>(id: OperationId, call: Call, options: CallOptions, accept: string, read: (response: Response) => Promise<T>): Promise<Result<T>> {
     const route = OPERATION_ROUTES[id];
     const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = call.path?.[name];
@@ -126,7 +155,7 @@ export class Transport {
       return encodeURIComponent(value);
     });
     const url = `${this.baseUrl}${path}${queryString(call.query)}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept };
     for (const [name, value] of Object.entries(call.headers ?? {})) if (value !== undefined) headers[name] = value;
     let body: string | undefined;
     if (call.body !== undefined && route.body !== 'none') {
@@ -154,6 +183,7 @@ export class Transport {
         await this.sleep(backoff);
         continue;
       }
+      if (response.ok) return { data: await read(response), error: null };
       const text = await response.text();
       let parsed: unknown = null;
       try {
@@ -161,7 +191,6 @@ export class Transport {
       } catch {
         parsed = null;
       }
-      if (response.ok) return { data: parsed as DataOf<K>, error: null };
       const error = errorOf(response.status, parsed, text, retryAfterSeconds(response.headers.get('retry-after')));
       const retry = (response.status === 429 && !isRecipientLimit(error)) || (response.status >= 500 && repeatable);
       if (!retry || last) return { data: null, error };
@@ -183,6 +212,21 @@ export class Transport {
       after = lastId;
     }
   }
+}
+
+/** The filename of a Content-Disposition header: filename* (RFC 8187, UTF-8) before filename. */
+function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!);
+    } catch {
+      // Falls back to the plain filename.
+    }
+  }
+  const plain = /filename="((?:[^"\\]|\\.)*)"/i.exec(disposition) ?? /filename=([^;\s]+)/i.exec(disposition);
+  return plain ? plain[1]!.replace(/\\(.)/g, '$1') : null;
 }
 
 /** A record of a list operation's page. */

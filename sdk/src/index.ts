@@ -1,17 +1,27 @@
-// @mailgate/sdk 2.1.0: Mailgate's REST API v2 as typed calls. Every call resolves
+// @mailgate/sdk 2.2.0: Mailgate's REST API v2 as typed calls. Every call resolves
 // to { data, error } (never throws for an API error); types come from the
 // server's /openapi.json (src/generated/, `npm run sdk:types`).
-import { Transport, type BodyOf, type CallOptions, type DataOf, type ListItemOf, type MailgateOptions, type QueryOf, type Result } from './client.js';
+import {
+  Transport,
+  type BodyOf,
+  type Bytes,
+  type CallOptions,
+  type DataOf,
+  type ListItemOf,
+  type MailgateOptions,
+  type QueryOf,
+  type Result,
+} from './client.js';
 import type { OperationId } from './generated/operations.js';
 import { verifyWebhook } from './webhooks.js';
 
-export type { BodyOf, CallOptions, DataOf, ListItemOf, MailgateError, MailgateOptions, QueryOf, Result } from './client.js';
+export type { BodyOf, Bytes, CallOptions, DataOf, ListItemOf, MailgateError, MailgateOptions, QueryOf, Result } from './client.js';
 export { MailgateRequestError } from './client.js';
 export type { components, operations } from './generated/openapi.js';
 export { OPERATION_ROUTES, type OperationId } from './generated/operations.js';
 export { verifyWebhook, type WebhookHeaders } from './webhooks.js';
 
-export const SDK_VERSION = '2.1.0';
+export const SDK_VERSION = '2.2.0';
 
 /** Options of a send: the idempotency key goes in the Idempotency-Key header, apart from the body. */
 export interface SendOptions extends CallOptions {
@@ -50,6 +60,10 @@ export class Mailgate {
 
   private call<K extends OperationId>(id: K, call: Parameters<Transport['call']>[1], options?: CallOptions): Promise<Result<DataOf<K>>> {
     return this.transport.call(id, call, options);
+  }
+
+  private bytes(id: OperationId, call: Parameters<Transport['call']>[1], options?: CallOptions): Promise<Result<Bytes>> {
+    return this.transport.bytes(id, call, options);
   }
 
   private records<K extends OperationId>(id: K, call: Parameters<Transport['call']>[1], options?: CallOptions): Items<K> {
@@ -136,6 +150,8 @@ export class Mailgate {
     get: (id: string, options?: CallOptions) => this.call('get_domain', { path: { id } }, options),
     /** Look its DNS records up now. */
     verify: (id: string, options?: CallOptions) => this.call('verify_domain', { path: { id }, body: {} }, options),
+    /** Turn receiving mail at the domain on ({ receiving: true }: it must be verified) or off. */
+    update: (id: string, body: BodyOf<'update_domain'>, options?: CallOptions) => this.call('update_domain', { path: { id }, body }, options),
     delete: (id: string, options?: CallOptions) => this.call('delete_domain', { path: { id } }, options),
   };
 
@@ -171,6 +187,18 @@ export class Mailgate {
     /** By id or address; a complaint only with { force: true }. */
     remove: (suppression: string, body: BodyOf<'remove_suppression'> = {}, options?: CallOptions) =>
       this.call('remove_suppression', { path: { suppression }, body }, options),
+  };
+
+  readonly receivedEmails = {
+    /** Newest first, without bodies; filters to (To, Cc or an envelope recipient) and from. */
+    list: (params?: QueryOf<'list_received_emails'>, options?: CallOptions) => this.call('list_received_emails', { query: params }, options),
+    iterate: (params?: QueryOf<'list_received_emails'>, options?: CallOptions) => this.records('list_received_emails', { query: params }, options),
+    /** With its text and HTML bodies, headers, authentication results and attachments. */
+    get: (id: string, options?: CallOptions) => this.call('get_received_email', { path: { id } }, options),
+    /** The whole message as stored (message/rfc822), as bytes. */
+    raw: (id: string, options?: CallOptions) => this.bytes('get_received_email_raw', { path: { id } }, options),
+    /** One attachment's bytes, with its media type and filename; its id (att_…) is in the received email's attachments. */
+    attachment: (id: string, attachment: string, options?: CallOptions) => this.bytes('get_received_email_attachment', { path: { id, attachment } }, options),
   };
 
   readonly tools = {

@@ -113,7 +113,7 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
       if (!doc) return { schema, url };
       const response = { ...(schema.response as Record<string, JsonSchema> | undefined) };
       for (const [status, body] of Object.entries(response)) {
-        response[status] = { ...body, headers: RATE_LIMIT_HEADERS };
+        response[status] = { ...body, headers: { ...(body.headers as JsonSchema | undefined), ...RATE_LIMIT_HEADERS } };
       }
       // As auth.ts judges a read-only token: a GET reads, and so does a route that says it only reads (a tool run is judged by its tool).
       const writes = ![route.method].flat().every((m) => m === 'GET' || m === 'HEAD') && route.config?.access !== 'read';

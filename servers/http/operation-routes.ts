@@ -12,7 +12,7 @@ import {
 import { authOf } from './auth.ts';
 import { jsonSchemaOf, pickProperties, type JsonSchema } from './json-schema.ts';
 import { acceptEmptyJsonBody } from './optional-body.ts';
-import type { Binding } from './v2/bindings.ts';
+import type { Binding, BytesAnswer } from './v2/bindings.ts';
 
 /** What /openapi.json needs to know of a route beyond its schema; kept in the route's config. */
 export interface RouteDoc {
@@ -54,10 +54,44 @@ function planFields(binding: Binding, input: JsonSchema): FieldPlan {
   return { path, query, numericQuery, body: binding.method === 'GET' ? [] : rest, elsewhere: new Set([...elsewhere, ...query]), headers };
 }
 
+/**
+ * The success answer of a route that answers bytes: binary content of the
+ * media type the output schema fixes, or of any media type (Content-Type says which).
+ */
+function bytesResponse(bytes: BytesAnswer, output: JsonSchema): JsonSchema {
+  const fixed = output.properties?.[bytes.contentType]?.const;
+  const mediaType = typeof fixed === 'string' ? fixed : '*/*';
+  return {
+    description: typeof fixed === 'string' ? `The bytes (${fixed}).` : 'The bytes, of the media type Content-Type names.',
+    content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+    ...(bytes.filename
+      ? { headers: { 'Content-Disposition': { description: 'attachment, with the filename when there is one (RFC 6266).', type: 'string' } } }
+      : {}),
+  };
+}
+
+/** A filename as Content-Disposition carries it: an ASCII fallback, and the name itself in UTF-8 (RFC 6266, RFC 8187). */
+export function contentDisposition(filename: unknown): string {
+  if (typeof filename !== 'string' || filename === '') return 'attachment';
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Answer the bytes an output carries (base64) as themselves, with their media type; never sniffed or run by a browser. */
+function sendBytes(reply: FastifyReply, bytes: BytesAnswer, value: Record<string, unknown>): FastifyReply {
+  reply.header('content-type', String(value[bytes.contentType]));
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', "default-src 'none'; sandbox");
+  if (bytes.filename) reply.header('content-disposition', contentDisposition(value[bytes.filename]));
+  return reply.send(Buffer.from(String(value[bytes.content]), 'base64'));
+}
+
 /** The route's Fastify schema, from the operation: what /openapi.json shows and what answers are serialized with. */
 function routeSchema(binding: Binding, operation: Operation, plan: FieldPlan): Record<string, unknown> {
   const input = jsonSchemaOf(operation.input, 'input');
-  const output = jsonSchemaOf(operation.output, 'output');
+  const json = jsonSchemaOf(operation.output, 'output');
+  const output = binding.bytes ? bytesResponse(binding.bytes, json) : json;
   const schema: Record<string, unknown> = {
     operationId: binding.operationId ?? operation.name,
     summary: operation.summary,
@@ -158,7 +192,8 @@ export async function operationRoutes(app: FastifyInstance, core: Core, bindings
         wirePath: (path) => wirePath(path, binding, plan),
         problems: strangers,
       });
-      return reply.code(result.created && binding.createdStatus ? binding.createdStatus : binding.status).send(result.value);
+      reply.code(result.created && binding.createdStatus ? binding.createdStatus : binding.status);
+      return binding.bytes ? sendBytes(reply, binding.bytes, result.value as Record<string, unknown>) : reply.send(result.value);
     };
     const route = {
       method: binding.method,

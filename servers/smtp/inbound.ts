@@ -1,12 +1,15 @@
-// The inbound SMTP door: where bounces, delay notices and complaint reports come
-// back to the return paths of the mail Mailgate sent. Nobody authenticates, and
-// it relays nothing: a recipient is taken only when the core says it is one of
-// this server's return paths. A message read in full is parsed into a report and
-// handed to the core, and 250 is answered only once the core has stored it. What
-// a report means is the core's (core.returns); the caps, deadlines and TLS are
-// the submission listener's (listener.ts, session-guard.ts, tls.ts).
+// The inbound SMTP door: where mail for the organizations' receiving domains
+// arrives, and where bounces, delay notices and complaint reports come back to
+// the return paths of the mail Mailgate sent. Nobody authenticates, and it
+// relays nothing: a recipient is taken only when the core says it is one of
+// this server's return paths or at a receiving domain. A message read in full
+// goes to each side its recipients belong to: parsed into a report for
+// core.returns, or authenticated and parsed (received-mail.ts) for
+// core.receiving; 250 is answered only once the core has stored it. The caps,
+// deadlines and TLS are the submission listener's (listener.ts,
+// session-guard.ts, tls.ts).
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
-import type { Core, ReceivedReport, ReturnReport, ReturnsService } from '../../src/index.ts';
+import { isAppError, type Core, type ReceivedReport, type ReceivingService, type ReturnReport, type ReturnsService } from '../../src/index.ts';
 import {
   admitConnection,
   closeServers,
@@ -22,6 +25,7 @@ import {
   type ByteBudget,
   type InFlight,
 } from './listener.ts';
+import { mailEnvelope, type MailReader } from './received-mail.ts';
 import { REPLIES, replyFor } from './replies.ts';
 import { createSessionGuard, type SessionGuard } from './session-guard.ts';
 import type { TlsMaterial } from './tls.ts';
@@ -30,8 +34,11 @@ import type { TlsMaterial } from './tls.ts';
 /** A message the listener took, as the core gets it (the envelope, the bytes, what the parser read). */
 export type ReceivedMessage = ReceivedReport;
 
-/** What this door needs of the core (`core.returns`): `acceptsRecipient` at RCPT TO (false is `550 5.7.1`, a rejection `451`), `receive` after DATA (resolved: `250`; a rejection: `451 4.3.0`). */
+/** What this door needs of the core's return paths (`core.returns`): `acceptsRecipient` at RCPT TO (false is `550 5.7.1`, a rejection `451`), `receive` after DATA (resolved: `250`; a rejection: `451 4.3.0`). */
 export type InboundCore = Pick<ReturnsService, 'acceptsRecipient' | 'receive'>;
+
+/** What it needs of the core's receiving domains (`core.receiving`): as for return paths; a `forbidden` refusal (DMARC reject) is `550 5.7.1`. */
+export type ReceivingCore = Pick<ReceivingService, 'acceptsRecipient' | 'receive'>;
 
 export type ReportParser = (raw: Buffer) => Promise<ReturnReport>;
 
@@ -43,12 +50,15 @@ export interface InboundListenOptions {
   tls: TlsMaterial;
   returns: InboundCore;
   parseReport: ReportParser;
+  receiving: ReceivingCore;
+  /** Authenticates and parses a message for a receiving domain (createMailReader). */
+  readMail: MailReader;
   /** The memory for messages, shared with the submission listener when both run; by default one of its own (SMTP_MAX_BUFFERED_BYTES). */
   budget?: ByteBudget;
 }
 
-/** What the listener hands mail to: core.returns, and the parser of reports. */
-export type InboundHandlers = Pick<InboundListenOptions, 'returns' | 'parseReport'>;
+/** What the listener hands mail to: core.returns with the parser of reports, core.receiving with the reader of received mail. */
+export type InboundHandlers = Pick<InboundListenOptions, 'returns' | 'parseReport' | 'receiving' | 'readMail'>;
 
 export interface InboundListener {
   port: number;
@@ -60,6 +70,25 @@ export interface InboundListener {
 
 /** The reply once the core has stored a message. */
 export const RECEIVED_REPLY = '2.0.0 Ok: received';
+
+/**
+ * The most a message's header block (up to its first empty line) may take: what
+ * Exchange Online allows. Real headers, long Received and ARC chains included, take
+ * tens of kilobytes; a larger block is refused at the end of DATA with 552 5.3.4
+ * rather than handed to the parsers, and is not held while it drains.
+ */
+export const INBOUND_MAX_HEADER_BYTES = 256 * 1024;
+
+/**
+ * Recipients asked about in each transaction (keyed by its envelope, which
+ * smtp-server makes anew for each one), taken or not. Every one is a lookup in the
+ * core, so a client trying thousands of addresses in one transaction is cut at the
+ * recipient cap rather than at the addresses it happens to get right.
+ */
+const recipientsTried = new WeakMap<SMTPServerSession['envelope'], number>();
+
+/** The recipients of each transaction taken for a receiving domain (lower case); every other one taken is a return path. */
+const receivingRecipients = new WeakMap<SMTPServerSession['envelope'], Set<string>>();
 
 /** No AUTH here: not advertised, and refused in words that say where submission is. */
 class InboundConnection extends GuardedConnection {
@@ -91,7 +120,7 @@ function inboundOptions(
   const { config } = core;
   const { smtp } = config;
   const maxBytes = config.inbound.maxMessageBytes;
-  const { returns, parseReport } = options;
+  const { returns, parseReport, receiving, readMail } = options;
 
   /**
    * Parse, then store. A parser that fails hands the message over as no report
@@ -99,12 +128,12 @@ function inboundOptions(
    * bounce goes nowhere) would retry for days and then drop it, while kept it can
    * still be read. Only the core's failure to store is temporary trouble (451).
    */
-  async function hand(raw: Buffer, session: SMTPServerSession): Promise<void> {
+  async function handReport(raw: Buffer, session: SMTPServerSession, recipients: string[]): Promise<void> {
     const report = await parseReport(raw).catch(() => UNREADABLE);
     const mailFrom = session.envelope.mailFrom === false ? null : session.envelope.mailFrom.address || null;
     try {
       await returns.receive({
-        recipients: session.envelope.rcptTo.map((r) => r.address),
+        recipients,
         mailFrom,
         remoteAddress: session.remoteAddress,
         raw,
@@ -115,9 +144,43 @@ function inboundOptions(
     }
   }
 
+  /**
+   * Authenticate and parse, then store. The reader never refuses a message for
+   * what it holds (one it cannot parse is kept as far as it could be read); the
+   * core refuses one that failed DMARC under a reject policy (550 5.7.1), and its
+   * failure to store is temporary trouble (451).
+   */
+  async function handMail(raw: Buffer, session: SMTPServerSession, recipients: string[]): Promise<void> {
+    const mail = await readMail.read(raw, { ...mailEnvelope(session), recipients });
+    try {
+      await receiving.receive(mail);
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'forbidden') throw replyFor(error, 'data');
+      throw REPLIES.notStored();
+    }
+  }
+
+  /** Each side gets the recipients that are its own; 250 once both have stored what they got. */
+  async function hand(raw: Buffer, session: SMTPServerSession): Promise<void> {
+    const received = receivingRecipients.get(session.envelope);
+    const all = session.envelope.rcptTo.map((r) => r.address);
+    const forReceiving = all.filter((a) => received?.has(a.toLowerCase()));
+    const forReturns = all.filter((a) => !received?.has(a.toLowerCase()));
+    await Promise.all([
+      forReturns.length > 0 ? handReport(raw, session, forReturns) : undefined,
+      forReceiving.length > 0 ? handMail(raw, session, forReceiving) : undefined,
+    ]);
+  }
+
+  /** Whose the address is: one of our return paths (checked first: no database read), at a receiving domain, or neither. */
+  async function recipientKind(address: string): Promise<'return_path' | 'receiving' | null> {
+    if (await returns.acceptsRecipient(address)) return 'return_path';
+    return (await receiving.acceptsRecipient(address)) ? 'receiving' : null;
+  }
+
   return {
     ...commonServerOptions(config, false, options.tls),
-    banner: 'Mailgate inbound mail (bounces and reports)',
+    banner: 'Mailgate inbound mail',
     size: maxBytes,
     // No one authenticates here (handler_AUTH above refuses it); the recipients are the check.
     authOptional: true,
@@ -141,22 +204,35 @@ function inboundOptions(
         callback(refusal);
         return;
       }
+      // Taken already in this transaction: taken again, without asking the core twice.
       const key = address.address.toLowerCase();
-      const again = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key);
-      if (!again && session.envelope.rcptTo.length >= smtp.maxRecipients) {
+      if (session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key)) {
+        callback();
+        return;
+      }
+      const tried = recipientsTried.get(session.envelope) ?? 0;
+      if (tried >= smtp.maxRecipients) {
         callback(REPLIES.tooManyRecipients(smtp.maxRecipients));
         return;
       }
-      returns.acceptsRecipient(address.address).then(
-        (accepted) => {
-          if (!accepted) {
-            callback(REPLIES.notAReturnPath(address.address));
+      recipientsTried.set(session.envelope, tried + 1);
+      recipientKind(address.address).then(
+        (kind) => {
+          if (kind === null) {
+            callback(REPLIES.notOurs(address.address));
             return;
           }
-          // A session handing over mail for a return path is this port's honest client,
-          // as an authenticated one is submission's: it is never closed to make room
-          // for another address. Its deadlines still hold.
-          guard.authenticated(session);
+          if (kind === 'return_path') {
+            // A session handing over mail for a return path is this port's honest client,
+            // as an authenticated one is submission's: it is never closed to make room
+            // for another address. Its deadlines still hold. Mail for a receiving domain
+            // may come from anyone, so it earns no such standing.
+            guard.authenticated(session);
+          } else {
+            const taken = receivingRecipients.get(session.envelope) ?? new Set<string>();
+            taken.add(key);
+            receivingRecipients.set(session.envelope, taken);
+          }
           callback();
         },
         (error: unknown) => callback(replyFor(error, 'rcpt')),
@@ -164,26 +240,32 @@ function inboundOptions(
     },
 
     onData(stream, session, callback) {
-      readMessage(stream, maxBytes, budget, (result) => {
-        if ('refusal' in result) {
-          callback(result.refusal);
-          return;
-        }
-        const { raw, release } = result.message;
-        // Tracked until its client has its answer, so that close() waits for exactly that.
-        const answered = hand(raw, session)
-          .then(
-            () => callback(null, RECEIVED_REPLY),
-            (error: Error) => callback(error),
-          )
-          .finally(release);
-        trackInFlight(inFlight, answered);
-      });
+      readMessage(
+        stream,
+        maxBytes,
+        budget,
+        (result) => {
+          if ('refusal' in result) {
+            callback(result.refusal);
+            return;
+          }
+          const { raw, release } = result.message;
+          // Tracked until its client has its answer, so that close() waits for exactly that.
+          const answered = hand(raw, session)
+            .then(
+              () => callback(null, RECEIVED_REPLY),
+              (error: Error) => callback(error),
+            )
+            .finally(release);
+          trackInFlight(inFlight, answered);
+        },
+        INBOUND_MAX_HEADER_BYTES,
+      );
     },
   };
 }
 
-/** Start the inbound listener: STARTTLS offered, no AUTH, recipients checked with `options.returns`. */
+/** Start the inbound listener: STARTTLS offered, no AUTH, recipients checked with `options.returns` and `options.receiving`. */
 export async function startInboundServer(core: Core, options: InboundListenOptions): Promise<InboundListener> {
   const { smtp } = core.config;
   const inFlight: InFlight = new Set();

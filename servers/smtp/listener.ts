@@ -274,23 +274,57 @@ export interface ReadMessage {
 }
 
 /**
- * Read the message of a DATA within its own limit and the listener's budget; past
- * either, drain the rest and refuse. `done` is called once, at the final dot, with
- * the message or with the reply refusing it (552 5.3.4, or 452 4.3.1: try again
- * later). A client that leaves mid-message destroys the stream: it never ends,
- * `done` is never called, and nothing is kept.
+ * Counts the bytes of a message's header block, chunk by chunk as they arrive:
+ * everything before the first empty line (CRLF, or a bare LF), which may fall
+ * across chunks. Returns true once the block is known to exceed `limit` bytes;
+ * past the empty line it looks at nothing more.
+ */
+export function createHeaderMeter(limit: number): (chunk: Buffer) => boolean {
+  let seen = 0;
+  let line = 0;
+  let previous = -1;
+  let ended = false;
+  return (chunk) => {
+    if (ended) return false;
+    let from = 0;
+    for (let lf = chunk.indexOf(10, from); lf >= 0; lf = chunk.indexOf(10, from)) {
+      const before = lf > 0 ? chunk[lf - 1] : previous;
+      line += lf - from;
+      if (line === 0 || (line === 1 && before === 13)) {
+        ended = true;
+        return seen > limit;
+      }
+      seen += line + 1;
+      line = 0;
+      from = lf + 1;
+    }
+    line += chunk.length - from;
+    previous = chunk.length > 0 ? chunk[chunk.length - 1]! : previous;
+    // A line so far only a CR may yet be the empty line: it is not counted until its LF says.
+    return seen + (line === 1 && previous === 13 ? 0 : line) > limit;
+  };
+}
+
+/**
+ * Read the message of a DATA within its own limit, the listener's budget and, when
+ * given, a limit on its header block; past any, drain the rest and refuse. `done` is
+ * called once, at the final dot, with the message or with the reply refusing it
+ * (552 5.3.4, or 452 4.3.1: try again later). A client that leaves mid-message
+ * destroys the stream: it never ends, `done` is never called, and nothing is kept.
  */
 export function readMessage(
   stream: SMTPServerDataStream,
   maxBytes: number,
   budget: ByteBudget,
   done: (result: { message: ReadMessage } | { refusal: SmtpReplyError }) => void,
+  maxHeaderBytes?: number,
 ): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let held = 0;
-  let refused: 552 | 452 | null = null;
+  let refused: 552 | 452 | 'header' | null = null;
   let ended = false;
+  const headerTooBig = maxHeaderBytes === undefined ? null : createHeaderMeter(maxHeaderBytes);
   const release = () => {
     budget.give(held);
     held = 0;
@@ -299,6 +333,11 @@ export function readMessage(
   stream.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (refused !== null) return;
+    if (headerTooBig?.(chunk)) {
+      refused = 'header';
+      release();
+      return;
+    }
     if (size > maxBytes || !budget.take(chunk.length)) {
       refused = size > maxBytes ? 552 : 452;
       release();
@@ -313,6 +352,10 @@ export function readMessage(
   });
   stream.on('end', () => {
     ended = true;
+    if (refused === 'header') {
+      done({ refusal: REPLIES.headerTooBig(maxHeaderBytes!) });
+      return;
+    }
     if (stream.sizeExceeded || refused === 552) {
       release();
       done({ refusal: REPLIES.tooBig(maxBytes) });

@@ -31,15 +31,20 @@ export const REPLIES = {
   badCredentials: (username: string) => smtpError(535, `5.7.8 Authentication credentials invalid (the username is "${username}", the password an API token)`),
   tooManyRecipients: (max: number) => smtpError(452, `4.5.3 Too many recipients (at most ${max} per message)`),
   tooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message size exceeds fixed limit (${maxBytes} bytes)`),
+  headerTooBig: (maxBytes: number) => smtpError(552, `5.3.4 Message header size exceeds fixed limit (${maxBytes} bytes before the first empty line)`),
   storageFull: () => smtpError(452, '4.3.1 Insufficient system storage: too many messages are being received at once, try again later'),
   unparseable: () => smtpError(550, '5.6.0 Message refused: it could not be parsed as an RFC 5322 message'),
   idempotencyHeaderTwice: () => smtpError(550, `5.6.0 Message refused: ${SUBMISSION_IDEMPOTENCY_HEADER} must appear once, as one key`),
   unsupportedParameter: (name: string) => smtpError(555, `5.5.4 Unsupported parameter ${oneLine(name).slice(0, 64)}`),
   utf8WithoutSmtputf8: () => smtpError(553, '5.6.7 A non-ASCII address needs SMTPUTF8 on MAIL FROM'),
   // The inbound listener's: it takes mail for this server's return paths only.
-  notAReturnPath: (address: string) => smtpError(550, `5.7.1 <${oneLine(address).slice(0, 254)}>: relay access denied: not a return path of this server`),
+  notOurs: (address: string) =>
+    smtpError(550, `5.7.1 <${oneLine(address).slice(0, 254)}>: relay access denied: not a receiving domain or return path of this server`),
   noAuthInbound: () =>
-    smtpError(503, "5.5.1 Authentication not enabled: this port takes bounces and reports for this server's return paths; submit mail on the submission port"),
+    smtpError(
+      503,
+      "5.5.1 Authentication not enabled: this port takes mail for this server's receiving domains and return paths; submit mail on the submission port",
+    ),
   evictedInbound: () =>
     smtpError(421, '4.7.0 Too many connections: this session, with no recipient taken yet, makes room for a less busy address, try again later'),
   notStored: () => smtpError(451, '4.3.0 Temporary server error: the message was not stored; try again later'),

@@ -396,6 +396,62 @@ export interface InboundReportsTable {
   created_at: number;
 }
 
+/** A received message, stored once however many organizations it was for (keyed by the id of the first record made of it). */
+export interface ReceivedMessagesTable {
+  id: string;
+  /** The bytes as stored: the inbound listener's Received and Authentication-Results headers, then the message. */
+  raw: Buffer;
+  size: number;
+  from_address: string | null;
+  /** JSON arrays of mailboxes as a header writes them. */
+  to_addresses: string;
+  cc_addresses: string;
+  reply_to: string;
+  subject: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  /** JSON array of message ids. */
+  reference_ids: string;
+  date: string | null;
+  text: string | null;
+  html: string | null;
+  /** JSON array of {name, value}. */
+  headers: string;
+  /** JSON: ReceivedAuthentication. */
+  authentication: string;
+  mail_from: string | null;
+  remote_address: string;
+  helo: string | null;
+  created_at: number;
+}
+
+/** An organization's record of a received message. */
+export interface ReceivedEmailsTable {
+  id: string;
+  organization_id: string;
+  /** received_messages.id */
+  message: string;
+  /** JSON array: the envelope recipients at this organization's domains. */
+  recipients: string;
+  from_key: string | null;
+  /** Lower-cased addresses of To, Cc and the recipients, each between newlines. */
+  address_keys: string;
+  created_at: number;
+}
+
+export interface ReceivedAttachmentsTable {
+  id: string;
+  message: string;
+  position: number;
+  filename: string | null;
+  content_type: string;
+  content_id: string | null;
+  /** attachment | inline */
+  disposition: string;
+  size: number;
+  content: Buffer;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -427,4 +483,7 @@ export interface Database {
   signing_keys: SigningKeysTable;
   suppressions: SuppressionsTable;
   inbound_reports: InboundReportsTable;
+  received_messages: ReceivedMessagesTable;
+  received_emails: ReceivedEmailsTable;
+  received_attachments: ReceivedAttachmentsTable;
 }

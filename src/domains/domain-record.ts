@@ -1,5 +1,5 @@
-// Sending domains as the API shows them (v2, snake_case): the DNS records to
-// publish, each with what the last check found.
+// Domains as the API shows them (v2, snake_case): the DNS records to publish,
+// each with what the last check found, and whether the domain receives mail.
 import { z } from 'zod';
 import { domainToASCII } from 'node:url';
 
@@ -29,13 +29,24 @@ export const domainCreateSchema = z.strictObject({
     .describe('The domain mail is sent from: the part after @ in the from address.'),
 });
 
+export const domainUpdateSchema = z.strictObject({
+  receiving: z
+    .boolean()
+    .describe(
+      'true: mail to any address at the domain is received here (the domain must be verified, and no other organization receive its mail); ' +
+        'false: it no longer is.',
+    ),
+});
+export type DomainUpdate = z.infer<typeof domainUpdateSchema>;
+
 export const dnsRecordSchema = z.object({
   purpose: z
-    .enum(['dkim', 'spf', 'dmarc', 'return_path_mx', 'return_path_spf'])
+    .enum(['dkim', 'spf', 'dmarc', 'return_path_mx', 'return_path_spf', 'receiving_mx'])
     .describe(
       'dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply ' +
         "(recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces " +
-        '(recommended: once its MX is found, mail from the domain uses it as envelope sender).',
+        '(recommended: once its MX is found, mail from the domain uses it as envelope sender); receiving_mx, only while the domain receives: ' +
+        'the MX that brings mail for its addresses here.',
     ),
   type: z.enum(['TXT', 'MX']),
   name: z.string().describe('The full name of the record.'),
@@ -56,7 +67,13 @@ export const domainRecordSchema = z.object({
     .enum(DOMAIN_STATUSES)
     .describe(
       'pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check ' +
-        'found one missing or different. The recommended records do not change it.',
+        'found one missing or different. The recommended records do not change it, nor does receiving.',
+    ),
+  receiving: z
+    .boolean()
+    .describe(
+      'Whether mail to addresses at the domain is received here (update_domain turns it on or off); it is received while the domain is ' +
+        'verified. It does not change status, which is about sending.',
     ),
   records: z.array(dnsRecordSchema),
   created_at: z.string(),

@@ -2,7 +2,8 @@
 // own; the private key never leaves the server), the DNS records to publish
 // (DKIM, SPF, DMARC, and the MX and SPF of its own return path bounces.<domain>),
 // checking them through the resolver (DNS_SERVERS), and what the worker sends a
-// verified domain's mail with: its key, and its return-path domain.
+// verified domain's mail with: its key, and its return-path domain. A verified
+// domain may also receive mail (receiving on: one organization at most per name).
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { OrgScope } from '../auth-scope/index.ts';
@@ -13,7 +14,7 @@ import { DnsUnavailable, type DnsResolver } from '../dns/resolver.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
-import { domainNameOf, type DnsRecord, type DomainRecord, type DomainStatus, type RecordStatus } from './domain-record.ts';
+import { domainNameOf, type DnsRecord, type DomainRecord, type DomainStatus, type DomainUpdate, type RecordStatus } from './domain-record.ts';
 
 export * from './domain-record.ts';
 
@@ -33,6 +34,11 @@ export interface DomainService {
   get(scope: OrgScope, id: string): Promise<DomainRecord>;
   /** Look the records up now and keep what was found; DNS that does not answer leaves the status as it was. */
   verify(scope: OrgScope, id: string): Promise<DomainRecord>;
+  /**
+   * Turn receiving on or off; idempotent. On: throws conflict DOMAIN_NOT_VERIFIED unless the domain is verified, and conflict
+   * DOMAIN_RECEIVING_ELSEWHERE while another organization receives its mail (not named). Off always succeeds.
+   */
+  update(scope: OrgScope, id: string, changes: DomainUpdate): Promise<DomainRecord>;
   remove(scope: OrgScope, id: string): Promise<{ object: 'domain'; id: string; deleted: true }>;
   /** What mail from this domain is sent with: null unless the organization has verified it. */
   sendingDomain(organizationId: string, domain: string): Promise<SendingDomain | null>;
@@ -53,7 +59,7 @@ export interface SendingDomain {
 export interface DomainOptions {
   /** The SPF mechanism that authorizes the relay mail leaves through (RELAY_URL's host), e.g. `a:smtp.example.net`; `mx` without one. */
   spfMechanism: string;
-  /** The host relays send bounces to (INBOUND_MX_HOST): the exchange of each domain's return-path MX record. */
+  /** The host relays send bounces to (INBOUND_MX_HOST): the exchange of each domain's return-path MX record, and of a receiving domain's MX. */
   inboundMxHost: string;
 }
 
@@ -67,7 +73,7 @@ type Checks = Partial<Record<DnsRecord['purpose'], Check>>;
 /** The return path of a domain's own: its MX points at INBOUND_MX_HOST, so bounces to it reach this server. */
 export const returnPathDomainOf = (name: string) => `bounces.${name}`;
 
-const RETURN_PATH_MX_PRIORITY = 10;
+const MX_PRIORITY = 10;
 
 /** The SPF mechanism for a relay URL: its host (a:name, or ip4:/ip6: for an address literal); `mx` without a relay. */
 export function spfMechanismFor(relayUrl: string | undefined): string {
@@ -90,12 +96,16 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       { purpose: 'dkim', type: 'TXT', name: `${row.dkim_selector}._domainkey.${row.name}`, value: `v=DKIM1; k=rsa; p=${row.dkim_public_key}`, required: true },
       { purpose: 'spf', type: 'TXT', name: row.name, value: `v=spf1 ${options.spfMechanism} ~all`, required: true },
       { purpose: 'dmarc', type: 'TXT', name: `_dmarc.${row.name}`, value: 'v=DMARC1; p=none;', required: false },
-      { purpose: 'return_path_mx', type: 'MX', name: returnPath, value: `${RETURN_PATH_MX_PRIORITY} ${options.inboundMxHost}`, required: false },
+      { purpose: 'return_path_mx', type: 'MX', name: returnPath, value: `${MX_PRIORITY} ${options.inboundMxHost}`, required: false },
       // Receivers check SPF against the envelope sender's domain, this one: it must authorize
       // the relay's sending addresses, which Mailgate cannot know (a smarthost's submission
       // host is rarely where its mail leaves from). The domain's own SPF record already names
       // them, so this one includes it: one record to keep right, and `-all` for anyone else.
       { purpose: 'return_path_spf', type: 'TXT', name: returnPath, value: `v=spf1 include:${row.name} -all`, required: false },
+      // While it receives, the domain's own MX brings mail for its addresses here. Not required: receiving is not sending.
+      ...(row.receiving_name === null
+        ? []
+        : [{ purpose: 'receiving_mx', type: 'MX', name: row.name, value: `${MX_PRIORITY} ${options.inboundMxHost}`, required: false } as const]),
     ];
   }
 
@@ -106,6 +116,7 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
       id: row.id,
       name: row.name,
       status: row.status as DomainStatus,
+      receiving: row.receiving_name !== null,
       records: expected(row).map((r) => ({ ...r, status: checks?.records[r.purpose]?.status ?? 'pending', found: checks?.records[r.purpose]?.found ?? [] })),
       created_at: iso(row.created_at)!,
       verified_at: iso(row.verified_at),
@@ -201,22 +212,25 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
 
     async verify(scope, id) {
       const row = await mustFind(scope, id);
-      const [dkim, spf, dmarc, returnPathMx, returnPathSpf] = expected(row);
+      const [dkim, spf, dmarc, returnPathMx, returnPathSpf, receivingMx] = expected(row);
       const key = compact(row.dkim_public_key);
       const relay = options.spfMechanism.toLowerCase();
-      const [dkimCheck, spfCheck, dmarcCheck, mxCheck, returnSpfCheck] = await Promise.all([
+      // Any priority will do, as long as an exchange is this server.
+      const isInboundMx = (found: string[]) => found.some((mx) => mx.split(' ')[1] === options.inboundMxHost);
+      const [dkimCheck, spfCheck, dmarcCheck, mxCheck, returnSpfCheck, receivingMxCheck] = await Promise.all([
         check(dkim!.name, (found) =>
           found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t))),
         ),
         // The domain's SPF names the relay.
         check(spf!.name, (found) => spfNames(found, [relay])),
         check(dmarc!.name, (found) => found.some((t) => /^v=DMARC1\s*(;|$)/i.test(t.trim()))),
-        // Any priority will do, as long as an exchange is this server.
-        check(returnPathMx!.name, (found) => found.some((mx) => mx.split(' ')[1] === options.inboundMxHost), 'MX'),
+        check(returnPathMx!.name, isInboundMx, 'MX'),
         // The return path's SPF authorizes the relay: through the domain's own record, or naming it itself.
         check(returnPathSpf!.name, (found) => spfNames(found, [`include:${row.name}`, relay])),
+        receivingMx ? check(receivingMx.name, isInboundMx, 'MX') : undefined,
       ]);
       const records: Checks = { dkim: dkimCheck, spf: spfCheck, dmarc: dmarcCheck, return_path_mx: mxCheck, return_path_spf: returnSpfCheck };
+      if (receivingMxCheck) records.receiving_mx = receivingMxCheck;
       const required = [dkimCheck, spfCheck];
       const now = clock.now();
       // DNS that did not answer decides nothing: the status stays what it was.
@@ -238,6 +252,36 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
         .where('id', '=', id)
         .execute();
       return toRecord(next);
+    },
+
+    async update(scope, id, { receiving }) {
+      const row = await mustFind(scope, id);
+      const name = receiving ? row.name : null;
+      if (receiving && row.status !== 'verified') {
+        throw new AppError('conflict', `The domain ${row.name} is not verified: publish its DKIM and SPF records and verify it before it receives mail`, {
+          code: 'DOMAIN_NOT_VERIFIED',
+        });
+      }
+      if (row.receiving_name === name) return toRecord(row);
+      const elsewhere = () => new AppError('conflict', `Another organization receives mail for ${row.name}`, { code: 'DOMAIN_RECEIVING_ELSEWHERE' });
+      const now = clock.now();
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (name !== null) {
+            // The name is held by at most one domain (a unique index). A holder that is no longer verified receives
+            // nothing (receivingOrganizationOf): this verified domain takes the name over; a verified one keeps it.
+            const holder = await trx.selectFrom('domains').select(['id', 'status']).where('receiving_name', '=', name).executeTakeFirst();
+            if (holder?.status === 'verified') throw elsewhere();
+            if (holder) await trx.updateTable('domains').set({ receiving_name: null, updated_at: now }).where('id', '=', holder.id).execute();
+          }
+          await trx.updateTable('domains').set({ receiving_name: name, updated_at: now }).where('id', '=', id).execute();
+        });
+      } catch (error) {
+        // Another organization turned receiving on for the name at the same moment.
+        if (isUniqueViolation(error)) throw elsewhere();
+        throw error;
+      }
+      return toRecord({ ...row, receiving_name: name, updated_at: now });
     },
 
     async remove(scope, id) {

@@ -18,7 +18,8 @@ export interface BuiltSend<R> {
   result: R;
   /** A batch: the client's index of each row, which a refusal names. */
   itemIndexes?: number[];
-  submission?: NewSubmission;
+  /** The headers and attachments its rows refer to (a submitted message's; a reply's threading). */
+  submissions?: NewSubmission[];
 }
 
 /**
@@ -90,7 +91,7 @@ export function createAcceptSend(deps: AcceptSendDeps): AcceptSend {
         jobKind: deps.jobKind,
         guarded,
         ...(built.itemIndexes ? { itemIndexes: built.itemIndexes } : {}),
-        ...(built.submission ? { submission: built.submission } : {}),
+        ...(built.submissions ? { submissions: built.submissions } : {}),
         ...(keyRef ? { idempotency: { ...keyRef, response: result } } : {}),
       });
     } catch (error) {

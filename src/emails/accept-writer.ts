@@ -21,8 +21,8 @@ export interface AcceptUnit {
   /** A batch: the client's index of each row, which a refusal names. */
   itemIndexes?: readonly number[];
   idempotency?: ClaimRef & { response: unknown };
-  /** An SMTP message: its kept headers and attachments, which all its rows share. */
-  submission?: NewSubmission;
+  /** Kept headers and attachments (an SMTP message's, which all its rows share; a reply's threading): written before the rows. */
+  submissions?: readonly NewSubmission[];
 }
 
 export function createAcceptWriter(handle: DatabaseHandle, now: () => number): GroupCommit<AcceptUnit> {
@@ -67,7 +67,7 @@ export function createAcceptWriter(handle: DatabaseHandle, now: () => number): G
       const admitted = units.flatMap((u, i) => (refusals[i] === undefined ? [{ unit: u, checked: checked[i] as CheckedUnit }] : []));
       await insertSubmissions(
         trx,
-        admitted.flatMap(({ unit }) => (unit.submission ? [unit.submission] : [])),
+        admitted.flatMap(({ unit }) => unit.submissions ?? []),
       );
       await insertEmails(
         trx,

@@ -19,6 +19,7 @@ import { emailRow, requestRows, type EmailSource, type TrackingChoice } from './
 import { findEmail, insertEmails, listEmailEvents, listEmailRows } from './email.repository.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import { createRequestRenderer, type RenderTask } from './render-request.ts';
+import { createReplyResolver, type ReplyContextLookup } from './reply.ts';
 import { batchFingerprint, buildBatch, type BatchMode, type BatchResult } from './send-batch.ts';
 import type { BatchItem, SendRequest } from './send-request.ts';
 import { checkSenderDomains, type IsVerifiedDomain } from './sender-domains.ts';
@@ -35,9 +36,12 @@ export {
   withContentRule,
   toSendRequest,
   batchItemsSchema,
+  replyableSendFields,
+  withSendRules,
   type SendRequest,
   type BatchItem,
 } from './send-request.ts';
+export { REFERENCES_MAX, type ReplyContext, type ReplyContextLookup } from './reply.ts';
 export { emailListItemSchema, emailRecordSchema, emailEventSchema } from './email-record.ts';
 export type { EmailListItem, EmailRecord, EmailEventRecord } from './email-record.ts';
 export { EMAIL_EVENT_TYPES, type EmailEventType } from './email-record.ts';
@@ -111,6 +115,12 @@ export interface EmailServiceDeps {
    * it (capture mode) any domain may send.
    */
   isVerifiedDomain?: IsVerifiedDomain | undefined;
+  /**
+   * The received email a send answers (`in_reply_to`), as the reply needs it:
+   * looked up once per such send, before it is accepted. Without it (nothing
+   * receives mail), a send naming one is refused: no such received email.
+   */
+  replyContext?: ReplyContextLookup | undefined;
 }
 
 export interface EmailService {
@@ -119,9 +129,10 @@ export interface EmailService {
    * message has one per envelope recipient, sharing its headers and attachments),
    * all or none. A recipient on the suppression list gets its email, marked
    * `suppressed` and never delivered; when that is every recipient, nothing is
-   * stored. Every door ends here. Throws validation_error (code
-   * RECIPIENT_SUPPRESSED: every recipient suppressed), recipient_rate_limited,
-   * idempotency_conflict.
+   * stored. A request that answers a received email (`inReplyTo`) goes out in
+   * its thread. Every door ends here. Throws validation_error (code
+   * RECIPIENT_SUPPRESSED: every recipient suppressed; `in_reply_to` naming no
+   * received email of the organization), recipient_rate_limited, idempotency_conflict.
    */
   send(auth: OrgScope, request: SendRequest, options: SendOptions): Promise<SendResult>;
   /** Validate and accept up to 100 v2 send bodies; strict refuses all on any invalid item. */
@@ -178,10 +189,16 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
   const renderRequest = createRequestRenderer(deps.pool);
   const accept = createAcceptSend({ handle, clock, owner: deps.owner, jobKind: DELIVER_EMAIL_JOB, onAccepted: deps.onAccepted });
   const checkSenders = (auth: OrgScope, from: readonly Mailbox[]) => checkSenderDomains(deps.isVerifiedDomain, auth, from);
+  const resolveReply = createReplyResolver(deps.replyContext);
 
-  /** One row per recipient, rendered once; a submitted message's rows share its submission. */
+  /**
+   * One row per recipient, rendered once; a submitted message's rows share its
+   * submission. A reply's received email is looked up first (after the key is
+   * claimed, so a replay does not look again; before the accept transaction).
+   */
   async function buildRows(auth: OrgScope, request: SendRequest, source: EmailSource, now: number) {
-    return requestRows(auth, request, await renderRequest(auth.organizationId, request), source, now);
+    const message = await resolveReply(auth.organizationId, request);
+    return requestRows(auth, message, await renderRequest(auth.organizationId, message), source, now);
   }
 
   return {
@@ -192,9 +209,11 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
         auth,
         idempotency,
         async (now) => {
-          const built = await buildRows(auth, request, options.source, now);
-          const ids = built.rows.map((r) => r.email.id);
-          return { ...built, result: request.submission || ids.length > 1 ? { ids } : { id: ids[0]! } };
+          const { rows, submission } = await buildRows(auth, request, options.source, now);
+          const ids = rows.map((r) => r.email.id);
+          // The answer's shape is the door's (`request` as given: a reply's threading is not a submitted message).
+          const result = request.submission || ids.length > 1 ? { ids } : { id: ids[0]! };
+          return { rows, result, ...(submission ? { submissions: [submission] } : {}) };
         },
         !UNGUARDED_SOURCES.has(options.source),
       );
@@ -203,7 +222,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
     async sendBatch(auth, items, options) {
       const now = clock.now();
-      const { valid, rows, itemIndexes, invalid } = await buildBatch(items, (request) => buildRows(auth, request, 'batch', now));
+      const { valid, rows, itemIndexes, submissions, invalid } = await buildBatch(items, (request) => buildRows(auth, request, 'batch', now));
       if (invalid.length > 0 && (options.mode === 'strict' || rows.length === 0)) {
         const details = invalid.flatMap((i) => i.details);
         throw validationError(details, `Batch refused: ${describeDetails(details)}`);
@@ -223,7 +242,7 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
           if (options.mode === 'permissive') {
             result.errors = invalid.map((i) => ({ index: i.index, message: describeDetails(i.details), details: i.details }));
           }
-          return { rows, result, itemIndexes };
+          return { rows, result, itemIndexes, submissions };
         },
       );
     },

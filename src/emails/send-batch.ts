@@ -1,5 +1,5 @@
 import { isAppError, type ErrorDetail } from '../errors.ts';
-import type { NewEmailRow } from './email.repository.ts';
+import type { NewEmailRow, NewSubmission } from './email.repository.ts';
 import type { BatchItem, SendRequest } from './send-request.ts';
 
 export type BatchMode = 'strict' | 'permissive';
@@ -16,6 +16,8 @@ export interface BuiltBatch {
   valid: { index: number; request: SendRequest }[];
   rows: NewEmailRow[];
   itemIndexes: number[];
+  /** What the rows of items that answer a received email refer to (their threading headers). */
+  submissions: NewSubmission[];
   invalid: { index: number; details: ErrorDetail[] }[];
 }
 
@@ -24,7 +26,10 @@ export interface BuiltBatch {
  * nobody knows): every valid item is rendered first, so that its failure is
  * reported at its own index.
  */
-export async function buildBatch(items: readonly BatchItem[], build: (request: SendRequest) => Promise<{ rows: NewEmailRow[] }>): Promise<BuiltBatch> {
+export async function buildBatch(
+  items: readonly BatchItem[],
+  build: (request: SendRequest) => Promise<{ rows: NewEmailRow[]; submission?: NewSubmission | undefined }>,
+): Promise<BuiltBatch> {
   const valid: BuiltBatch['valid'] = [];
   const invalid: BuiltBatch['invalid'] = [];
   items.forEach((item, index) => {
@@ -34,9 +39,11 @@ export async function buildBatch(items: readonly BatchItem[], build: (request: S
   const built = await Promise.allSettled(valid.map((v) => build(v.request)));
   const rows: NewEmailRow[] = [];
   const itemIndexes: number[] = [];
+  const submissions: NewSubmission[] = [];
   built.forEach((result, i) => {
     const index = valid[i]!.index;
     if (result.status === 'fulfilled') {
+      if (result.value.submission) submissions.push(result.value.submission);
       for (const row of result.value.rows) {
         rows.push(row);
         itemIndexes.push(index);
@@ -47,7 +54,7 @@ export async function buildBatch(items: readonly BatchItem[], build: (request: S
     } else throw result.reason;
   });
   invalid.sort((a, b) => a.index - b.index);
-  return { valid, rows, itemIndexes, invalid };
+  return { valid, rows, itemIndexes, submissions, invalid };
 }
 
 /** The batch as its idempotency key covers it: refused items count by index and problem, not by their raw content. */

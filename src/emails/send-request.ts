@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkInput, exactlyOneOf, isPlainObject, REPORT_FIRST } from '../validation.ts';
 import { validationError, type ErrorDetail } from '../errors.ts';
+import { idPattern } from '../ids.ts';
 import type { EmailContent, PersonalValues, TiptapDocument } from '../render/index.ts';
 import type { SubmissionContent } from './submission.ts';
 import { hasLineBreak, parseMailbox, parseMailboxParts, type Mailbox } from './address.ts';
@@ -29,6 +30,12 @@ export interface SendRequest {
   submission?: SubmissionContent;
   /** Subject, preview and content are a template: their placeholders are filled with these values (a workflow's send to its subscriber). */
   personalization?: PersonalValues;
+  /**
+   * The received email this send answers (`rcv_…`, send_email's in_reply_to): the
+   * send pipeline looks it up and threads the message under it (reply.ts). With it,
+   * an empty subject means none was given: the reply's is "Re: " and the received one's.
+   */
+  inReplyTo?: string | undefined;
 }
 
 /** A request's recipients, one email each. */
@@ -152,6 +159,31 @@ export const sendEmailFields = {
   ...Object.fromEntries(Object.entries(DROPPED_V1_FIELDS).map(([name, replacement]) => [name, droppedField(replacement)])),
 };
 
+/**
+ * The fields of a send that may answer a received email (send_email and a batch
+ * item, not a workflow step: a workflow writes to its subscriber, not back to one
+ * message): the send's fields, in_reply_to, and a subject that in_reply_to makes
+ * optional. The rules across fields are `withSendRules`.
+ */
+export const replyableSendFields = {
+  ...sendEmailFields,
+  subject: subjectField
+    .optional()
+    .describe(
+      `Subject line, 1–${SUBJECT_MAX} characters, no line breaks. Required, unless in_reply_to is given: then, when left out, it is "Re: " followed by the received email's subject.`,
+    ),
+  in_reply_to: z
+    .string()
+    .regex(idPattern('rcv'), { error: 'must be the id of a received email (rcv_…)' })
+    .optional()
+    .describe(
+      'Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). ' +
+        'The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. ' +
+        "Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. " +
+        'An id that is not a received email of this organization (or one past its retention) is refused.',
+    ),
+};
+
 /** Exactly one content field: reported with (and before) every other problem of the body. Add with withContentRule. */
 export function contentRule(body: Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>, ctx: z.RefinementCtx): void {
   const given = CONTENT_FIELDS.filter((k) => body[k] !== undefined);
@@ -170,16 +202,39 @@ export function withContentRule<S extends z.ZodType<ContentFields>>(schema: S): 
   return schema.superRefine(contentRule, { when: () => true }).meta(exactlyOneOf(CONTENT_FIELDS));
 }
 
+/**
+ * A subject, unless the send answers a received email (in_reply_to), which gives
+ * one. Missing both is the same "subject is required" as a send that cannot answer.
+ */
+function subjectRule(body: { subject?: unknown; in_reply_to?: unknown }, ctx: z.RefinementCtx): void {
+  if (body.subject === undefined && body.in_reply_to === undefined) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required' });
+}
+
+/**
+ * The send rules across fields of a body that may answer a received email:
+ * exactly one content field (withContentRule), and a subject unless in_reply_to.
+ * Both said in its JSON Schema: the content rule as `oneOf`, the subject rule as
+ * `not: {not: {anyOf: …}}` (an anyOf that tool schemas may carry at the top: some
+ * providers refuse anyOf there, none refuse not).
+ */
+export function withSendRules<S extends z.ZodType<ContentFields & { subject?: unknown; in_reply_to?: unknown }>>(schema: S): S {
+  return schema
+    .superRefine(contentRule, { when: () => true })
+    .superRefine(subjectRule, { when: () => true })
+    .meta({ ...exactlyOneOf(CONTENT_FIELDS), not: { not: { anyOf: [{ required: ['subject'] }, { required: ['in_reply_to'] }] } } });
+}
+
 /** A parsed v2 send body → the send request. */
 export function toSendRequest(b: {
   from: Mailbox;
   to: Mailbox;
-  subject: string;
+  subject?: string | undefined;
   html?: string | undefined;
   markdown?: string | undefined;
   tiptap?: unknown;
   reply_to?: Mailbox | undefined;
   preview?: string | undefined;
+  in_reply_to?: string | undefined;
 }): SendRequest {
   const content: EmailContent =
     b.html !== undefined
@@ -187,10 +242,16 @@ export function toSendRequest(b: {
       : b.markdown !== undefined
         ? { kind: 'markdown', markdown: b.markdown }
         : { kind: 'tiptap', tiptap: b.tiptap as TiptapDocument };
-  return { from: b.from, to: b.to, subject: b.subject, content, replyTo: b.reply_to ?? null, preview: b.preview ?? null };
+  // A subject may be left out only with in_reply_to (withSendRules): '' until the reply's is known.
+  const request: SendRequest = { from: b.from, to: b.to, subject: b.subject ?? '', content, replyTo: b.reply_to ?? null, preview: b.preview ?? null };
+  if (b.in_reply_to !== undefined) request.inReplyTo = b.in_reply_to;
+  return request;
 }
 
+/** A send body that cannot answer a received email (a workflow step, a form's confirmation). */
 const sendBodySchema = withContentRule(z.strictObject(sendEmailFields));
+/** A send body that may answer one (send_email, a batch item). */
+const replyableBodySchema = withSendRules(z.strictObject(replyableSendFields));
 
 /** POST /api/v2/emails body, every rule of a v2 send: the body → the send request. */
 export const sendEmailSchema = sendBodySchema.transform(toSendRequest);
@@ -208,20 +269,27 @@ export const sendFieldRules = {
   tiptap: tiptapDocument,
 };
 
-/** Validate a v2 send body; returns the problems instead of throwing (batch needs them per item). */
-export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
+/** A send body's check: its request, or its problems instead of throwing (a batch needs them per item). */
+function checkBody(schema: z.ZodType<SendRequest, unknown>, body: unknown, prefix: string): { request: SendRequest } | { details: ErrorDetail[] } {
   if (!isPlainObject(body)) return { details: [{ path: prefix, message: 'must be a JSON object' }] };
-  const checked = checkInput(sendEmailSchema, body, prefix);
+  const checked = checkInput(schema, body, prefix);
   return 'details' in checked ? { details: checked.details } : { request: checked.data };
 }
+
+/** Validate a v2 send body that cannot answer a received email (a workflow step's). */
+export function checkSendBody(body: unknown, prefix = ''): { request: SendRequest } | { details: ErrorDetail[] } {
+  return checkBody(sendEmailSchema, body, prefix);
+}
+
+const replyableSendSchema = replyableBodySchema.transform(toSendRequest);
 
 export const BATCH_MAX = 100;
 
 /** One item of a batch, checked: its send request, or its problems (paths prefixed `[index]`). */
 export type BatchItem = { request: SendRequest } | { details: ErrorDetail[] };
 
-/** The JSON Schema of one send body, for documents (a batch's items are checked one by one, below). */
-const { $schema: _dialect, ...SEND_BODY_JSON_SCHEMA } = z.toJSONSchema(sendBodySchema, { io: 'input', unrepresentable: 'any' });
+/** The JSON Schema of one batch item, for documents (a batch's items are checked one by one, below). */
+const { $schema: _dialect, ...SEND_BODY_JSON_SCHEMA } = z.toJSONSchema(replyableBodySchema, { io: 'input', unrepresentable: 'any' });
 
 /**
  * A batch: 1 to BATCH_MAX v2 send bodies. Each item is checked on its own, so
@@ -239,7 +307,7 @@ export const batchItemsSchema = z
       ctx.addIssue({ code: 'custom', message, params: { headline: `A batch must hold 1 to ${BATCH_MAX} emails (got ${items.length})` } });
     }
   })
-  .transform((items) => (items as unknown[]).map((body, index): BatchItem => checkSendBody(body, `[${index}]`)))
+  .transform((items) => (items as unknown[]).map((body, index): BatchItem => checkBody(replyableSendSchema, body, `[${index}]`)))
   .meta({ type: 'array', items: SEND_BODY_JSON_SCHEMA, minItems: 1, maxItems: BATCH_MAX });
 
 /** Throws validation_error naming every problem. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainCreateSchema, domainDeletedSchema, domainRecordSchema } from '../domains/index.ts';
+import { domainCreateSchema, domainDeletedSchema, domainRecordSchema, domainUpdateSchema } from '../domains/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE } from './quota.ts';
@@ -62,6 +62,7 @@ export const verifyDomain = defineOperation({
   description: [
     "Looks the domain's records up in DNS now and answers the domain with a result per record. verified when DKIM and SPF are published as given (its mail is then DKIM-signed); failed when one is missing or different.",
     'The recommended records do not change the status; once the return-path MX is found, its mail goes out with bounces.<domain> as envelope sender domain, so bounces come back under it.',
+    'While the domain receives mail, its own MX (receiving_mx) is checked too: found when an exchange, at any priority, is this server; it does not change the status either.',
     'DNS that does not answer (within a few seconds) marks those records dns_unavailable and leaves the status as it was: try again.',
     QUOTA_NOTE,
   ].join(' '),
@@ -71,6 +72,26 @@ export const verifyDomain = defineOperation({
   errors: ['not_found'],
   example: { id: EXAMPLE_ID },
   run: ({ services, scope }, input) => services.domains.verify(scope, input.id),
+});
+
+export const updateDomain = defineOperation({
+  name: 'update_domain',
+  summary: 'Turn receiving mail at a domain on or off',
+  resource: 'domains',
+  description: [
+    'receiving true: mail to any address at the domain arrives here and is kept as received emails (list_received_emails), with a webhook email.received.',
+    'The domain must be verified (else a conflict, code DOMAIN_NOT_VERIFIED), and no other organization may be receiving its mail (else a conflict, code DOMAIN_RECEIVING_ELSEWHERE).',
+    "While it receives, its records include receiving_mx: the domain's own MX, pointing here, to publish (verify_domain checks it). Mail is received while the domain stays verified.",
+    "receiving false stops it, and is always allowed. Either way it changes nothing else: the domain's status is about sending. Calling it again with the same value changes nothing.",
+    QUOTA_NOTE,
+  ].join(' '),
+  input: z.strictObject({ id: domainId, ...domainUpdateSchema.shape }),
+  output: domainRecordSchema,
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  errors: ['not_found', 'conflict'],
+  // Off: an example must work on a new organization, whose domain is not verified yet.
+  example: { id: EXAMPLE_ID, receiving: false },
+  run: ({ services, scope }, { id, ...changes }) => services.domains.update(scope, id, changes),
 });
 
 export const deleteDomain = defineOperation({

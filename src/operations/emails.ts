@@ -4,9 +4,9 @@ import {
   emailListItemSchema,
   emailRecordSchema,
   idempotencyKeyField,
-  sendEmailFields,
+  replyableSendFields,
   toSendRequest,
-  withContentRule,
+  withSendRules,
 } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
@@ -25,16 +25,19 @@ export const sendEmail = defineOperation({
     'Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed).',
     'Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject.',
     'Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch.',
+    'To answer an email you received (list_received_emails), pass its id as in_reply_to and its sender as to: the answer joins that conversation in the reader\'s mail client (In-Reply-To and References are set for you), and subject may be left out to get "Re: " and the received subject.',
     'Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice.',
     FIXTURES_NOTE,
     SENDER_DOMAIN_NOTE,
     RECIPIENT_GUARD_NOTE,
     QUOTA_NOTE,
   ].join(' '),
-  input: withContentRule(z.strictObject({ ...sendEmailFields, idempotency_key: idempotencyKeyField.optional() })).transform(({ idempotency_key, ...body }) => ({
-    request: toSendRequest(body),
-    idempotencyKey: idempotency_key,
-  })),
+  input: withSendRules(z.strictObject({ ...replyableSendFields, idempotency_key: idempotencyKeyField.optional() })).transform(
+    ({ idempotency_key, ...body }) => ({
+      request: toSendRequest(body),
+      idempotencyKey: idempotency_key,
+    }),
+  ),
   output: sendResult,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   errors: ['forbidden', 'idempotency_conflict', 'recipient_rate_limited'],

@@ -29,10 +29,11 @@ import {
 } from './campaigns.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { verifyEmail } from './verify.ts';
-import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from './domains.ts';
+import { createDomain, deleteDomain, getDomain, listDomains, updateDomain, verifyDomain } from './domains.ts';
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 import { addSuppressions, getSuppression, listSuppressions, removeSuppression } from './suppressions.ts';
+import { getReceivedEmail, getReceivedEmailAttachment, getReceivedEmailRaw, listReceivedEmails } from './received-emails.ts';
 
 export * from './operation.ts';
 export { describeTool, type ToolDescription } from './tools.ts';
@@ -85,11 +86,16 @@ export const OPERATIONS: readonly Operation[] = [
   listDomains,
   getDomain,
   verifyDomain,
+  updateDomain,
   deleteDomain,
   listSuppressions,
   addSuppressions,
   getSuppression,
   removeSuppression,
+  listReceivedEmails,
+  getReceivedEmail,
+  getReceivedEmailRaw,
+  getReceivedEmailAttachment,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

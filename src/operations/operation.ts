@@ -15,6 +15,7 @@ import type { WebhookService } from '../webhooks/index.ts';
 import type { VerifyService } from '../verify/index.ts';
 import type { DomainService } from '../domains/index.ts';
 import type { SuppressionService } from '../suppressions/index.ts';
+import type { ReceivingService } from '../receiving/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -27,6 +28,7 @@ export interface OperationServices {
   verify: VerifyService;
   domains: DomainService;
   suppressions: SuppressionService;
+  receiving: ReceivingService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */

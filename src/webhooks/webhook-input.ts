@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.failed',
   'email.opened',
   'email.clicked',
+  'email.received',
   'subscriber.created',
   'subscriber.updated',
   'subscriber.unsubscribed',

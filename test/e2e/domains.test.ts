@@ -20,6 +20,7 @@ interface DomainRecord {
   id: string;
   name: string;
   status: string;
+  receiving: boolean;
   records: { purpose: string; type: string; name: string; value: string; required: boolean; status: string; found: string[] }[];
   created_at: string;
   verified_at: string | null;
@@ -95,6 +96,7 @@ describe('sending domains', () => {
       id: expect.stringMatching(/^dom_[0-9a-z]{26}$/),
       name: 'news.example.com',
       status: 'pending',
+      receiving: false,
       records: [
         {
           purpose: 'dkim',

@@ -8,7 +8,8 @@ import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CannotListenError } from '../../servers/cannot-listen.ts';
 import { startServer } from '../../servers/main.ts';
-import type { InboundHandlers, ReceivedMessage } from '../../servers/smtp/inbound.ts';
+import { createMailReader, mailauthResolver } from '../../servers/smtp/received-mail.ts';
+import { INBOUND_MAX_HEADER_BYTES, type InboundHandlers, type ReceivedMessage } from '../../servers/smtp/inbound.ts';
 import { loadConfig, type ReturnReport } from '../../src/index.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
@@ -111,6 +112,16 @@ function fakeReturns(owned: readonly string[] = [RETURN_PATH, OTHER_RETURN_PATH]
         }
         return subjectOnly(raw);
       },
+      // No receiving domain here: every recipient is a return path or refused.
+      receiving: {
+        async acceptsRecipient() {
+          return false;
+        },
+        async receive() {
+          throw new Error('no receiving domain in this test');
+        },
+      },
+      readMail: createMailReader({ hostname: 'mx.test', resolver: mailauthResolver([], 100) }),
     }),
     hold() {
       let open!: (error?: Error) => void;
@@ -159,7 +170,7 @@ describe('inbound SMTP: what it takes', () => {
   it('greets as the inbound listener and offers STARTTLS, SIZE and no AUTH', async () => {
     const s = rawSmtpSession(port);
     sessions.push(s);
-    expect(await s.greeting).toEqual({ code: 220, text: 'localhost ESMTP Mailgate inbound mail (bounces and reports)' });
+    expect(await s.greeting).toEqual({ code: 220, text: 'localhost ESMTP Mailgate inbound mail' });
     const hello = 'localhost Nice to meet you, [127.0.0.1]';
     expect(await s.command('EHLO mx.example.org')).toEqual({
       code: 250,
@@ -176,7 +187,7 @@ describe('inbound SMTP: what it takes', () => {
     const s = await open();
     const refusal = {
       code: 503,
-      text: "5.5.1 Authentication not enabled: this port takes bounces and reports for this server's return paths; submit mail on the submission port",
+      text: "5.5.1 Authentication not enabled: this port takes mail for this server's receiving domains and return paths; submit mail on the submission port",
     };
     expect(await s.command('AUTH PLAIN AG1haWxnYXRlAHRva2Vu')).toEqual(refusal);
     expect((await s.startTls()).code).toBe(220);
@@ -250,7 +261,7 @@ describe('inbound SMTP: what it takes', () => {
     expect((await s.command('MAIL FROM:<postmaster@example.org>')).code).toBe(250);
     expect(await s.command('RCPT TO:<someone@gmail.example>')).toEqual({
       code: 550,
-      text: '5.7.1 <someone@gmail.example>: relay access denied: not a return path of this server',
+      text: '5.7.1 <someone@gmail.example>: relay access denied: not a receiving domain or return path of this server',
     });
     // A token for an address that is not the core's own is refused just the same.
     expect((await s.command('RCPT TO:<bounce+forged-00000@bounces.acme.example>')).code).toBe(550);
@@ -313,6 +324,141 @@ describe('inbound SMTP: what it takes', () => {
     const next = await open();
     expect(await sendRawMessage(next, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
     expect(fake.received.length).toBe(before + 2);
+  });
+});
+
+describe('inbound SMTP: bad input', () => {
+  // Every recipient of the flood below that is even is a return path of this server.
+  const flood = Array.from({ length: 10_000 }, (_, i) => `bounce+${String(i).padStart(5, '0')}-flood@bounces.acme.example`);
+  const fake = fakeReturns([RETURN_PATH, ...flood.filter((_, i) => i % 2 === 0)]);
+  let server: TestServer;
+  let port: number;
+  const sessions: RawSmtpSession[] = [];
+  const open = async () => {
+    const s = await greeted(port);
+    sessions.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ inbound: fake.handlers, worker: false, env: { SMTP_IDLE_TIMEOUT_SECONDS: '2' } });
+    port = server.inboundPort!;
+  });
+  afterEach(() => {
+    for (const s of sessions.splice(0)) s.destroy();
+  });
+  afterAll(() => server?.close());
+
+  it('takes malformed MIME as it came (no closing boundary, broken base64, a part without headers), and hands it over whole', async () => {
+    const malformed = [
+      'From: MAILER-DAEMON@mx.example.org',
+      'Subject: =?bogus?Q?broken?=',
+      'Content-Type: multipart/report; boundary="never-closed"',
+      '',
+      '--never-closed',
+      'Content-Transfer-Encoding: base64',
+      '',
+      '!!! this is not base64 ***',
+      '--never-closed',
+      '--never-closed',
+      'Content-Type: message/delivery-status',
+      '',
+      'Final-Recipient rfc822 without its colon',
+    ].join('\r\n');
+    const s = await open();
+    expect(await sendRawMessage(s, '', [RETURN_PATH], malformed)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(fake.received.at(-1)).toMatchObject({ recipients: [RETURN_PATH], raw: Buffer.from(`${malformed}\r\n`) });
+  });
+
+  it('keeps NUL bytes of a message and hands them over; an address with one is refused (501)', async () => {
+    const s = await open();
+    expect(await s.command('MAIL FROM:<mailer\u0000daemon@mx.example.org>')).toEqual({ code: 501, text: '5.1.7 Bad sender address syntax' });
+    expect((await s.command('MAIL FROM:<>')).code).toBe(250);
+    expect(await s.command(`RCPT TO:<${RETURN_PATH.replace('@', '\u0000@')}>`)).toEqual({ code: 501, text: '5.1.3 Bad recipient address syntax' });
+    expect(await s.command(`RCPT TO:<${RETURN_PATH}>`)).toEqual({ code: 250, text: '2.1.5 Accepted' });
+    expect((await s.command('DATA')).code).toBe(354);
+    const message = 'From: MAILER-DAEMON@mx.example.org\r\nSubject: nul\u0000in it\r\n\r\nThe body\u0000has one too.\r\n';
+    s.write(`${message}.\r\n`);
+    expect(await s.reply()).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(fake.received.at(-1)!.raw).toEqual(Buffer.from(message));
+  });
+
+  it('answers 10 000 recipients in one transaction: the first 100 are looked up, the rest get 452 4.5.3 unasked, and others are served meanwhile', async () => {
+    const asked = fake.asked.length;
+    const s = await open();
+    expect((await s.command('MAIL FROM:<>')).code).toBe(250);
+    s.write(flood.map((address) => `RCPT TO:<${address}>\r\n`).join(''));
+    // Another client hands a bounce over while the flood is answered.
+    const other = await open();
+    const [replies, bounce] = await Promise.all([Promise.all(flood.map(() => s.reply())), sendRawMessage(other, '', [RETURN_PATH], DSN)]);
+    expect(bounce).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    // The first 100 tried: the even ones are return paths, the odd ones are not.
+    expect(replies.slice(0, 100)).toEqual(
+      flood
+        .slice(0, 100)
+        .map((address, i) =>
+          i % 2 === 0
+            ? { code: 250, text: '2.1.5 Accepted' }
+            : { code: 550, text: `5.7.1 <${address}>: relay access denied: not a receiving domain or return path of this server` },
+        ),
+    );
+    expect(new Set(replies.slice(100).map((r) => `${r.code} ${r.text}`))).toEqual(new Set(['452 4.5.3 Too many recipients (at most 100 per message)']));
+    // The other client's recipient aside, the core was asked about the first hundred and no more.
+    const flooded = () => fake.asked.slice(asked).filter((a) => a !== RETURN_PATH);
+    expect(flooded()).toEqual(flood.slice(0, 100));
+    // A recipient taken already is taken again without asking; then the message goes to the fifty taken.
+    expect(await s.command(`RCPT TO:<${flood[0]}>`)).toEqual({ code: 250, text: '2.1.5 Accepted' });
+    expect(flooded()).toHaveLength(100);
+    expect((await s.command('DATA')).code).toBe(354);
+    s.write(`${DSN}\r\n.\r\n`);
+    expect(await s.reply()).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(fake.received.at(-1)!.recipients).toEqual(flood.slice(0, 100).filter((_, i) => i % 2 === 0));
+    // The next transaction is counted afresh.
+    expect((await s.command('MAIL FROM:<>')).code).toBe(250);
+    expect(await s.command(`RCPT TO:<${flood[200]}>`)).toEqual({ code: 250, text: '2.1.5 Accepted' });
+  });
+
+  it(`refuses a header block of 1 MB with 552 5.3.4 at the end of DATA (the limit: ${INBOUND_MAX_HEADER_BYTES} bytes), and takes the next message`, async () => {
+    const before = fake.received.length;
+    const filler = (bytes: number) =>
+      Array.from({ length: Math.ceil(bytes / 80) }, (_, i) => `X-Filler-${String(i).padStart(6, '0')}: ${'h'.repeat(60)}`).join('\r\n');
+    const s = await open();
+    const huge = `From: MAILER-DAEMON@mx.example.org\r\n${filler(1024 * 1024)}\r\nSubject: huge header\r\n\r\nbody\r\n`;
+    expect(await sendRawMessage(s, '', [RETURN_PATH], huge)).toEqual({
+      code: 552,
+      text: `5.3.4 Message header size exceeds fixed limit (${INBOUND_MAX_HEADER_BYTES} bytes before the first empty line)`,
+    });
+    expect(fake.received.length).toBe(before);
+    // Under the limit, however many lines, the message is taken; so is a big body after small headers.
+    const large = `From: MAILER-DAEMON@mx.example.org\r\n${filler(INBOUND_MAX_HEADER_BYTES - 4096)}\r\nSubject: large header\r\n\r\nbody\r\n`;
+    expect(await sendRawMessage(s, '', [RETURN_PATH], large)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    const bigBody = `Subject: big body\r\n\r\n${filler(1024 * 1024)}\r\n`;
+    expect(await sendRawMessage(s, '', [RETURN_PATH], bigBody)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+    expect(fake.received.slice(before).map((m) => m.report)).toEqual([
+      { kind: 'none', subject: 'large header' },
+      { kind: 'none', subject: 'big body' },
+    ]);
+  });
+
+  it('sends away a client that trickles bytes without completing a command (421 4.4.2), keeps nothing of it, and serves the others', async () => {
+    const before = fake.received.length;
+    const s = await open();
+    expect((await s.command('MAIL FROM:<>')).code).toBe(250);
+    const farewell = s.reply();
+    const started = Date.now();
+    const line = `RCPT TO:<${RETURN_PATH}>`;
+    let sent = 0;
+    const trickling = setInterval(() => s.write(line[sent++ % line.length]!), 150);
+    try {
+      const other = await open();
+      expect(await sendRawMessage(other, '', [RETURN_PATH], DSN)).toEqual({ code: 250, text: '2.0.0 Ok: received' });
+      expect(await farewell).toEqual({ code: 421, text: '4.4.2 Idle for too long, closing connection' });
+      await s.closed;
+    } finally {
+      clearInterval(trickling);
+    }
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(fake.received.length).toBe(before + 1);
   });
 });
 
@@ -432,7 +578,7 @@ describe('inbound SMTP: started and stopped by servers/main.ts', () => {
         inbound: { handlers: fake.handlers },
       });
       expect(running.inbound).toEqual({ port: busyPort });
-      expect(lines).toContain(`Mailgate inbound SMTP (bounces and reports) listening on 127.0.0.1:${busyPort} (STARTTLS)`);
+      expect(lines).toContain(`Mailgate inbound SMTP (received mail, bounces and reports) listening on 127.0.0.1:${busyPort} (STARTTLS)`);
       expect(lines).toContain(`Generated a self-signed SMTP certificate for localhost: ${env.SMTP_TLS_CERT}`);
 
       const s = await greeted(busyPort);

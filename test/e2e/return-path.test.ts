@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReport } from '../../servers/smtp/report-parser.ts';
 import { returnPathOf } from '../helpers/returns.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
@@ -19,7 +18,7 @@ describe('reports sent to the inbound listener', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ inbound: (core) => ({ returns: core.returns, parseReport }) });
+    server = await startTestServer({ inbound: true });
   });
   afterAll(() => server?.close());
 

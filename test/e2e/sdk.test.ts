@@ -8,6 +8,7 @@ import { ManualClock } from '../../src/index.ts';
 import { suppressAddresses } from '../../src/suppressions/index.ts';
 import { sdkGeneratedFiles, type OpenApiDocument } from '../../scripts/sdk-types.ts';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import { addReceivingDomain, incomingMail } from '../helpers/received.ts';
 import { freePort } from '../helpers/process.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
@@ -80,7 +81,7 @@ describe('the SDK against a listening server', () => {
 
   it('has a method for every v2 operation in the document', () => {
     const source = readFileSync(new URL('../../sdk/src/index.ts', import.meta.url), 'utf8');
-    const called = new Set([...source.matchAll(/this\.(?:call|records)\('([a-z_]+)'/g)].map((m) => m[1]));
+    const called = new Set([...source.matchAll(/this\.(?:call|records|bytes)\('([a-z_]+)'/g)].map((m) => m[1]));
     expect([...called].sort()).toEqual(Object.keys(OPERATION_ROUTES).sort());
   });
 
@@ -190,9 +191,14 @@ describe('the SDK against a listening server', () => {
   it('domains', async () => {
     const d = ok(await mg.domains.create({ name: 'news.example.com' }));
     expect(d).toMatchObject({ name: 'news.example.com', status: 'pending' });
+    expect(await mg.domains.update(d.id, { receiving: true })).toMatchObject({ data: null, error: { statusCode: 409, code: 'DOMAIN_NOT_VERIFIED' } });
     for (const r of d.records) dns.set(r.name, [...(dns.records.get(r.name) ?? []), { type: 'TXT', text: r.value }]);
     expect(ok(await mg.domains.verify(d.id)).status).toBe('verified');
     expect(ok(await mg.domains.get(d.id)).status).toBe('verified');
+    const receiving = ok(await mg.domains.update(d.id, { receiving: true }));
+    expect(receiving).toMatchObject({ id: d.id, status: 'verified', receiving: true });
+    expect(receiving.records.at(-1)).toMatchObject({ purpose: 'receiving_mx', type: 'MX', name: 'news.example.com' });
+    expect(ok(await mg.domains.update(d.id, { receiving: false })).receiving).toBe(false);
     expect(ok(await mg.domains.list()).data.map((x) => x.id)).toEqual([d.id]);
     for await (const x of mg.domains.iterate()) expect(x.id).toBe(d.id);
     expect(ok(await mg.domains.delete(d.id))).toEqual({ object: 'domain', id: d.id, deleted: true });
@@ -215,6 +221,32 @@ describe('the SDK against a listening server', () => {
     ]);
     expect(await mg.suppressions.remove('sdk-complained@example.com')).toMatchObject({ data: null, error: { statusCode: 409, code: 'COMPLAINT_SUPPRESSION' } });
     expect(ok(await mg.suppressions.remove('sdk-complained@example.com', { force: true })).deleted).toBe(true);
+  });
+
+  it('receivedEmails: list, iterate, get, and the raw message and an attachment as bytes', async () => {
+    await addReceivingDomain(server.database.handle, 'inbox.sdk.example');
+    const note = Buffer.from('reçu nº 42\n');
+    const mail = incomingMail({
+      to: [{ name: null, address: 'support@inbox.sdk.example' }],
+      attachments: [{ filename: 'reçu.txt', contentType: 'text/plain', content: note }],
+    });
+    const [id] = (await server.core.receiving.receive(mail)).ids as [string];
+    const listed = ok(await mg.receivedEmails.list({ to: 'support@inbox.sdk.example' }));
+    expect(listed.data.map((r) => r.id)).toEqual([id]);
+    for await (const r of mg.receivedEmails.iterate({ from: 'ada@sender.example' })) expect(r.id).toBe(id);
+    const received = ok(await mg.receivedEmails.get(id));
+    expect(received).toMatchObject({ object: 'received_email', id, subject: 'Question about my order', text: mail.parsed.text });
+    expect(ok(await mg.receivedEmails.raw(id))).toEqual({ content: new Uint8Array(mail.raw), contentType: 'message/rfc822', filename: null });
+    const [attachment] = received.attachments;
+    expect(ok(await mg.receivedEmails.attachment(id, attachment!.id))).toEqual({
+      content: new Uint8Array(note),
+      contentType: 'text/plain',
+      filename: 'reçu.txt',
+    });
+    expect(await mg.receivedEmails.raw('rcv_01jd3zq8x6v5t0n2c4b7m9k1pq')).toEqual({
+      data: null,
+      error: { name: 'not_found', message: 'Received email rcv_01jd3zq8x6v5t0n2c4b7m9k1pq not found', statusCode: 404 },
+    });
   });
 
   it('tokens: the secret once, a read-only token refused a write, revoked refused at once', async () => {

@@ -43,10 +43,11 @@ export interface TestServerOptions {
   /** What answers at /mcp instead of the real MCP endpoint. */
   mcp?: McpMount;
   /**
-   * Run the inbound listener (role inbound) on a free port, handing mail to these,
-   * with a certificate generated for this server alone (unless `env` names one).
+   * Run the inbound listener (role inbound) on a free port, handing mail to these
+   * (`true`: the core's, as `npm start` does), with a certificate generated for
+   * this server alone (unless `env` names one).
    */
-  inbound?: (core: Core) => InboundHandlers;
+  inbound?: true | ((core: Core) => InboundHandlers);
   /** The inbound listener's port (default: any free one), for a relay that must know it before the server starts. */
   inboundPort?: number;
 }
@@ -84,7 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ...(options.logStream ? { logLevel: 'warn', logStream: options.logStream } : { logLevel: false }),
         ...(options.onRoute ? { onRoute: options.onRoute } : {}),
       },
-      ...(options.inbound ? { inbound: { handlers: options.inbound, port: options.inboundPort ?? 0 } } : {}),
+      ...(options.inbound ? { inbound: { ...(options.inbound === true ? {} : { handlers: options.inbound }), port: options.inboundPort ?? 0 } } : {}),
     });
   } catch (error) {
     await database.cleanup();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { parseReport } from '../../servers/smtp/report-parser.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startPostfix, type PostfixRelay } from '../helpers/postfix.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
@@ -41,7 +40,7 @@ describe('bounces written by Postfix come back to Mailgate', () => {
     server = await startTestServer({
       env: { RELAY_URL: `smtp://127.0.0.1:${postfix.port}`, RETURN_PATH_DOMAIN, WEBHOOK_ALLOW_PRIVATE: 'true' },
       verifiedDomains: ['acme.example'],
-      inbound: (core) => ({ returns: core.returns, parseReport }),
+      inbound: true,
       inboundPort,
     });
     hooks = await startReceiver(() => secret);

@@ -10,7 +10,19 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const PROTOCOL_PACKAGES = ['fastify', '@fastify/', 'smtp-server', 'mailparser', '@modelcontextprotocol/', 'commander', 'cli-table3', 'cli-progress'];
+// mailauth and libmime (mailparser's MIME words) read received mail: the inbound door's, like mailparser.
+const PROTOCOL_PACKAGES = [
+  'fastify',
+  '@fastify/',
+  'smtp-server',
+  'mailparser',
+  'mailauth',
+  'libmime',
+  '@modelcontextprotocol/',
+  'commander',
+  'cli-table3',
+  'cli-progress',
+];
 
 /** Module specifiers of `from '…'`, `import('…')` and bare `import '…'`. */
 function importSpecifiers(source: string): string[] {
@@ -56,7 +68,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['operations'],
   // The worker is a role, like a door: it may use everything below. Verifying an
   // address knows the fixture addresses delivery walks without a transport.
-  ['delivery', 'verify', 'returns'],
+  // Returns and receiving are the inbound listener's core, a role too.
+  ['delivery', 'verify', 'returns', 'receiving'],
   ['campaigns', 'workflows', 'integrations'],
   ['audience'],
   ['emails'],
@@ -190,6 +203,9 @@ describe('the import-rule matchers themselves', () => {
       '@fastify/swagger',
       'smtp-server',
       'mailparser',
+      'mailauth',
+      'mailauth/lib/dkim/verify.js',
+      'libmime',
       '@modelcontextprotocol/sdk',
       '@modelcontextprotocol/sdk/client/index.js',
     ]) {

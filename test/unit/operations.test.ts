@@ -72,6 +72,7 @@ describe('the operation definitions', () => {
         'list_domains',
         'get_domain',
         'verify_domain',
+        'update_domain',
         'delete_domain',
       ]),
     );
@@ -84,7 +85,7 @@ describe('the operation definitions', () => {
     expect(operation.description.length).toBeGreaterThan(120);
     // What it costs against the quota, in every description.
     expect(operation.description).toContain("of the organization's per-minute quota (free 100, premium 700, enterprise 2000)");
-    expect(operation.resource).toMatch(/^[a-z]+$/);
+    expect(operation.resource).toMatch(/^[a-z]+(_[a-z]+)*$/);
   });
 
   it.each(OPERATIONS.map((o) => [o.name, o] as const))('%s: its example is an input it accepts', (_name, operation) => {

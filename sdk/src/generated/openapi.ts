@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Send one transactional email
-         * @description Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed). Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject. Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch. Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice. Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained. When the server delivers through a relay, from must be at a domain the organization has verified (create_domain, then verify_domain once its DNS records are published); mail from any other domain is refused with forbidden (code domain_not_verified) naming it, and nothing is sent. Each recipient mailbox may receive at most 5 transactional emails per 10 minutes and 20 per 24 hours from one organization, and none while it is on bounce cooldown after a bounce; past that the send is refused with recipient_rate_limited and a retry-after time (raising the plan does not lift it). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed). Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject. Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch. To answer an email you received (list_received_emails), pass its id as in_reply_to and its sender as to: the answer joins that conversation in the reader's mail client (In-Reply-To and References are set for you), and subject may be left out to get "Re: " and the received subject. Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice. Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained. When the server delivers through a relay, from must be at a domain the organization has verified (create_domain, then verify_domain once its DNS records are published); mail from any other domain is refused with forbidden (code domain_not_verified) naming it, and nothing is sent. Each recipient mailbox may receive at most 5 transactional emails per 10 minutes and 20 per 24 hours from one organization, and none while it is on bounce cooldown after a bounce; past that the send is refused with recipient_rate_limited and a retry-after time (raising the plan does not lift it). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["send_email"];
         delete?: never;
@@ -553,7 +553,11 @@ export interface paths {
         delete: operations["delete_domain"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Turn receiving mail at a domain on or off
+         * @description receiving true: mail to any address at the domain arrives here and is kept as received emails (list_received_emails), with a webhook email.received. The domain must be verified (else a conflict, code DOMAIN_NOT_VERIFIED), and no other organization may be receiving its mail (else a conflict, code DOMAIN_RECEIVING_ELSEWHERE). While it receives, its records include receiving_mx: the domain's own MX, pointing here, to publish (verify_domain checks it). Mail is received while the domain stays verified. receiving false stops it, and is always allowed. Either way it changes nothing else: the domain's status is about sending. Calling it again with the same value changes nothing. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        patch: operations["update_domain"];
         trace?: never;
     };
     "/api/v2/domains/{id}/verify": {
@@ -567,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Check a sending domain's DNS records now
-         * @description Looks the domain's records up in DNS now and answers the domain with a result per record. verified when DKIM and SPF are published as given (its mail is then DKIM-signed); failed when one is missing or different. The recommended records do not change the status; once the return-path MX is found, its mail goes out with bounces.<domain> as envelope sender domain, so bounces come back under it. DNS that does not answer (within a few seconds) marks those records dns_unavailable and leaves the status as it was: try again. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Looks the domain's records up in DNS now and answers the domain with a result per record. verified when DKIM and SPF are published as given (its mail is then DKIM-signed); failed when one is missing or different. The recommended records do not change the status; once the return-path MX is found, its mail goes out with bounces.<domain> as envelope sender domain, so bounces come back under it. While the domain receives mail, its own MX (receiving_mx) is checked too: found when an exchange, at any priority, is this server; it does not change the status either. DNS that does not answer (within a few seconds) marks those records dns_unavailable and leaves the status as it was: try again. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["verify_domain"];
         delete?: never;
@@ -591,7 +595,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Creates a webhook: the URL receives the event types given (email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed). Each event is POSTed as {type, timestamp, data}, signed by the Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature headers) with the webhook's whsec_ secret; a delivery that does not get a 2xx is tried again for about a day, then marked failed. The answer holds the signing secret (secret), shown this once. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -711,6 +715,86 @@ export interface paths {
          * @description Removes the suppression with this id or of this address: it may be mailed again. A complaint (the recipient reported a message as spam) is removed only with force: true, and the removal is logged; without it the answer is conflict with code COMPLAINT_SUPPRESSION. Mailing someone who complained harms the sending domain. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         delete: operations["remove_suppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received emails, newest first
+         * @description Returns a page of the mail this organization received, newest first, without bodies (get_received_email has them): sender, recipients, subject, threading headers, the SPF/DKIM/DMARC/ARC results and the attachments. Mail arrives for the domains the organization receives on (a verified domain with receiving turned on by update_domain, its MX record pointing at this server); each message is announced by the email.received webhook and kept for RECEIVED_RETENTION_DAYS (30 by default). Filter by to (an address in To, Cc or the envelope recipients) or from (the From address), each without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["list_received_emails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one received email with its bodies and headers
+         * @description Returns a received email: sender and recipients, subject, the text and HTML bodies decoded, every header, the threading headers (message_id, in_reply_to, references), what checking the sender found (authentication: spf, dkim, dmarc, arc) and the attachments (get_received_email_attachment gives their content). The HTML is as sent: treat it as untrusted. To answer in the same thread, send_email with in_reply_to set to this id. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_received_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a received email as the whole message it arrived as
+         * @description Returns the message as stored (message/rfc822), base64 in content: the Received and Authentication-Results headers this server added, then the bytes as received, signatures intact. For a mail client, an archive, or checking something the parsed record does not show. Over REST the route answers the bytes themselves. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_received_email_raw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/received-emails/{id}/attachments/{attachment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the content of an attachment of a received email
+         * @description Returns one attachment of a received email: its filename, media type and size, and its decoded bytes base64 in content. The attachment's id (att_…) is in the received email's attachments. Over REST the route answers the bytes themselves, with the attachment's media type. The content is as sent: treat it as untrusted. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_received_email_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -869,7 +953,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -904,7 +988,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -939,7 +1023,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -974,7 +1058,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1011,7 +1095,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1046,7 +1130,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1081,7 +1165,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1116,8 +1200,8 @@ export interface operations {
                     from: string;
                     /** @description Recipient: one address, or an array holding exactly one address. */
                     to: string | string[];
-                    /** @description Subject line, 1–998 characters, no line breaks. */
-                    subject: string;
+                    /** @description Subject line, 1–998 characters, no line breaks. Required, unless in_reply_to is given: then, when left out, it is "Re: " followed by the received email's subject. */
+                    subject?: string;
                     /** @description Content as HTML, sent as given; the text part is derived from it. */
                     html?: string;
                     /** @description Content as Markdown, rendered to HTML and text. */
@@ -1134,6 +1218,8 @@ export interface operations {
                     reply_to?: string;
                     /** @description Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML. */
                     preview?: string;
+                    /** @description Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. An id that is not a received email of this organization (or one past its retention) is refused. */
+                    in_reply_to?: string;
                 } & (unknown | unknown | unknown);
             };
         };
@@ -1194,7 +1280,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1229,7 +1315,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1264,7 +1350,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1299,7 +1385,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1334,7 +1420,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1369,7 +1455,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1404,7 +1490,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1441,7 +1527,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1476,7 +1562,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1511,7 +1597,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1556,8 +1642,8 @@ export interface operations {
                     from: string;
                     /** @description Recipient: one address, or an array holding exactly one address. */
                     to: string | string[];
-                    /** @description Subject line, 1–998 characters, no line breaks. */
-                    subject: string;
+                    /** @description Subject line, 1–998 characters, no line breaks. Required, unless in_reply_to is given: then, when left out, it is "Re: " followed by the received email's subject. */
+                    subject?: string;
                     /** @description Content as HTML, sent as given; the text part is derived from it. */
                     html?: string;
                     /** @description Content as Markdown, rendered to HTML and text. */
@@ -1574,6 +1660,8 @@ export interface operations {
                     reply_to?: string;
                     /** @description Preview (preheader) text mail clients show after the subject; inserted hidden at the start of the HTML. */
                     preview?: string;
+                    /** @description Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. An id that is not a received email of this organization (or one past its retention) is refused. */
+                    in_reply_to?: string;
                 } & (unknown | unknown | unknown))[];
             };
         };
@@ -1647,7 +1735,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1682,7 +1770,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1717,7 +1805,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1752,7 +1840,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1787,7 +1875,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1822,7 +1910,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1857,7 +1945,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1894,7 +1982,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1929,7 +2017,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -1964,7 +2052,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2081,7 +2169,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2116,7 +2204,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2151,7 +2239,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2186,7 +2274,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2221,7 +2309,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2258,7 +2346,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2293,7 +2381,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2328,7 +2416,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2448,7 +2536,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2483,7 +2571,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2518,7 +2606,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2553,7 +2641,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2590,7 +2678,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2625,7 +2713,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2660,7 +2748,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2835,7 +2923,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2870,7 +2958,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2905,7 +2993,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2940,7 +3028,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -2975,7 +3063,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3010,7 +3098,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3047,7 +3135,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3082,7 +3170,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3117,7 +3205,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3215,7 +3303,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3250,7 +3338,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3285,7 +3373,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3320,7 +3408,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3355,7 +3443,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3392,7 +3480,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3427,7 +3515,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3462,7 +3550,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3588,7 +3676,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3623,7 +3711,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3658,7 +3746,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3693,7 +3781,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3728,7 +3816,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3763,7 +3851,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3798,7 +3886,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3833,7 +3921,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3870,7 +3958,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3905,7 +3993,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -3940,7 +4028,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4046,7 +4134,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4081,7 +4169,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4116,7 +4204,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4151,7 +4239,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4186,7 +4274,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4221,7 +4309,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4256,7 +4344,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4293,7 +4381,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4328,7 +4416,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4363,7 +4451,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4477,7 +4565,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4512,7 +4600,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4547,7 +4635,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4582,7 +4670,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4617,7 +4705,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4652,7 +4740,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4687,7 +4775,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4724,7 +4812,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4759,7 +4847,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4794,7 +4882,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4908,7 +4996,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4943,7 +5031,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -4978,7 +5066,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5013,7 +5101,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5048,7 +5136,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5083,7 +5171,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5118,7 +5206,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5155,7 +5243,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5190,7 +5278,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5225,7 +5313,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5332,7 +5420,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5367,7 +5455,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5402,7 +5490,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5437,7 +5525,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5472,7 +5560,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5509,7 +5597,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5544,7 +5632,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5579,7 +5667,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5691,7 +5779,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5726,7 +5814,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5761,7 +5849,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5796,7 +5884,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5831,7 +5919,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5866,7 +5954,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5903,7 +5991,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5938,7 +6026,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -5973,7 +6061,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6069,7 +6157,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6104,7 +6192,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6139,7 +6227,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6174,7 +6262,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6211,7 +6299,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6246,7 +6334,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6281,7 +6369,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6373,7 +6461,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6408,7 +6496,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6443,7 +6531,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6478,7 +6566,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6513,7 +6601,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6548,7 +6636,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6583,7 +6671,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6620,7 +6708,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6655,7 +6743,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6690,7 +6778,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6776,7 +6864,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6811,7 +6899,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6846,7 +6934,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6881,7 +6969,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6916,7 +7004,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6953,7 +7041,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -6988,7 +7076,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7023,7 +7111,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7155,7 +7243,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7190,7 +7278,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7225,7 +7313,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7260,7 +7348,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7297,7 +7385,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7332,7 +7420,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7367,7 +7455,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7545,7 +7633,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7580,7 +7668,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7615,7 +7703,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7650,7 +7738,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7685,7 +7773,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7720,7 +7808,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7757,7 +7845,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7792,7 +7880,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7827,7 +7915,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7949,7 +8037,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -7984,7 +8072,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8019,7 +8107,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8054,7 +8142,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8089,7 +8177,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8126,7 +8214,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8161,7 +8249,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8196,7 +8284,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8279,7 +8367,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8314,7 +8402,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8349,7 +8437,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8384,7 +8472,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8419,7 +8507,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8454,7 +8542,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8491,7 +8579,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8526,7 +8614,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8561,7 +8649,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8726,7 +8814,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8761,7 +8849,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8796,7 +8884,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8831,7 +8919,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8866,7 +8954,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8901,7 +8989,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8936,7 +9024,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -8973,7 +9061,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9008,7 +9096,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9043,7 +9131,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9156,7 +9244,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9191,7 +9279,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9226,7 +9314,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9261,7 +9349,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9296,7 +9384,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9333,7 +9421,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9368,7 +9456,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9403,7 +9491,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9568,7 +9656,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9603,7 +9691,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9638,7 +9726,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9673,7 +9761,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9710,7 +9798,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9745,7 +9833,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9780,7 +9868,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -9988,7 +10076,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10023,7 +10111,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10058,7 +10146,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10093,7 +10181,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10128,7 +10216,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10163,7 +10251,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10200,7 +10288,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10235,7 +10323,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10270,7 +10358,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10420,7 +10508,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10455,7 +10543,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10490,7 +10578,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10525,7 +10613,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10560,7 +10648,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10597,7 +10685,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10632,7 +10720,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10667,7 +10755,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10750,7 +10838,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10785,7 +10873,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10820,7 +10908,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10855,7 +10943,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10890,7 +10978,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10925,7 +11013,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10960,7 +11048,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -10997,7 +11085,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11032,7 +11120,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11067,7 +11155,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11272,7 +11360,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11307,7 +11395,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11342,7 +11430,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11377,7 +11465,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11412,7 +11500,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11447,7 +11535,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11482,7 +11570,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11517,7 +11605,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11554,7 +11642,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11589,7 +11677,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11624,7 +11712,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11791,7 +11879,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11826,7 +11914,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11861,7 +11949,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11896,7 +11984,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11931,7 +12019,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -11966,7 +12054,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12001,7 +12089,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12036,7 +12124,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12073,7 +12161,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12108,7 +12196,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12143,7 +12231,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12293,7 +12381,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12328,7 +12416,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12363,7 +12451,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12398,7 +12486,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12433,7 +12521,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12468,7 +12556,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12503,7 +12591,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12540,7 +12628,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12575,7 +12663,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12610,7 +12698,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12709,7 +12797,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12744,7 +12832,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12779,7 +12867,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12814,7 +12902,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12849,7 +12937,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12884,7 +12972,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12919,7 +13007,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12956,7 +13044,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -12991,7 +13079,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13026,7 +13114,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13130,7 +13218,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13165,7 +13253,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13200,7 +13288,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13235,7 +13323,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13272,7 +13360,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13307,7 +13395,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13342,7 +13430,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13451,7 +13539,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13486,7 +13574,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13521,7 +13609,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13556,7 +13644,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13591,7 +13679,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13626,7 +13714,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13663,7 +13751,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13698,7 +13786,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13733,7 +13821,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13816,7 +13904,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13851,7 +13939,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13886,7 +13974,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13921,7 +14009,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13956,7 +14044,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -13991,7 +14079,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14028,7 +14116,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14063,7 +14151,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14098,7 +14186,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14193,7 +14281,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14228,7 +14316,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14263,7 +14351,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14298,7 +14386,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14333,7 +14421,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14370,7 +14458,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14405,7 +14493,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14440,7 +14528,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14535,7 +14623,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14570,7 +14658,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14605,7 +14693,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14640,7 +14728,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14675,7 +14763,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14712,7 +14800,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14747,7 +14835,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14782,7 +14870,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14842,16 +14930,18 @@ export interface operations {
                             id: string;
                             name: string;
                             /**
-                             * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
+                             * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
+                            /** @description Whether mail to addresses at the domain is received here (update_domain turns it on or off); it is received while the domain is verified. It does not change status, which is about sending. */
+                            receiving: boolean;
                             records: {
                                 /**
-                                 * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
+                                 * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender); receiving_mx, only while the domain receives: the MX that brings mail for its addresses here.
                                  * @enum {string}
                                  */
-                                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+                                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "receiving_mx";
                                 /** @enum {string} */
                                 type: "TXT" | "MX";
                                 /** @description The full name of the record. */
@@ -14905,7 +14995,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14940,7 +15030,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -14975,7 +15065,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15010,7 +15100,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15047,7 +15137,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15082,7 +15172,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15117,7 +15207,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15179,16 +15269,18 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
+                        /** @description Whether mail to addresses at the domain is received here (update_domain turns it on or off); it is received while the domain is verified. It does not change status, which is about sending. */
+                        receiving: boolean;
                         records: {
                             /**
-                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender); receiving_mx, only while the domain receives: the MX that brings mail for its addresses here.
                              * @enum {string}
                              */
-                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "receiving_mx";
                             /** @enum {string} */
                             type: "TXT" | "MX";
                             /** @description The full name of the record. */
@@ -15239,7 +15331,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15274,7 +15366,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15309,7 +15401,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15344,7 +15436,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15379,7 +15471,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15414,7 +15506,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15449,7 +15541,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15486,7 +15578,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15521,7 +15613,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15556,7 +15648,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15609,16 +15701,18 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
+                        /** @description Whether mail to addresses at the domain is received here (update_domain turns it on or off); it is received while the domain is verified. It does not change status, which is about sending. */
+                        receiving: boolean;
                         records: {
                             /**
-                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender); receiving_mx, only while the domain receives: the MX that brings mail for its addresses here.
                              * @enum {string}
                              */
-                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "receiving_mx";
                             /** @enum {string} */
                             type: "TXT" | "MX";
                             /** @description The full name of the record. */
@@ -15669,7 +15763,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15704,7 +15798,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15739,7 +15833,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15774,7 +15868,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15809,7 +15903,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15846,7 +15940,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15881,7 +15975,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15916,7 +16010,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -15999,7 +16093,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16034,7 +16128,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16069,7 +16163,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16104,7 +16198,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16139,7 +16233,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16174,7 +16268,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16211,7 +16305,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16246,7 +16340,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16281,7 +16375,486 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    update_domain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The domain id (dom_…).
+                 * @example dom_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "receiving": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true: mail to any address at the domain is received here (the domain must be verified, and no other organization receive its mail); false: it no longer is. */
+                    receiving: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "domain";
+                        /** @description dom_… */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
+                         * @enum {string}
+                         */
+                        status: "pending" | "verified" | "failed";
+                        /** @description Whether mail to addresses at the domain is received here (update_domain turns it on or off); it is received while the domain is verified. It does not change status, which is about sending. */
+                        receiving: boolean;
+                        records: {
+                            /**
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender); receiving_mx, only while the domain receives: the MX that brings mail for its addresses here.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "receiving_mx";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            /** @description The full name of the record. */
+                            name: string;
+                            /** @description What to publish: a TXT text, or an MX record as `<priority> <exchange>`. */
+                            value: string;
+                            /** @description Whether the domain is verified only with this record found; the others are recommended. */
+                            required: boolean;
+                            /**
+                             * @description What the last check found: pending (not checked yet), verified, failed (missing or different), dns_unavailable (DNS did not answer).
+                             * @enum {string}
+                             */
+                            status: "pending" | "verified" | "failed" | "dns_unavailable";
+                            /** @description What was found there at the last check: the TXT values, or the MX records as `<priority> <exchange>`. */
+                            found: string[];
+                        }[];
+                        created_at: string;
+                        verified_at: string | null;
+                        checked_at: string | null;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description conflict or idempotency_conflict */
+            409: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16334,16 +16907,18 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
+                        /** @description Whether mail to addresses at the domain is received here (update_domain turns it on or off); it is received while the domain is verified. It does not change status, which is about sending. */
+                        receiving: boolean;
                         records: {
                             /**
-                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender).
+                             * @description dkim: the public key mail is signed with (required); spf: who may send for the domain (required); dmarc: the policy receivers apply (recommended); return_path_mx and return_path_spf: the domain's own return path, bounces.<domain>, where relays send bounces (recommended: once its MX is found, mail from the domain uses it as envelope sender); receiving_mx, only while the domain receives: the MX that brings mail for its addresses here.
                              * @enum {string}
                              */
-                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+                            purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "receiving_mx";
                             /** @enum {string} */
                             type: "TXT" | "MX";
                             /** @description The full name of the record. */
@@ -16394,7 +16969,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16429,7 +17004,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16464,7 +17039,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16499,7 +17074,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16534,7 +17109,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16569,7 +17144,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16606,7 +17181,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16641,7 +17216,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16676,7 +17251,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16735,7 +17310,7 @@ export interface operations {
                             /** @description whk_… */
                             id: string;
                             url: string;
-                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                            events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                             enabled: boolean;
                             created_at: string;
                             updated_at: string;
@@ -16773,7 +17348,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16808,7 +17383,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16843,7 +17418,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16878,7 +17453,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16915,7 +17490,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16950,7 +17525,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -16985,7 +17560,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17018,8 +17593,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
-                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                 };
             };
         };
@@ -17052,7 +17627,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -17089,7 +17664,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17124,7 +17699,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17159,7 +17734,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17194,7 +17769,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17229,7 +17804,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17264,7 +17839,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17301,7 +17876,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17336,7 +17911,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17371,7 +17946,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17423,7 +17998,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -17458,7 +18033,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17493,7 +18068,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17528,7 +18103,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17563,7 +18138,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17598,7 +18173,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17635,7 +18210,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17670,7 +18245,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17705,7 +18280,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17788,7 +18363,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17823,7 +18398,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17858,7 +18433,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17893,7 +18468,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17928,7 +18503,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -17963,7 +18538,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18000,7 +18575,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18035,7 +18610,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18070,7 +18645,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18105,8 +18680,8 @@ export interface operations {
                      * @description Where the events are POSTed. Private, loopback and link-local addresses are refused unless the server allows them (WEBHOOK_ALLOW_PRIVATE).
                      */
                     url?: string;
-                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
-                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                    /** @description The event types to receive: email.sent, email.delivered, email.delivery_delayed, email.bounced, email.complained, email.failed, email.opened, email.clicked, email.received, subscriber.created, subscriber.updated, subscriber.unsubscribed, campaign.sent, suppression.added, suppression.removed. */
+                    events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                     /** @description false pauses deliveries: events are not recorded for it while disabled. */
                     enabled?: boolean;
                 };
@@ -18141,7 +18716,7 @@ export interface operations {
                         /** @description whk_… */
                         id: string;
                         url: string;
-                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
+                        events: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed")[];
                         enabled: boolean;
                         created_at: string;
                         updated_at: string;
@@ -18176,7 +18751,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18211,7 +18786,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18246,7 +18821,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18281,7 +18856,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18316,7 +18891,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18351,7 +18926,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18386,7 +18961,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18423,7 +18998,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18458,7 +19033,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18493,7 +19068,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18559,7 +19134,7 @@ export interface operations {
                             id: string;
                             webhook_id: string;
                             /** @enum {string} */
-                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
+                            event_type: "email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "subscriber.created" | "subscriber.updated" | "subscriber.unsubscribed" | "campaign.sent" | "suppression.added" | "suppression.removed";
                             /**
                              * @description pending (to be tried, or tried again), delivered (a 2xx answer), failed (out of attempts, or refused for good).
                              * @enum {string}
@@ -18607,7 +19182,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18642,7 +19217,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18677,7 +19252,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18712,7 +19287,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18747,7 +19322,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18784,7 +19359,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18819,7 +19394,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18854,7 +19429,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18959,7 +19534,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -18994,7 +19569,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19029,7 +19604,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19064,7 +19639,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19099,7 +19674,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19134,7 +19709,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19171,7 +19746,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19206,7 +19781,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19241,7 +19816,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19355,7 +19930,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19390,7 +19965,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19425,7 +20000,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19460,7 +20035,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19497,7 +20072,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19532,7 +20107,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19567,7 +20142,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19721,7 +20296,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19756,7 +20331,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19791,7 +20366,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19826,7 +20401,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19861,7 +20436,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19896,7 +20471,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19933,7 +20508,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -19968,7 +20543,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20003,7 +20578,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20098,7 +20673,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20133,7 +20708,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20168,7 +20743,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20203,7 +20778,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20238,7 +20813,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20275,7 +20850,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20310,7 +20885,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20345,7 +20920,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20440,7 +21015,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20475,7 +21050,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20510,7 +21085,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20545,7 +21120,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20580,7 +21155,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20615,7 +21190,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20650,7 +21225,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20685,7 +21260,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20722,7 +21297,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20757,7 +21332,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20792,7 +21367,1483 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    list_received_emails: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only mail to this address: in To, Cc, or an envelope recipient (Bcc included); without regard to case.
+                 * @example support@example.com
+                 */
+                to?: string;
+                /** @description Only mail from this address (the From header's), without regard to case. */
+                from?: string;
+                /**
+                 * @description How many records to return, 1–100 (default 20), newest first.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
+                after?: string;
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @enum {string} */
+                            object: "received_email";
+                            /** @description The received email id (rcv_…). */
+                            id: string;
+                            /** @description The From header (`Name <address>`); null when the message has none. */
+                            from: string | null;
+                            /** @description The To header, one mailbox each. */
+                            to: string[];
+                            /** @description The Cc header, one mailbox each. */
+                            cc: string[];
+                            /** @description The Reply-To header, one mailbox each: where an answer should go, when given. */
+                            reply_to: string[];
+                            subject: string | null;
+                            /** @description The Message-ID header, with its angle brackets. */
+                            message_id: string | null;
+                            /** @description The message it answers (In-Reply-To), with angle brackets. */
+                            in_reply_to: string | null;
+                            /** @description The References header: the thread, oldest first. */
+                            references: string[];
+                            /** @description The Date header, as UTC; null when missing or unreadable. */
+                            date: string | null;
+                            /** @description The envelope sender (MAIL FROM); null for the null sender <> of bounces and auto-replies. */
+                            mail_from: string | null;
+                            /** @description The envelope recipients at this organization's receiving domains: the addresses it was delivered to (Bcc included). */
+                            recipients: string[];
+                            /** @description Bytes of the raw message. */
+                            size: number;
+                            /** @description What checking the sender found (SPF, DKIM, DMARC, ARC), as the Authentication-Results header on top of the raw message says. */
+                            authentication: {
+                                spf: {
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    /** @description The domain checked: of the envelope sender, or of HELO for the null sender. */
+                                    domain: string | null;
+                                };
+                                dkim: {
+                                    /**
+                                     * @description pass when a signature verified, fail when there are signatures and none did, none without one.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    /** @description Each DKIM signature and what checking it gave. */
+                                    signatures: {
+                                        domain: string;
+                                        selector: string | null;
+                                        /**
+                                         * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                         * @enum {string}
+                                         */
+                                        result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    }[];
+                                };
+                                dmarc: {
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                    /** @description The From domain the policy is of. */
+                                    domain: string | null;
+                                    /** @description The domain's published policy (p=); null without a DMARC record. */
+                                    policy: ("none" | "quarantine" | "reject") | null;
+                                };
+                                arc: {
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                };
+                            };
+                            attachments: {
+                                /** @description The attachment id (att_…): get_received_email_attachment gives its content. */
+                                id: string;
+                                /** @description As the message names it; null when it names none. */
+                                filename: string | null;
+                                /** @description Lower-case media type, e.g. application/pdf. */
+                                content_type: string;
+                                /** @description Bytes, decoded. */
+                                size: number;
+                                /** @description Content-ID without angle brackets, for an inline image the HTML points at (cid:…); else null. */
+                                content_id: string | null;
+                                /** @enum {string} */
+                                disposition: "attachment" | "inline";
+                            }[];
+                            /** @description When it was received. */
+                            created_at: string;
+                        }[];
+                        /** @description True when more records follow: pass the last id as `after` to get them. */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_received_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The received email id (rcv_…), as list_received_emails or the email.received webhook gives it.
+                 * @example rcv_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "received_email";
+                        /** @description The received email id (rcv_…). */
+                        id: string;
+                        /** @description The From header (`Name <address>`); null when the message has none. */
+                        from: string | null;
+                        /** @description The To header, one mailbox each. */
+                        to: string[];
+                        /** @description The Cc header, one mailbox each. */
+                        cc: string[];
+                        /** @description The Reply-To header, one mailbox each: where an answer should go, when given. */
+                        reply_to: string[];
+                        subject: string | null;
+                        /** @description The Message-ID header, with its angle brackets. */
+                        message_id: string | null;
+                        /** @description The message it answers (In-Reply-To), with angle brackets. */
+                        in_reply_to: string | null;
+                        /** @description The References header: the thread, oldest first. */
+                        references: string[];
+                        /** @description The Date header, as UTC; null when missing or unreadable. */
+                        date: string | null;
+                        /** @description The envelope sender (MAIL FROM); null for the null sender <> of bounces and auto-replies. */
+                        mail_from: string | null;
+                        /** @description The envelope recipients at this organization's receiving domains: the addresses it was delivered to (Bcc included). */
+                        recipients: string[];
+                        /** @description Bytes of the raw message. */
+                        size: number;
+                        /** @description What checking the sender found (SPF, DKIM, DMARC, ARC), as the Authentication-Results header on top of the raw message says. */
+                        authentication: {
+                            spf: {
+                                /**
+                                 * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                /** @description The domain checked: of the envelope sender, or of HELO for the null sender. */
+                                domain: string | null;
+                            };
+                            dkim: {
+                                /**
+                                 * @description pass when a signature verified, fail when there are signatures and none did, none without one.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                /** @description Each DKIM signature and what checking it gave. */
+                                signatures: {
+                                    domain: string;
+                                    selector: string | null;
+                                    /**
+                                     * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                     * @enum {string}
+                                     */
+                                    result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                }[];
+                            };
+                            dmarc: {
+                                /**
+                                 * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                                /** @description The From domain the policy is of. */
+                                domain: string | null;
+                                /** @description The domain's published policy (p=); null without a DMARC record. */
+                                policy: ("none" | "quarantine" | "reject") | null;
+                            };
+                            arc: {
+                                /**
+                                 * @description The result word of RFC 8601 (Authentication-Results): pass, fail, softfail, neutral, none, temperror, permerror.
+                                 * @enum {string}
+                                 */
+                                result: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror" | "policy";
+                            };
+                        };
+                        attachments: {
+                            /** @description The attachment id (att_…): get_received_email_attachment gives its content. */
+                            id: string;
+                            /** @description As the message names it; null when it names none. */
+                            filename: string | null;
+                            /** @description Lower-case media type, e.g. application/pdf. */
+                            content_type: string;
+                            /** @description Bytes, decoded. */
+                            size: number;
+                            /** @description Content-ID without angle brackets, for an inline image the HTML points at (cid:…); else null. */
+                            content_id: string | null;
+                            /** @enum {string} */
+                            disposition: "attachment" | "inline";
+                        }[];
+                        /** @description When it was received. */
+                        created_at: string;
+                        /** @description The plain-text body, decoded; null when the message has none. */
+                        text: string | null;
+                        /** @description The HTML body, decoded, as sent (not sanitized: do not render it as trusted); null when none. */
+                        html: string | null;
+                        /** @description Every header line in order, unfolded and decoded. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_received_email_raw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The received email id (rcv_…), as list_received_emails or the email.received webhook gives it.
+                 * @example rcv_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes (message/rfc822). */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_received_email_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The received email id (rcv_…), as list_received_emails or the email.received webhook gives it.
+                 * @example rcv_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+                /**
+                 * @description The attachment id (att_…), from the received email's attachments.
+                 * @example att_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                attachment: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, of the media type Content-Type names. */
+            200: {
+                headers: {
+                    /** @description attachment, with the filename when there is one (RFC 6266). */
+                    "Content-Disposition"?: string;
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20886,7 +22937,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20921,7 +22972,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20956,7 +23007,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -20991,7 +23042,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21028,7 +23079,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21063,7 +23114,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21098,7 +23149,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21190,7 +23241,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21225,7 +23276,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21260,7 +23311,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21295,7 +23346,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21330,7 +23381,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21367,7 +23418,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21402,7 +23453,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21437,7 +23488,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21520,7 +23571,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21555,7 +23606,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21590,7 +23641,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21625,7 +23676,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21660,7 +23711,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21695,7 +23746,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21730,7 +23781,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21765,7 +23816,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21802,7 +23853,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21837,7 +23888,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;
@@ -21872,7 +23923,7 @@ export interface operations {
                         /** @description What went wrong, for a person. */
                         message: string;
                         statusCode: number;
-                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION). */
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
                         code?: string;
                         /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
                         details?: unknown;

@@ -157,6 +157,37 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_received_email": {
+    "method": "GET",
+    "path": "/api/v2/received-emails/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_received_email_attachment": {
+    "method": "GET",
+    "path": "/api/v2/received-emails/{id}/attachments/{attachment}",
+    "pathParams": [
+      "id",
+      "attachment"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_received_email_raw": {
+    "method": "GET",
+    "path": "/api/v2/received-emails/{id}/raw",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_subscriber": {
     "method": "GET",
     "path": "/api/v2/subscribers/{subscriber}",
@@ -247,6 +278,20 @@ export const OPERATION_ROUTES = {
     "path": "/api/v2/emails",
     "pathParams": [],
     "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_received_emails": {
+    "method": "GET",
+    "path": "/api/v2/received-emails",
+    "pathParams": [],
+    "query": [
+      "to",
+      "from",
       "limit",
       "after",
       "before"
@@ -484,6 +529,16 @@ export const OPERATION_ROUTES = {
   "update_campaign": {
     "method": "PATCH",
     "path": "/api/v2/campaigns/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "update_domain": {
+    "method": "PATCH",
+    "path": "/api/v2/domains/{id}",
     "pathParams": [
       "id"
     ],

@@ -8,6 +8,20 @@
  */
 export type FieldSource = { from: 'header'; names: readonly string[]; normalize?: (value: string) => string | undefined };
 
+/**
+ * A route that answers bytes rather than JSON (a whole message, an attachment):
+ * the operation's output carries them base64 for the doors that speak JSON
+ * (tools, MCP, the CLI); the route answers them decoded, with their media type.
+ */
+export interface BytesAnswer {
+  /** The output field holding the bytes, base64. */
+  content: string;
+  /** The output field holding their media type; /openapi.json names it when the output schema fixes it. */
+  contentType: string;
+  /** The output field holding a filename (or null): answered as Content-Disposition: attachment. */
+  filename?: string;
+}
+
 export interface Binding {
   operation: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -24,6 +38,8 @@ export interface Binding {
   optionalBody?: boolean;
   /** A second path for the same operation needs its own operationId in /openapi.json (the first keeps the operation's name). */
   operationId?: string;
+  /** The success answer is bytes, taken from the output (see BytesAnswer); errors stay JSON. */
+  bytes?: BytesAnswer;
 }
 
 const header = (...names: string[]): FieldSource => ({ from: 'header', names });
@@ -89,6 +105,7 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'create_domain', method: 'POST', path: '/domains', status: 201 },
   { operation: 'list_domains', method: 'GET', path: '/domains', status: 200 },
   { operation: 'get_domain', method: 'GET', path: '/domains/:id', status: 200 },
+  { operation: 'update_domain', method: 'PATCH', path: '/domains/:id', status: 200 },
   { operation: 'delete_domain', method: 'DELETE', path: '/domains/:id', status: 200 },
   { operation: 'verify_domain', method: 'POST', path: '/domains/:id/verify', status: 200, optionalBody: true },
   { operation: 'create_webhook', method: 'POST', path: '/webhooks', status: 201 },
@@ -102,4 +119,20 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'add_suppressions', method: 'POST', path: '/suppressions', status: 200, createdStatus: 201 },
   { operation: 'get_suppression', method: 'GET', path: '/suppressions/:suppression', status: 200 },
   { operation: 'remove_suppression', method: 'DELETE', path: '/suppressions/:suppression', status: 200, optionalBody: true },
+  { operation: 'list_received_emails', method: 'GET', path: '/received-emails', status: 200 },
+  { operation: 'get_received_email', method: 'GET', path: '/received-emails/:id', status: 200 },
+  {
+    operation: 'get_received_email_raw',
+    method: 'GET',
+    path: '/received-emails/:id/raw',
+    status: 200,
+    bytes: { content: 'content', contentType: 'content_type' },
+  },
+  {
+    operation: 'get_received_email_attachment',
+    method: 'GET',
+    path: '/received-emails/:id/attachments/:attachment',
+    status: 200,
+    bytes: { content: 'content', contentType: 'content_type', filename: 'filename' },
+  },
 ];

@@ -17,6 +17,7 @@ import * as m0015 from './0015_oauth_client_expiry.ts';
 import * as m0016 from './0016_suppressions.ts';
 import * as m0017 from './0017_inbound_reports.ts';
 import * as m0018 from './0018_receiving_domains.ts';
+import * as m0019 from './0019_received_emails.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_suppressions': m0016,
   '0017_inbound_reports': m0017,
   '0018_receiving_domains': m0018,
+  '0019_received_emails': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {
