@@ -164,6 +164,9 @@ interface Round {
   samples: string[];
   loadSeconds: number;
   acceptedPerS: number;
+  /** From MAIL FROM to the final 250, ms. */
+  smtpP50: number;
+  smtpP99: number;
   /** Webhooks that came while the load ran, per second of it. */
   hooksDuringPerS: number;
   /** Accepted messages whose webhook had not come when the load stopped. */
@@ -241,6 +244,8 @@ async function round(
     samples: load.samples,
     loadSeconds: load.seconds,
     acceptedPerS: load.rate,
+    smtpP50: load.p50,
+    smtpP99: load.p99,
     hooksDuringPerS: during / load.seconds,
     backlog: load.accepted - during,
     endToEndPerS: delivered / ((last - t0) / 1000),
@@ -257,7 +262,7 @@ async function round(
 
 function roundLine(label: string, r: Round): string {
   return (
-    `${label.padEnd(24)} accepted ${f0(r.acceptedPerS).padStart(4)}/s  webhooks ${f0(r.hooksDuringPerS).padStart(4)}/s during the load  ` +
+    `${label.padEnd(24)} accepted ${f0(r.acceptedPerS).padStart(4)}/s (MAIL→250 p50 ${f0(r.smtpP50)} ms p99 ${f0(r.smtpP99)} ms)  webhooks ${f0(r.hooksDuringPerS).padStart(4)}/s during the load  ` +
     `backlog ${String(r.backlog).padStart(4)}  end to end ${f0(r.endToEndPerS).padStart(4)}/s  ` +
     `250→webhook p50 ${f0(percentile(r.latencies, 50))} ms p99 ${f0(percentile(r.latencies, 99))} ms  ` +
     `CPU ${f2(r.cpuMsPerMessage)} ms/message (main thread ${f2(r.mainThreadMsPerMessage)})  ` +
