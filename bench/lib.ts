@@ -209,11 +209,13 @@ export async function createOrg(
  * SQLite file as verified for the organization, with a DKIM key made here, so
  * Mailgate signs every message as it would in production. The key is also
  * written to DATA_DIR/dkim-private.pem, for baselines that sign with the same one.
+ * `receiving`: the organization receives the domain's mail too (receiving_name set).
  */
 export function insertVerifiedDomain(
   dataDir: string,
   organizationId: string,
   domain: string,
+  options: { receiving?: boolean } = {},
 ): { keyFile: string; selector: string; domain: string; privateKey: string } {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
@@ -233,14 +235,14 @@ export function insertVerifiedDomain(
       dkim_private_key: privateKey,
       dkim_public_key: publicKey.toString('base64'),
       checks: null,
-      receiving_name: null,
+      receiving_name: options.receiving ? domain : null,
       created_at: now,
       updated_at: now,
       verified_at: now,
     };
     db.prepare(
-      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, created_at, updated_at, verified_at)
-       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @created_at, @updated_at, @verified_at)`,
+      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, receiving_name, created_at, updated_at, verified_at)
+       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @receiving_name, @created_at, @updated_at, @verified_at)`,
     ).run(row);
   } finally {
     db.close();

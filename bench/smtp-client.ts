@@ -136,6 +136,8 @@ export interface LoadOptions {
   perMessageConnection?: boolean;
   /** true: MAIL, RCPT and DATA in one write (RFC 2920); false: each waits for its reply. */
   pipelining: boolean;
+  /** At most this many transactions in all (none: as many as the time allows). */
+  count?: number;
   /** Offered load: the n-th message is not started before start + n / ratePerSecond. None: each connection goes as fast as it is answered. */
   ratePerSecond?: number;
   /** Called for each message answered 250, with its number and when (ms since the epoch, sub-ms). */
@@ -184,6 +186,7 @@ export async function smtpLoad(options: LoadOptions): Promise<SmtpLoadResult> {
     try {
       while (performance.now() < deadline) {
         const number = n++;
+        if (options.count !== undefined && number >= options.count) break;
         if (!(await paced(start, number, options.ratePerSecond, deadline))) break;
         const { to, message } = options.next(number);
         const t0 = performance.now();
@@ -198,6 +201,7 @@ export async function smtpLoad(options: LoadOptions): Promise<SmtpLoadResult> {
   async function perMessage(): Promise<void> {
     while (performance.now() < deadline) {
       const number = n++;
+      if (options.count !== undefined && number >= options.count) break;
       if (!(await paced(start, number, options.ratePerSecond, deadline))) break;
       const t0 = performance.now();
       const { to, message } = options.next(number);
