@@ -77,7 +77,7 @@ describe('an agent reads and answers received mail over /mcp', () => {
     });
     expect(reply.id).toMatch(/^eml_/);
 
-    const delivered = await waitFor(() => relay.messages.find((m) => m.envelope.rcptTo.includes('ada@customer.example')));
+    const delivered = await waitFor(async () => relay.messages.find((m) => m.envelope.rcptTo.includes('ada@customer.example')));
     expect(delivered.parsed.subject).toBe('Re: Where is my order?');
     expect(delivered.parsed.inReplyTo).toBe('<question-2@customer.example>');
     expect(delivered.parsed.references).toEqual(['<order-1@customer.example>', '<ack-1@help.example>', '<question-2@customer.example>']);
