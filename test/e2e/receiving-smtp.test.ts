@@ -441,4 +441,21 @@ describe('receiving mail over SMTP, as a remote MTA delivers it', () => {
     expect([record.subject, record.recipients]).toEqual(['To two of you', ['Support@INBOX.Example', 'sales@inbox.example']]);
     expect((await receivedFor('support@inbox.example')).map((r) => r.id)).toEqual([record.id]);
   });
+
+  it('receiving turned off between RCPT and the end of DATA: 451 4.3.0, nothing stored, and the retry is refused at RCPT', async () => {
+    const domain = await addReceivingDomain(server.database.handle, 'brief.example');
+    const to = 'hello@brief.example';
+    const s = await session();
+    expect((await s.command(`MAIL FROM:<${SENDER}>`)).code).toBe(250);
+    expect(await s.command(`RCPT TO:<${to}>`)).toEqual({ code: 250, text: '2.1.5 Accepted' });
+    expect((await s.command('DATA')).code).toBe(354);
+    const off = await server.api(`/api/v2/domains/${domain}`, { method: 'PATCH', body: { receiving: false } });
+    expect(off.status).toBe(200);
+    s.write(`From: ${SENDER}\r\nTo: ${to}\r\nSubject: Too late\r\n\r\nHello?\r\n.\r\n`);
+    // Answered 250, the message would be dropped: nobody receives it any more.
+    expect(await s.reply()).toEqual({ code: 451, text: '4.3.0 Temporary server error: the message was not stored; try again later' });
+    expect(await receivedFor(to)).toEqual([]);
+    expect((await s.command(`MAIL FROM:<${SENDER}>`)).code).toBe(250);
+    expect(await s.command(`RCPT TO:<${to}>`)).toEqual(notOurs(to));
+  });
 });
