@@ -148,16 +148,20 @@ function inboundOptions(
    * Authenticate and parse, then store. The reader never refuses a message for
    * what it holds (one it cannot parse is kept as far as it could be read); the
    * core refuses one that failed DMARC under a reject policy (550 5.7.1), and its
-   * failure to store is temporary trouble (451).
+   * failure to store is temporary trouble (451). So is a message nobody stored
+   * because its recipients' domains stopped receiving since RCPT TO: 250 would
+   * drop it, while its client's retry is refused at RCPT and bounced to its sender.
    */
   async function handMail(raw: Buffer, session: SMTPServerSession, recipients: string[]): Promise<void> {
     const mail = await readMail.read(raw, { ...mailEnvelope(session), recipients });
+    let stored: string[];
     try {
-      await receiving.receive(mail);
+      stored = (await receiving.receive(mail)).ids;
     } catch (error) {
       if (isAppError(error) && error.kind === 'forbidden') throw replyFor(error, 'data');
       throw REPLIES.notStored();
     }
+    if (stored.length === 0) throw REPLIES.notStored();
   }
 
   /** Each side gets the recipients that are its own; 250 once both have stored what they got. */
