@@ -399,7 +399,7 @@ export interface InboundReportsTable {
 /** A received message, stored once however many organizations it was for (keyed by the id of the first record made of it). */
 export interface ReceivedMessagesTable {
   id: string;
-  /** The bytes as stored: the inbound listener's Received and Authentication-Results headers, then the message. */
+  /** The bytes as stored: the inbound listener's Authentication-Results and Received headers, then the message. */
   raw: Buffer;
   size: number;
   from_address: string | null;

@@ -68,7 +68,7 @@ export const getReceivedEmailRaw = defineOperation({
   summary: 'Get a received email as the whole message it arrived as',
   resource: 'received_emails',
   description: [
-    `Returns the message as stored (${RFC822}), base64 in content: the Received and Authentication-Results headers this server added, then the bytes as received, signatures intact.`,
+    `Returns the message as stored (${RFC822}), base64 in content: the Authentication-Results and Received headers this server added (in that order, on top), then the bytes as received, signatures intact.`,
     'For a mail client, an archive, or checking something the parsed record does not show. Over REST the route answers the bytes themselves.',
     QUOTA_NOTE,
   ].join(' '),

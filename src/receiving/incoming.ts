@@ -66,7 +66,7 @@ export interface IncomingMail {
   remoteAddress: string;
   /** What the client said in HELO/EHLO. */
   helo: string | null;
-  /** The message as stored and served raw: the listener's Received and Authentication-Results headers, then the bytes received. */
+  /** The message as stored and served raw: the listener's Authentication-Results and Received headers, then the bytes received. */
   raw: Uint8Array;
   parsed: ParsedIncoming;
   authentication: IncomingAuthentication;

@@ -81,7 +81,11 @@ export const receivedEmailRawSchema = z.object({
   id: z.string().describe('The received email id (rcv_…).'),
   content_type: z.literal(RFC822),
   size: z.number().int().describe('Bytes of the message.'),
-  content: z.string().describe('The message as stored, base64: the Received and Authentication-Results headers this server added, then the bytes received.'),
+  content: z
+    .string()
+    .describe(
+      'The message as stored, base64: the Authentication-Results and Received headers this server added (in that order, on top), then the bytes received.',
+    ),
 });
 export type ReceivedEmailRaw = z.infer<typeof receivedEmailRawSchema>;
 

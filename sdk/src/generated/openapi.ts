@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Get a received email as the whole message it arrived as
-         * @description Returns the message as stored (message/rfc822), base64 in content: the Received and Authentication-Results headers this server added, then the bytes as received, signatures intact. For a mail client, an archive, or checking something the parsed record does not show. Over REST the route answers the bytes themselves. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Returns the message as stored (message/rfc822), base64 in content: the Authentication-Results and Received headers this server added (in that order, on top), then the bytes as received, signatures intact. For a mail client, an archive, or checking something the parsed record does not show. Over REST the route answers the bytes themselves. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         get: operations["get_received_email_raw"];
         put?: never;
