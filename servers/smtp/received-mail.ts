@@ -313,7 +313,8 @@ function attachmentOf(a: ParsedMail['attachments'][number]): IncomingAttachment 
   };
 }
 
-const EMPTY: Omit<ParsedIncoming, 'headers'> = {
+/** What a message gives that nothing could be read of: every field empty (the headers are read apart). */
+export const NOTHING_PARSED: Omit<ParsedIncoming, 'headers'> = {
   from: null,
   to: [],
   cc: [],
@@ -334,7 +335,7 @@ async function parse(stored: Buffer): Promise<ParsedIncoming> {
   try {
     mail = await simpleParser(stored, PARSER_OPTIONS);
   } catch {
-    return { ...EMPTY, headers: readableHeaderLines(stored).map(headerField) };
+    return { ...NOTHING_PARSED, headers: readableHeaderLines(stored).map(headerField) };
   }
   // mailparser takes any line before the first empty one as a header; one without a field name is not.
   const headers = mail.headerLines.filter((h) => FIELD_LINE.test(h.line)).map((h) => headerField(h.line));

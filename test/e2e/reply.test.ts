@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../helpers/db.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { removeTestTls, startTestSmtpServer, submissionTransport, type TestSmtpServer } from '../helpers/smtp.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -8,15 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 afterAll(() => removeTestTls());
 
-const emailCount = async (server: TestServer) =>
-  Number(
-    (
-      await server.database.handle.db
-        .selectFrom('emails')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const emailCount = (server: TestServer) => countRows(server.database.handle, 'emails');
 
 describe('POST /api/v2/emails with in_reply_to', () => {
   let server: TestServer;

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Database } from '../../src/db/schema.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/index.ts';
+
+/** How many rows a table holds. */
+export async function countRows(handle: DatabaseHandle, table: keyof Database): Promise<number> {
+  const row = await handle.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /**
  * A migrated database with no rows, for one test or one file: SQLite in memory by

@@ -1,7 +1,14 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailReader, mailauthResolver, MAX_LISTED_SIGNATURES, type MailEnvelope, type MailReader } from '../../servers/smtp/received-mail.ts';
+import {
+  createMailReader,
+  mailauthResolver,
+  MAX_LISTED_SIGNATURES,
+  NOTHING_PARSED,
+  type MailEnvelope,
+  type MailReader,
+} from '../../servers/smtp/received-mail.ts';
 import type { IncomingAuthentication, ParsedIncoming } from '../../src/index.ts';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 
@@ -40,22 +47,6 @@ const PLAIN = crlf([
   'Noon at the usual place?',
   '',
 ]);
-
-/** Nothing parsed: what a message without content gives. */
-const NOTHING: Omit<ParsedIncoming, 'headers'> = {
-  from: null,
-  to: [],
-  cc: [],
-  replyTo: [],
-  subject: null,
-  messageId: null,
-  inReplyTo: null,
-  references: [],
-  date: null,
-  text: null,
-  html: null,
-  attachments: [],
-};
 
 describe('createMailReader', () => {
   let dns: TestDnsServer;
@@ -356,7 +347,7 @@ describe('createMailReader', () => {
     const mail = await reader.read(Buffer.from(message), envelope());
     expect(text(mail.raw).endsWith(message)).toBe(true);
     expect({ ...mail.parsed, headers: mail.parsed.headers.slice(2) }).toEqual({
-      ...NOTHING,
+      ...NOTHING_PARSED,
       from: { name: null, address: 'ann@signed.example' },
       subject: 'broken',
       // mailparser would say "now" for a Date it cannot read: it is none.
@@ -378,7 +369,7 @@ describe('createMailReader', () => {
     const mail = await reader.read(Buffer.from(message), envelope());
     expect(text(mail.raw).endsWith(message)).toBe(true);
     expect(mail.parsed).toEqual({
-      ...NOTHING,
+      ...NOTHING_PARSED,
       headers: [
         { name: 'Authentication-Results', value: expect.stringMatching(/^mx\.mailgate\.test; dkim=none/) },
         { name: 'Received', value: expect.stringMatching(/^from mail\.signed\.example/) },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Core, ManualClock } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
 import { useTestCore } from '../helpers/core.ts';
+import { countRows } from '../helpers/db.ts';
 import { expectRefusal } from '../helpers/errors.ts';
 import { addReceivingDomain, incomingMail } from '../helpers/received.ts';
 import { addVerifiedDomain } from '../helpers/domains.ts';
@@ -22,15 +23,7 @@ describe('receiving email', () => {
   useTestCore({}, (started) => ({ core, auth, clock } = started));
 
   const db = () => core.db.db;
-  const count = async (table: 'received_messages' | 'received_emails' | 'received_attachments' | 'webhook_deliveries') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'received_messages' | 'received_emails' | 'received_attachments' | 'webhook_deliveries') => countRows(core.db, table);
 
   /** A second organization with its own receiving domain and webhook. */
   async function otherOrganization(domain = 'other.example'): Promise<AuthContext> {
