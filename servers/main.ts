@@ -138,6 +138,11 @@ export async function startServer(config: Config, log: (line: string) => void = 
     } else if (boot) {
       log(`Created organization "default" (${boot.org.id}) with MAILGATE_BOOTSTRAP_TOKEN.`);
     }
+    if (boot) {
+      // The first person: whoever opens this link names the address and becomes admin (else: mailgate user create).
+      const invitation = await core.users.createInvitation(boot.org.id, { role: 'admin' });
+      log(`First admin, one-time link (for 7 days): ${invitation.link}`);
+    }
 
     // Said once every listener is listening, so that no line claims a door is open when the next may fail.
     const listening: string[] = [];

@@ -33,6 +33,7 @@ import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignS
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
 import { createReceivingService, type ReceivingService } from './receiving/index.ts';
+import { createUserService, type UserService } from './users/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -87,6 +88,8 @@ export interface Core {
   readonly returns: ReturnsService;
   /** Mail received for the organizations' receiving domains (the inbound listener's core), and the API's reads of it. */
   readonly receiving: ReceivingService;
+  /** The people of each organization, their roles and invitations. */
+  readonly users: UserService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -237,6 +240,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     workflows: createWorkflowService(db, clock, emails),
     campaigns: campaigns.service,
     suppressions,
+    users: createUserService({ db, clock, emails, baseUrl: config.baseUrl, systemFrom: config.systemFrom }),
     oauth,
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),

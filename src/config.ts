@@ -84,6 +84,9 @@ export function listensEverywhere(host: string): boolean {
   return isWildcardHost(host);
 }
 
+/** An address, bare or in angle brackets after a name; the send pipeline checks it fully. */
+const SYSTEM_FROM_SHAPE = /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 export const envSchema = z.object({
   PORT: port.default(3000).describe('HTTP port: the REST API, `/mcp`, OAuth, `/docs` and `/health`'),
   HOST: z.string().min(1).default('127.0.0.1').describe('bind address of every listener, HTTP and SMTP (the Docker image sets `0.0.0.0`)'),
@@ -308,6 +311,16 @@ export const envSchema = z.object({
       'comma-separated IP addresses with optional ports (`1.1.1.1`, `1.1.1.1:53`, `::1`, `[::1]:53`: an IPv6 address takes a ' +
         'port only in brackets) for address verification, domain checks, and the hosts of webhooks and OAuth client metadata; a ' +
         "host name or a bad port is refused at start; each lookup is bounded (4 s). Unset: the system's resolver",
+    ),
+  SYSTEM_FROM: z
+    .string()
+    .trim()
+    .regex(SYSTEM_FROM_SHAPE, 'must be an address, or a name and an address: `Mailgate <mailgate@example.com>`')
+    .optional()
+    .describe(
+      "who Mailgate's own emails (invitations to an organization's team) come from; sent without the check that the organization " +
+        "verified its domain, as the operator chose it. Unset: `Mailgate <mailgate@HOST>`, HOST being `BASE_URL`'s host name, or " +
+        '`mailgate.localhost` when that is an IP address or a single label',
     ),
   FORMS_CONFIRM_FROM: z.string().trim().min(3).optional().describe('who double opt-in confirmation emails come from, unless the form sends `confirm_from`'),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false).describe('`true` lets outbound webhooks target loopback and private addresses (tests, trusted networks)'),
@@ -560,6 +573,8 @@ export interface Config {
   readonly roles: readonly Role[];
   readonly bootstrapToken: string | undefined;
   readonly dnsServers: readonly string[];
+  /** Who Mailgate's own emails (invitations) come from (SYSTEM_FROM, else mailgate@ BASE_URL's host). */
+  readonly systemFrom: string;
   /** Who double opt-in confirmation emails come from, unless a form names a sender (FORMS_CONFIRM_FROM). */
   readonly formsConfirmFrom: string | undefined;
   readonly webhookAllowPrivate: boolean;
@@ -640,6 +655,12 @@ export class ConfigError extends Error {
 }
 
 /** Parse an environment (normally `process.env`, read by the caller) into a Config. */
+/** mailgate@ BASE_URL's host, when that is a name an address may have (not an IP address, not one label like localhost). */
+function defaultSystemFrom(baseUrl: string): string {
+  const host = new URL(baseUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+  return `Mailgate <mailgate@${isIP(host) === 0 && host.includes('.') ? host : 'mailgate.localhost'}>`;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -711,6 +732,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bootstrapToken: e.MAILGATE_BOOTSTRAP_TOKEN,
     dnsServers: Object.freeze([...(e.DNS_SERVERS ?? [])]),
     formsConfirmFrom: e.FORMS_CONFIRM_FROM,
+    systemFrom: e.SYSTEM_FROM ?? defaultSystemFrom(baseUrl),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhooks: Object.freeze({
       maxPerOrganization: e.WEBHOOKS_PER_ORGANIZATION,

@@ -25,7 +25,9 @@ export type IdPrefix =
   | 'sup'
   | 'rpt'
   | 'rcv'
-  | 'att';
+  | 'att'
+  | 'usr'
+  | 'inv';
 
 /** The digits of ids: lower-case Crockford base32 (no i, l, o, u). */
 export const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -33,7 +33,19 @@ export {
   type SubmittedMailbox,
   type SubmittedAttachment,
 } from './emails/index.ts';
-export { PLANS, assertMayWrite, isPlan, type AuthContext, type Plan, type TokenPermission } from './auth-scope/index.ts';
+export {
+  PLANS,
+  PERMISSIONS,
+  ROLES,
+  assertMayWrite,
+  isPlan,
+  isRole,
+  type AuthContext,
+  type Plan,
+  type Role as UserRole,
+  type TokenPermission,
+} from './auth-scope/index.ts';
+export { ACCEPT_INVITATION_PATH, acceptInvitationSchema, userRecordSchema, type CreatedInvitation, type UserRecord } from './users/index.ts';
 export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';

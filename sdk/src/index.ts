@@ -163,6 +163,18 @@ export class Mailgate {
     revoke: (id: string, options?: CallOptions) => this.call('revoke_token', { path: { id } }, options),
   };
 
+  readonly users = {
+    list: (params?: QueryOf<'list_users'>, options?: CallOptions) => this.call('list_users', { query: params }, options),
+    iterate: (params?: QueryOf<'list_users'>, options?: CallOptions) => this.records('list_users', { query: params }, options),
+    get: (id: string, options?: CallOptions) => this.call('get_user', { path: { id } }, options),
+    /** Emails them a one-time link (7 days); { resend: true } sends a new one to someone who has not accepted yet. */
+    invite: (body: BodyOf<'invite_user'>, options?: CallOptions) => this.call('invite_user', { body }, options),
+    update: (id: string, body: BodyOf<'update_user'>, options?: CallOptions) => this.call('update_user', { path: { id }, body }, options),
+    remove: (id: string, options?: CallOptions) => this.call('remove_user', { path: { id } }, options),
+    /** The link's secret (after #token=) and a password; needs no token. */
+    acceptInvitation: (body: BodyOf<'accept_invitation'>, options?: CallOptions) => this.call('accept_invitation', { body }, options),
+  };
+
   readonly webhooks = {
     /** The signing secret (whsec_…) is in the answer once. */
     create: (body: BodyOf<'create_webhook'>, options?: CallOptions) => this.call('create_webhook', { body }, options),

@@ -20,6 +20,7 @@ const USAGE = `Usage:
   mailgate token create --org ORG_ID [--name NAME] [--permission full|read]
   mailgate token list --org ORG_ID [--json]
   mailgate token revoke TOKEN_ID
+  mailgate user create --email EMAIL --role admin|member|viewer [--name NAME] [--org ORG_ID]
   mailgate migrate
   mailgate tools list [--json] [--url URL] [--token TOKEN]
   mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]
@@ -186,6 +187,32 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     .argument('<id>', 'the token id (tok_…)')
     .action(async (id: string) => {
       print(await withCore(env, (core) => core.tokens.revoke(id)));
+    });
+
+  const user = program
+    .command('user')
+    .description("the people of an organization (on this machine's database)")
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} });
+  user
+    .command('create')
+    .description('add a user with an invitation, and print {user, link, expires_at}: whoever opens the link within 7 days sets the password')
+    .option('--email <email>', 'their address')
+    .addOption(new Option('--role <role>', 'admin, member or viewer').choices(['admin', 'member', 'viewer']))
+    .option('--name <name>', 'their name')
+    .option('--org <id>', 'the organization (default: the only one)')
+    .action(async (options: { email?: string; role?: 'admin' | 'member' | 'viewer'; name?: string; org?: string }) => {
+      if (!options.email || !options.role) throw new UsageError('user create needs --email and --role');
+      const created = await withCore(env, async (core) => {
+        let orgId = options.org;
+        if (!orgId) {
+          const orgs = await core.orgs.list();
+          if (orgs.length !== 1) throw new UsageError(`user create needs --org: this database has ${orgs.length} organizations (mailgate org list)`);
+          orgId = orgs[0]!.id;
+        }
+        return core.users.createInvitation(orgId, { email: options.email!, role: options.role!, ...(options.name ? { name: options.name } : {}) });
+      });
+      print(created);
     });
 
   program

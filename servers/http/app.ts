@@ -13,6 +13,7 @@ import { unsubscribeRoutes } from './unsubscribe.ts';
 import { verifyRoutesV1 } from './v1/verify.ts';
 import { integrationRoutesV1 } from './v1/integrations.ts';
 import { confirmRoutes } from './confirm.ts';
+import { acceptInvitationRoutes } from './accept-invitation.ts';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
@@ -141,6 +142,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     await answerError(reply, answer, isTrackingPath(path) ? trackingErrorAnswer : jsonErrorAnswer(shape));
   }
 
+  // Without a caller (outside the v2 plugin and its authentication): the invitation's secret is the proof.
+  await app.register(async (auth) => acceptInvitationRoutes(auth, core), { prefix: '/api/v2/auth' });
   await app.register(
     async (v2) => {
       v2.setErrorHandler(errorHandler(jsonErrorAnswer(v2ErrorBody)));

@@ -100,6 +100,7 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
         { name: 'tags', description: 'Tags that group subscribers.' },
         { name: 'events', description: 'What happened to subscribers; triggers workflows.' },
         { name: 'workflows', description: 'Automations started by subscriber events.' },
+        { name: 'users', description: "The organization's people: invitations by email, roles (admin, member, viewer), accepting an invitation." },
         { name: 'tools', description: 'Every operation as a tool: listed and run by name (the same tools /mcp serves).' },
         { name: 'v1', description: 'The frozen v1 API, kept working for existing integrations.' },
         { name: 'system', description: 'Health.' },

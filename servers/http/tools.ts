@@ -40,10 +40,10 @@ function toolNamed(name: string): Operation {
   return operation;
 }
 
-/** The tools this request's token may run, as MCP's tools/list shows them to it (a read-only token: the read-only tools). */
+/** The tools this request's token may run, as MCP's tools/list shows them to it (the permission table's: a read-only token sees the read-only tools). */
 function toolsFor(request: FastifyRequest, described: readonly { operation: Operation; tool: ReturnType<typeof describeTool> }[]) {
-  const { permission } = authOf(request);
-  return described.filter(({ operation }) => permissionAllows(permission, operation)).map(({ tool }) => tool);
+  const caller = authOf(request);
+  return described.filter(({ operation }) => permissionAllows(caller, operation)).map(({ tool }) => tool);
 }
 
 /** A tool's input from a body: a JSON object, or nothing (a tool with no required input). */

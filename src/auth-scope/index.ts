@@ -2,8 +2,8 @@
 // its plan and quota), and the plan facts that go with it. The vocabulary every
 // service and door shares. Must not import anything but the bottom layer (errors,
 // clock, config, ids): tokens, orgs, limits and every service import it.
-import { AppError } from '../errors.ts';
 import type { Plan } from './plans.ts';
+import { mayWriteAnything, refusal, type Caller, type Role, type TokenPermission } from './permissions.ts';
 
 export { PLANS, PLAN_QUOTAS, isPlan, quotaOf, type Plan } from './plans.ts';
 
@@ -12,19 +12,34 @@ export interface OrgScope {
   organizationId: string;
 }
 
-/** What an API token may do: everything, or only read (every write refused). */
-export type TokenPermission = 'full' | 'read';
-export const TOKEN_PERMISSIONS: readonly TokenPermission[] = ['full', 'read'];
+export {
+  PERMISSIONS,
+  RESOURCES,
+  ROLES,
+  ROLE_OF_PERMISSION,
+  TOKEN_PERMISSIONS,
+  allows,
+  assertAllowed,
+  isRole,
+  mayWriteAnything,
+  refusal,
+  roleOf,
+  type Access,
+  type Caller,
+  type Resource,
+  type Role,
+  type TokenPermission,
+} from './permissions.ts';
 
 /**
- * Refuse a caller whose token is read-only something that writes (`what`: what
- * it would do, for the message). Every door asks before a write: REST and the
- * tools through the operations, SMTP before a message.
+ * Refuse a caller that may write nothing (a read-only token, a viewer)
+ * something that writes (`what`: what it would do, for the message). A door
+ * asks before a request that writes, whatever it writes: HTTP before a route
+ * that is not a read, SMTP before a message. The operations ask the table
+ * about their own resource (operations/operation.ts).
  */
-export function assertMayWrite(caller: { permission?: TokenPermission }, what: string): void {
-  if (caller.permission === 'read') {
-    throw new AppError('forbidden', `This API token is read-only: it cannot ${what}. Use a token with full permission.`, { code: 'read_only_token' });
-  }
+export function assertMayWrite(caller: Caller, what: string): void {
+  if (!mayWriteAnything(caller)) throw refusal(caller, what);
 }
 
 /** Who is calling: the result of authenticating a request. */
@@ -34,6 +49,8 @@ export interface AuthContext {
   tokenId: string;
   /** The permission of the API token the caller holds (or the grant was made with). */
   permission: TokenPermission;
+  /** A person's role, for a caller signed in as one; absent for a token, whose permission stands for a role (permissions.ts). */
+  role?: Role;
   /** Requests per minute the organization may make (its arrangement, else its plan's). */
   quota: number;
 }

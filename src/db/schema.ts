@@ -452,6 +452,36 @@ export interface ReceivedAttachmentsTable {
   content: Buffer;
 }
 
+export interface UsersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  /** The address lower-cased: one user per address in an organization. */
+  email_key: string;
+  name: string | null;
+  /** admin | member | viewer */
+  role: string;
+  /** invited | active */
+  status: string;
+  /** A self-describing scrypt hash; null until the user accepts the invitation. */
+  password_hash: string | null;
+  created_at: number;
+  last_sign_in_at: number | null;
+}
+
+export interface UserInvitationsTable {
+  id: string;
+  organization_id: string;
+  /** Null: the user is created on acceptance (the first admin), with `role`. */
+  user_id: string | null;
+  role: string;
+  /** SHA-256 of the link's secret. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
@@ -486,4 +516,6 @@ export interface Database {
   received_messages: ReceivedMessagesTable;
   received_emails: ReceivedEmailsTable;
   received_attachments: ReceivedAttachmentsTable;
+  users: UsersTable;
+  user_invitations: UserInvitationsTable;
 }

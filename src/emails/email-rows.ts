@@ -8,7 +8,18 @@ import type { SubmissionContent } from './submission.ts';
 import { newTrackingKey } from './tracking/links.ts';
 
 /** Where a send came in; kept on the record. */
-export type EmailSource = 'api' | 'api_v1' | 'batch' | 'smtp' | 'mcp' | 'workflow' | 'campaign' | 'campaign_test' | 'form_confirmation' | 'integration';
+export type EmailSource =
+  | 'api'
+  | 'api_v1'
+  | 'batch'
+  | 'smtp'
+  | 'mcp'
+  | 'workflow'
+  | 'campaign'
+  | 'campaign_test'
+  | 'form_confirmation'
+  | 'integration'
+  | 'system';
 
 /** What a tracked email tracks. */
 export interface TrackingChoice {

@@ -64,6 +64,9 @@ export type { RenderTask } from './render-request.ts';
 export type { BatchMode, BatchResult } from './send-batch.ts';
 
 /** Automations and campaigns send to their own audience: the recipient guard is for transactional sends. */
+/** What reading one of Mailgate's own emails (source system) shows in place of its body. */
+export const SYSTEM_BODY_WITHHELD = '(withheld: this email from Mailgate holds a one-time link for its recipient)';
+
 const UNGUARDED_SOURCES: ReadonlySet<EmailSource> = new Set(['workflow', 'campaign']);
 
 /** One email of a campaign: its recipient and the parts personalized for them. */
@@ -203,7 +206,8 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
   return {
     async send(auth, request, options) {
-      await checkSenders(auth, [request.from]);
+      // Mailgate's own mail (an invitation) comes from SYSTEM_FROM, which the operator set: no organization verifies that domain.
+      if (options.source !== 'system') await checkSenders(auth, [request.from]);
       const idempotency = options.idempotencyKey === undefined ? undefined : sendIdempotency(options.idempotencyKey, request);
       const stored = await accept<StoredSendAnswer>(
         auth,
@@ -306,14 +310,16 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       const row = await findEmail(db, auth.organizationId, id);
       if (!row) throw new AppError('not_found', `Email ${id} not found`);
       const events = await listEmailEvents(db, id);
+      // Mailgate's own mail carries a one-time link for its recipient alone (an invitation): the log says it was sent, never shows the link.
+      const withheld = row.source === 'system';
       return {
         ...toEmailListItem(row),
         preview: row.preview,
         message_id: row.message_id,
-        html: row.html,
-        text: row.text,
+        html: withheld ? SYSTEM_BODY_WITHHELD : row.html,
+        text: withheld ? SYSTEM_BODY_WITHHELD : row.text,
         events: events.map(toEventRecord),
-        raw: row.raw ?? null,
+        raw: withheld ? null : (row.raw ?? null),
       };
     },
 

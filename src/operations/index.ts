@@ -33,6 +33,7 @@ import { createDomain, deleteDomain, getDomain, listDomains, updateDomain, verif
 import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 import { addSuppressions, getSuppression, listSuppressions, removeSuppression } from './suppressions.ts';
+import { getUser, inviteUser, listUsers, removeUser, updateUser } from './users.ts';
 import { getReceivedEmail, getReceivedEmailAttachment, getReceivedEmailRaw, listReceivedEmails } from './received-emails.ts';
 
 export * from './operation.ts';
@@ -96,6 +97,11 @@ export const OPERATIONS: readonly Operation[] = [
   getReceivedEmail,
   getReceivedEmailRaw,
   getReceivedEmailAttachment,
+  listUsers,
+  getUser,
+  inviteUser,
+  updateUser,
+  removeUser,
 ];
 
 const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));

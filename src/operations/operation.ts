@@ -7,7 +7,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts';
 import { checkInput } from '../validation.ts';
-import { assertMayWrite, type OrgScope, type TokenPermission } from '../auth-scope/index.ts';
+import { allows, refusal, type Caller, type OrgScope, type Resource } from '../auth-scope/index.ts';
 import type { WorkflowService } from '../workflows/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
 import type { TokenService } from '../tokens/index.ts';
@@ -16,6 +16,7 @@ import type { VerifyService } from '../verify/index.ts';
 import type { DomainService } from '../domains/index.ts';
 import type { SuppressionService } from '../suppressions/index.ts';
 import type { ReceivingService } from '../receiving/index.ts';
+import type { UserService } from '../users/index.ts';
 
 /** The core services an operation runs on. */
 export interface OperationServices {
@@ -29,6 +30,7 @@ export interface OperationServices {
   domains: DomainService;
   suppressions: SuppressionService;
   receiving: ReceivingService;
+  users: UserService;
 }
 
 /** The door a call came in by: kept on what it creates (an email's source), never a rule. */
@@ -36,8 +38,8 @@ export type Door = 'rest' | 'mcp' | 'cli';
 
 export interface OperationContext {
   services: OperationServices;
-  /** The organization the caller acts in, and (for a caller with a token) what the token may do. */
-  scope: OrgScope & { permission?: TokenPermission };
+  /** The organization the caller acts in, and what the caller may do there: a person's role, or its token's permission (auth-scope/permissions.ts). */
+  scope: OrgScope & Caller;
   door: Door;
 }
 
@@ -68,8 +70,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   summary: string;
   /** For a person or an agent who has never seen Mailgate: what it does, when to use it, what it returns, what it costs. */
   description: string;
-  /** The resource it belongs to (`emails`, `subscribers`, …): groups it in documents. */
-  resource: string;
+  /** The resource it belongs to (`emails`, `subscribers`, …): groups it in documents, and with `annotations.readOnly` decides who may run it (PERMISSIONS). */
+  resource: Resource;
   /** Everything the caller gives, path, query, body and header fields together. */
   input: I;
   /** The answer. */
@@ -123,12 +125,14 @@ export async function invokeOperation(operation: Operation, context: OperationCo
   return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
 }
 
-/** May a caller whose token has this permission run the operation? A read-only token: only those that change nothing. */
-export function permissionAllows(permission: TokenPermission | undefined, operation: Pick<Operation, 'annotations'>): boolean {
-  return permission !== 'read' || operation.annotations.readOnly;
+/** May this caller run the operation? The permission table's answer for its resource: read for a read-only operation, else write. */
+export function permissionAllows(caller: Caller, operation: Pick<Operation, 'annotations' | 'resource'>): boolean {
+  return allows(caller, operation.resource, operation.annotations.readOnly ? 'read' : 'write');
 }
 
-/** Refuse what permissionAllows refuses (forbidden, read_only_token): every door's calls come through here. */
+/** Refuse what permissionAllows refuses (forbidden: read_only_token, insufficient_role): every door's calls come through here. */
 export function assertPermitted(operation: Operation, context: OperationContext): void {
-  if (!permissionAllows(context.scope.permission, operation)) assertMayWrite(context.scope, `run ${operation.name}, which changes data`);
+  if (!permissionAllows(context.scope, operation)) {
+    throw refusal(context.scope, operation.annotations.readOnly ? `run ${operation.name}` : `run ${operation.name}, which changes data`);
+  }
 }

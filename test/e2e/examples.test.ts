@@ -119,6 +119,11 @@ const ORDER = [
   'get_received_email',
   'get_received_email_raw',
   'get_received_email_attachment',
+  'invite_user',
+  'list_users',
+  'get_user',
+  'update_user',
+  'remove_user',
 ];
 
 describe('examples, on a new organization', () => {

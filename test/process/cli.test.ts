@@ -25,6 +25,7 @@ const USAGE_LINES = [
   'mailgate token create --org ORG_ID [--name NAME] [--permission full|read]',
   'mailgate token list --org ORG_ID [--json]',
   'mailgate token revoke TOKEN_ID',
+  'mailgate user create --email EMAIL --role admin|member|viewer [--name NAME] [--org ORG_ID]',
   'mailgate migrate',
   'mailgate tools list [--json] [--url URL] [--token TOKEN]',
   'mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]',
@@ -238,6 +239,30 @@ describe('mailgate CLI', () => {
     const unknown = await run('token', 'revoke', 'tok_00000000000000000000000000');
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr.trim()).toBe('not_found: Token tok_00000000000000000000000000 not found');
+  });
+
+  it('user create prints an invited user and a one-time link, which the server process accepts', { timeout: 60_000 }, async () => {
+    const created = json(await run('user', 'create', '--email', 'ada@example.com', '--role', 'admin', '--org', org!.id)) as {
+      user: { id: string; status: string; role: string };
+      link: string;
+      expires_at: string;
+    };
+    expect(created).toEqual({
+      user: expect.objectContaining({ object: 'user', email: 'ada@example.com', role: 'admin', status: 'invited' }),
+      link: expect.stringMatching(/\/app\/accept-invitation#token=[A-Za-z0-9_-]{43}$/),
+      expires_at: expect.stringMatching(ISO),
+    });
+    const accepted = await fetch(`${server!.url}/api/v2/auth/accept-invitation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: created.link.split('#token=')[1], password: 'a good long password' }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ id: created.user.id, status: 'active' });
+
+    const again = await run('user', 'create', '--email', 'ADA@example.com', '--role', 'member', '--org', org!.id);
+    expect(again).toMatchObject({ code: 1, stdout: '' });
+    expect(again.stderr.trim()).toBe('conflict: ADA@example.com already has a user in this organization');
   });
 
   it("--help on every command: exit 0 and the command's usage on stdout", async () => {

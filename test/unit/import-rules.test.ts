@@ -70,7 +70,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // address knows the fixture addresses delivery walks without a transport.
   // Returns and receiving are the inbound listener's core, a role too.
   ['delivery', 'verify', 'returns', 'receiving'],
-  ['campaigns', 'workflows', 'integrations'],
+  ['campaigns', 'workflows', 'integrations', 'users'],
   ['audience'],
   ['emails'],
   // Outbound webhooks: what the layers above publish, in their own transactions; delivered by the worker.

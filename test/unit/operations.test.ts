@@ -23,7 +23,9 @@ describe('the operation definitions', () => {
   it('are named snake_case verb_noun, once each', () => {
     const names = OPERATIONS.map((o) => o.name);
     for (const name of names)
-      expect(name).toMatch(/^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify)_[a-z]+(_[a-z]+)*$/);
+      expect(name).toMatch(
+        /^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify|invite)_[a-z]+(_[a-z]+)*$/,
+      );
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -104,7 +106,7 @@ describe('the operation definitions', () => {
       const reads = /^(get|list|count)_/.test(operation.name) || operation.name === 'verify_email';
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
       expect(operation.annotations.openWorld, operation.name).toBe(
-        ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign'].includes(operation.name),
+        ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign', 'invite_user'].includes(operation.name),
       );
     }
     const destructive = OPERATIONS.filter((o) => o.annotations.destructive)
@@ -118,6 +120,7 @@ describe('the operation definitions', () => {
       'delete_workflow',
       'remove_suppression',
       'remove_tags',
+      'remove_user',
       'revoke_token',
       'send_campaign',
       'unsubscribe_subscriber',
@@ -138,7 +141,9 @@ describe('the operation definitions', () => {
       'delete_domain',
       'delete_webhook',
       'delete_workflow',
+      'invite_user',
       'remove_suppression',
+      'remove_user',
       'revoke_token',
       'send_batch',
       'send_campaign',

@@ -1,5 +1,25 @@
 // Generated from /openapi.json by `npm run sdk:types`: do not edit.
 export interface paths {
+    "/api/v2/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: choose a password
+         * @description Takes the secret from an invitation link (`…/app/accept-invitation#token=…`) and a password (at least 10 characters, not the email address): the invited user becomes active and can sign in; the answer is the user. The first admin's link (printed at first start) names no address: give `email` too, and the admin is created with it. A link that is unknown, expired (after 7 days) or used already is refused with 404 (code INVITATION_INVALID) without saying which, and nothing changes. No API token is needed.
+         */
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/emails": {
         parameters: {
             query?: never;
@@ -720,6 +740,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's users, newest first
+         * @description Returns a page of the organization's users (the people of its team, beside its API tokens), newest first: address, name, role (admin, member or viewer), status (invited until they accept the invitation, then active) and when they last signed in. Page with limit and the after/before cursors. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["list_users"];
+        put?: never;
+        /**
+         * Invite someone to the organization by email
+         * @description Adds a user with status invited and the role given, and emails them an invitation (sent through Mailgate, from SYSTEM_FROM) with a link that works once, for 7 days: opening it, they choose a password and become active. An address that already has a user in the organization is conflict (code USER_EXISTS). To send a new invitation to someone who has not accepted yet (it expired, or got lost), call again with resend: true: the earlier links stop working, and the role and name given apply. The invitation shows in the email log like any email, without its body: the link is for its recipient alone. Only an admin (or a token with full permission) may do this; members and viewers are refused with forbidden (code insufficient_role). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        post: operations["invite_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one user
+         * @description Returns one of the organization's users by id; another organization's user is not_found. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        get: operations["get_user"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user from the organization
+         * @description Removes one of the organization's users, and their invitation if they have not accepted it (its link stops working). It cannot be undone: to let them back in, invite them again. The organization keeps at least one active admin: demoting or removing the last one is conflict (code LAST_ADMIN); make someone else admin first. Invited admins who have not accepted yet do not count. Only an admin (or a token with full permission) may do this; members and viewers are refused with forbidden (code insufficient_role). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        delete: operations["remove_user"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role or name
+         * @description Changes the role (admin, member or viewer) or the name of one of the organization's users; the answer is the user as changed. The organization keeps at least one active admin: demoting or removing the last one is conflict (code LAST_ADMIN); make someone else admin first. Invited admins who have not accepted yet do not count. Only an admin (or a token with full permission) may do this; members and viewers are refused with forbidden (code insufficient_role). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        patch: operations["update_user"];
+        trace?: never;
+    };
     "/api/v2/received-emails": {
         parameters: {
             query?: never;
@@ -856,6 +928,468 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The secret after '#token=' in the invitation's link. */
+                    token: string;
+                    /** @description The password to sign in with: at least 10 characters, not the email address. */
+                    password: string;
+                    /** @description The name shown to the team; by default the one the invitation gave. */
+                    name?: string;
+                    /**
+                     * Format: email
+                     * @description The address to sign in with: required for the first admin's link (printed at first start or by `mailgate user create` without an address), which names none; otherwise, if given, the invited address.
+                     */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "user";
+                        /** @description The user id (usr_…). */
+                        id: string;
+                        /** @description The address the user signs in with; one user per address in an organization. */
+                        email: string;
+                        /** @description The name shown to the team; null when none was given. */
+                        name: string | null;
+                        /**
+                         * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                         * @enum {string}
+                         */
+                        role: "admin" | "member" | "viewer";
+                        /**
+                         * @description invited: the invitation is not accepted yet (no password); active: the user has set a password.
+                         * @enum {string}
+                         */
+                        status: "invited" | "active";
+                        /** @description ISO 8601 date and time (UTC). */
+                        created_at: string;
+                        /** @description When the user last signed in; null: never. */
+                        last_sign_in_at: string | null;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description conflict or idempotency_conflict */
+            409: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
     list_emails: {
         parameters: {
             query?: {
@@ -20984,6 +21518,2032 @@ export interface operations {
                         email: string;
                         /** @enum {boolean} */
                         deleted: true;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description conflict or idempotency_conflict */
+            409: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, 1–100 (default 20), newest first.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Cursor: the id of the last record of the previous page; returns the records after it (older). */
+                after?: string;
+                /** @description Cursor: the id of the first record of the current page; returns the records before it (newer). Not with after. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @enum {string} */
+                            object: "user";
+                            /** @description The user id (usr_…). */
+                            id: string;
+                            /** @description The address the user signs in with; one user per address in an organization. */
+                            email: string;
+                            /** @description The name shown to the team; null when none was given. */
+                            name: string | null;
+                            /**
+                             * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                             * @enum {string}
+                             */
+                            role: "admin" | "member" | "viewer";
+                            /**
+                             * @description invited: the invitation is not accepted yet (no password); active: the user has set a password.
+                             * @enum {string}
+                             */
+                            status: "invited" | "active";
+                            /** @description ISO 8601 date and time (UTC). */
+                            created_at: string;
+                            /** @description When the user last signed in; null: never. */
+                            last_sign_in_at: string | null;
+                        }[];
+                        /** @description True when more records follow: pass the last id as `after` to get them. */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    invite_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Ada Lovelace",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The address to invite; the invitation is sent there.
+                     */
+                    email: string;
+                    /** @description The name shown to the team (the user may give one on accepting). */
+                    name?: string;
+                    /**
+                     * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                     * @enum {string}
+                     */
+                    role: "admin" | "member" | "viewer";
+                    /**
+                     * @description true: when the address already has a user who has not accepted yet, send a new invitation (the earlier links stop working) with the role and name given. Without it, an address that has a user is conflict.
+                     * @default false
+                     */
+                    resend?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "user";
+                        /** @description The user id (usr_…). */
+                        id: string;
+                        /** @description The address the user signs in with; one user per address in an organization. */
+                        email: string;
+                        /** @description The name shown to the team; null when none was given. */
+                        name: string | null;
+                        /**
+                         * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                         * @enum {string}
+                         */
+                        role: "admin" | "member" | "viewer";
+                        /**
+                         * @description invited: the invitation is not accepted yet (no password); active: the user has set a password.
+                         * @enum {string}
+                         */
+                        status: "invited" | "active";
+                        /** @description ISO 8601 date and time (UTC). */
+                        created_at: string;
+                        /** @description When the user last signed in; null: never. */
+                        last_sign_in_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "user";
+                        /** @description The user id (usr_…). */
+                        id: string;
+                        /** @description The address the user signs in with; one user per address in an organization. */
+                        email: string;
+                        /** @description The name shown to the team; null when none was given. */
+                        name: string | null;
+                        /**
+                         * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                         * @enum {string}
+                         */
+                        role: "admin" | "member" | "viewer";
+                        /**
+                         * @description invited: the invitation is not accepted yet (no password); active: the user has set a password.
+                         * @enum {string}
+                         */
+                        status: "invited" | "active";
+                        /** @description ISO 8601 date and time (UTC). */
+                        created_at: string;
+                        /** @description When the user last signed in; null: never. */
+                        last_sign_in_at: string | null;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description conflict or idempotency_conflict */
+            409: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id (usr_…).
+                 * @example usr_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "user";
+                        /** @description The user id (usr_…). */
+                        id: string;
+                        /** @description The address the user signs in with; one user per address in an organization. */
+                        email: string;
+                        /** @description The name shown to the team; null when none was given. */
+                        name: string | null;
+                        /**
+                         * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                         * @enum {string}
+                         */
+                        role: "admin" | "member" | "viewer";
+                        /**
+                         * @description invited: the invitation is not accepted yet (no password); active: the user has set a password.
+                         * @enum {string}
+                         */
+                        status: "invited" | "active";
+                        /** @description ISO 8601 date and time (UTC). */
+                        created_at: string;
+                        /** @description When the user last signed in; null: never. */
+                        last_sign_in_at: string | null;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    remove_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id (usr_…).
+                 * @example usr_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "user";
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
+            403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description conflict or idempotency_conflict */
+            409: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id (usr_…).
+                 * @example usr_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                     * @enum {string}
+                     */
+                    role?: "admin" | "member" | "viewer";
+                    /** @description A new name; null removes it. */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "user";
+                        /** @description The user id (usr_…). */
+                        id: string;
+                        /** @description The address the user signs in with; one user per address in an organization. */
+                        email: string;
+                        /** @description The name shown to the team; null when none was given. */
+                        name: string | null;
+                        /**
+                         * @description admin: everything, including the team, API tokens, domains and webhooks; member: sending, audience, campaigns, workflows, suppressions and received mail, and reads the settings; viewer: reads only.
+                         * @enum {string}
+                         */
+                        role: "admin" | "member" | "viewer";
+                        /**
+                         * @description invited: the invitation is not accepted yet (no password); active: the user has set a password.
+                         * @enum {string}
+                         */
+                        status: "invited" | "active";
+                        /** @description ISO 8601 date and time (UTC). */
+                        created_at: string;
+                        /** @description When the user last signed in; null: never. */
+                        last_sign_in_at: string | null;
                     };
                 };
             };

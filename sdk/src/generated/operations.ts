@@ -3,6 +3,14 @@ import type { operations } from './openapi.js';
 
 /** Each v2 operation's method, path (with its {parameters}), query, header and body inputs. */
 export const OPERATION_ROUTES = {
+  "accept_invitation": {
+    "method": "POST",
+    "path": "/api/v2/auth/accept-invitation",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "add_suppressions": {
     "method": "POST",
     "path": "/api/v2/suppressions",
@@ -228,6 +236,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_user": {
+    "method": "GET",
+    "path": "/api/v2/users/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_webhook": {
     "method": "GET",
     "path": "/api/v2/webhooks/{id}",
@@ -247,6 +265,14 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "none"
+  },
+  "invite_user": {
+    "method": "POST",
+    "path": "/api/v2/users",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
   },
   "list_campaigns": {
     "method": "GET",
@@ -375,6 +401,18 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "list_users": {
+    "method": "GET",
+    "path": "/api/v2/users",
+    "pathParams": [],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
   "list_webhook_deliveries": {
     "method": "GET",
     "path": "/api/v2/webhooks/{id}/deliveries",
@@ -446,6 +484,16 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "required"
+  },
+  "remove_user": {
+    "method": "DELETE",
+    "path": "/api/v2/users/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
   },
   "revoke_token": {
     "method": "DELETE",
@@ -551,6 +599,16 @@ export const OPERATION_ROUTES = {
     "path": "/api/v2/subscribers/{subscriber}",
     "pathParams": [
       "subscriber"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "update_user": {
+    "method": "PATCH",
+    "path": "/api/v2/users/{id}",
+    "pathParams": [
+      "id"
     ],
     "query": [],
     "headers": [],

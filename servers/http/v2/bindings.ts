@@ -119,6 +119,11 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'add_suppressions', method: 'POST', path: '/suppressions', status: 200, createdStatus: 201 },
   { operation: 'get_suppression', method: 'GET', path: '/suppressions/:suppression', status: 200 },
   { operation: 'remove_suppression', method: 'DELETE', path: '/suppressions/:suppression', status: 200, optionalBody: true },
+  { operation: 'list_users', method: 'GET', path: '/users', status: 200 },
+  { operation: 'get_user', method: 'GET', path: '/users/:id', status: 200 },
+  { operation: 'invite_user', method: 'POST', path: '/users', status: 200, createdStatus: 201 },
+  { operation: 'update_user', method: 'PATCH', path: '/users/:id', status: 200 },
+  { operation: 'remove_user', method: 'DELETE', path: '/users/:id', status: 200 },
   { operation: 'list_received_emails', method: 'GET', path: '/received-emails', status: 200 },
   { operation: 'get_received_email', method: 'GET', path: '/received-emails/:id', status: 200 },
   {

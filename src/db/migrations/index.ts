@@ -18,6 +18,7 @@ import * as m0016 from './0016_suppressions.ts';
 import * as m0017 from './0017_inbound_reports.ts';
 import * as m0018 from './0018_receiving_domains.ts';
 import * as m0019 from './0019_received_emails.ts';
+import * as m0020 from './0020_users.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017_inbound_reports': m0017,
   '0018_receiving_domains': m0018,
   '0019_received_emails': m0019,
+  '0020_users': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {
