@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
  * CI runs the suite twice, on SQLite and on PostgreSQL (TEST_DATABASE_URL). A
  * test file that opens no database (none of the helpers that do, nor
  * openDatabase or createCore itself) would only repeat itself on the second
- * run: it runs on the first alone.
+ * run: it runs on the first alone. Within a file, a test answered before any
+ * database is opened (a refused configuration, a busy port, CLI usage) skips
+ * itself on the second run (`it.skipIf`).
  */
 const OPENS_A_DATABASE =
   /helpers\/(db|server|core|process|domains|noisy-neighbours)|createTestDatabase|openDatabase|startTestServer|createCore|startMailgate|child_process/;

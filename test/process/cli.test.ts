@@ -58,6 +58,9 @@ describe('mailgate CLI', () => {
   let orgToken = '';
   let extraToken = '';
   let readToken = '';
+  // Usage and --help are answered before the core is loaded (servers/cli/main.ts opens the
+  // database in the commands that need it): the same on either engine, so SQLite's pass only.
+  const onPostgres = Boolean(testDatabaseUrl);
 
   beforeAll(async () => {
     if (testDatabaseUrl) neighbour = await createTestDatabase();
@@ -124,7 +127,7 @@ describe('mailgate CLI', () => {
     expect(unknownOrg.stderr.trim()).toBe('not_found: Organization org_00000000000000000000000000 not found');
   });
 
-  it('prints usage and exits 2 when arguments are missing', async () => {
+  it.skipIf(onPostgres)('prints usage and exits 2 when arguments are missing', async () => {
     const [none, noPlan, noOrg] = await Promise.all([run(), run('org', 'create', '--name', 'Acme'), run('token', 'create')]);
     expectUsage(none);
     expectUsage(noPlan);
@@ -133,7 +136,7 @@ describe('mailgate CLI', () => {
     expect(noOrg.stderr).toContain('token create needs --org');
   });
 
-  it('fails on an unknown command or option', async () => {
+  it.skipIf(onPostgres)('fails on an unknown command or option', async () => {
     const [unknownCommand, unknownOption] = await Promise.all([run('frobnicate'), run('org', 'create', '--nme', 'Acme', '--plan', 'free')]);
     expectUsage(unknownCommand);
     // An unknown option is a usage error too, naming the option.
@@ -265,7 +268,7 @@ describe('mailgate CLI', () => {
     expect(again.stderr.trim()).toBe('conflict: ADA@example.com already has a user in this organization');
   });
 
-  it("--help on every command: exit 0 and the command's usage on stdout", async () => {
+  it.skipIf(onPostgres)("--help on every command: exit 0 and the command's usage on stdout", async () => {
     const commands = [
       [],
       ['org'],
