@@ -285,6 +285,8 @@ describe('mailgate CLI', () => {
       ['campaigns'],
       ['campaigns', 'send'],
       ['campaigns', 'stats'],
+      ['user'],
+      ['user', 'create'],
     ];
     const results = await Promise.all(commands.map((c) => run(...c, '--help')));
     results.forEach((result, i) => {
