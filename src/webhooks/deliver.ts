@@ -28,7 +28,7 @@ import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
 import {
   countWebhookFailure,
   disableWebhook,
-  findDeliveryToSend,
+  findDeliveriesToSend,
   pauseWebhook,
   pendingDeliveryIds,
   putOffDelivery,
@@ -166,8 +166,35 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: J
     },
   });
 
+  type ToSend = Awaited<ReturnType<typeof findDeliveriesToSend>>[number];
+  // Jobs claimed together load their deliveries with one query.
+  let waiting: { id: string; resolve: (found: ToSend | undefined) => void; reject: (e: unknown) => void }[] = [];
+  function loadDelivery(id: string): Promise<ToSend | undefined> {
+    return new Promise((resolve, reject) => {
+      if (waiting.length === 0) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = [];
+          findDeliveriesToSend(
+            db,
+            batch.map((w) => w.id),
+          ).then(
+            (rows) => {
+              const byId = new Map(rows.map((r) => [r.id, r]));
+              for (const w of batch) w.resolve(byId.get(w.id));
+            },
+            (error) => {
+              for (const w of batch) w.reject(error);
+            },
+          );
+        });
+      }
+      waiting.push({ id, resolve, reject });
+    });
+  }
+
   return async function deliverWebhook(job: Job): Promise<void> {
-    const found = await findDeliveryToSend(db, job.refId);
+    const found = await loadDelivery(job.refId);
     // Its webhook was deleted (the delivery with it), or it has its outcome.
     if (found?.status !== 'pending') {
       return outcomes.write({ jobId: job.id, delivery: null, webhookId: null, endpoint: null, disable: false, retry: null });

@@ -68,8 +68,9 @@ export async function listDeliveryRows(db: Db, webhookId: string, page: PageRequ
   return fetchIdPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'id', page);
 }
 
-/** A delivery with what sending it needs from its webhook; undefined when the delivery (or its webhook) is gone. */
-export async function findDeliveryToSend(db: Db, id: string) {
+/** Deliveries with what sending them needs from their webhooks; a delivery that is gone (or whose webhook is) is not among them. */
+export async function findDeliveriesToSend(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
   return db
     .selectFrom('webhook_deliveries')
     .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -83,8 +84,8 @@ export async function findDeliveryToSend(db: Db, id: string) {
       'webhooks.paused_until',
       'webhooks.id as webhook_id',
     ])
-    .where('webhook_deliveries.id', '=', id)
-    .executeTakeFirst();
+    .where('webhook_deliveries.id', 'in', [...ids])
+    .execute();
 }
 
 /** What an attempt leaves on its delivery. */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, loadConfig, ManualClock, type Core, type DatabaseHandle } from '../../src/index.ts';
 import type { AuthContext } from '../../src/auth-scope/index.ts';
@@ -48,13 +49,26 @@ describe('webhook delivery outcomes', () => {
     while (cleanups.length > 0) await cleanups.pop()!();
   });
 
-  /** A core whose database counts the unsynced runs (the outcome writer's transactions), with an `email.received` webhook to `url`. */
+  /**
+   * A core whose database counts the unsynced runs (the outcome writer's transactions) and the
+   * queries that load deliveries to send, with an `email.received` webhook to `url`.
+   */
   async function start(url: string) {
     const database = await createTestDatabase();
     cleanups.push(() => database.cleanup());
     const unsyncedRuns = { count: 0 };
+    const loads = { count: 0 };
+    const countLoads: KyselyPlugin = {
+      transformQuery({ node }) {
+        const text = JSON.stringify(node);
+        if (node.kind === 'SelectQueryNode' && text.includes('"webhook_deliveries"') && text.includes('"payload"')) loads.count++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
     const handle: DatabaseHandle = {
       ...database.handle,
+      db: database.handle.db.withPlugin(countLoads),
       unsynced: (fn) => {
         unsyncedRuns.count++;
         return database.handle.unsynced(fn);
@@ -68,17 +82,17 @@ describe('webhook delivery outcomes', () => {
     const auth: AuthContext = await core.tokens.authenticate(token);
     await addReceivingDomain(core.db, 'inbox.example');
     await core.webhooks.create(auth, { url, events: ['email.received'] });
-    return { core, clock, unsyncedRuns };
+    return { core, clock, unsyncedRuns, loads };
   }
 
   const deliveries = (core: Core) =>
     core.db.db.selectFrom('webhook_deliveries').select(['id', 'status', 'attempts', 'response_status', 'next_attempt_at']).orderBy('id').execute();
   const jobs = (core: Core) => core.db.db.selectFrom('jobs').select(['ref_id', 'lease_owner', 'attempts']).orderBy('ref_id').execute();
 
-  it('records two attempts that end together, and their jobs’ ends, in one commit', async () => {
+  it('loads two deliveries claimed together with one query, and records their outcomes and their jobs’ ends in one commit', async () => {
     const receiver = await holdingReceiver();
     cleanups.push(() => receiver.close());
-    const { core, clock, unsyncedRuns } = await start(receiver.url);
+    const { core, clock, unsyncedRuns, loads } = await start(receiver.url);
     await core.receiving.receive(incomingMail({ subject: 'one' }));
     await core.receiving.receive(incomingMail({ subject: 'two' }));
     const [a, b] = await deliveries(core);
@@ -86,6 +100,7 @@ describe('webhook delivery outcomes', () => {
     const drained = core.worker.drain();
     await receiver.waitFor(2);
     expect(receiver.ids().sort()).toEqual([a!.id, b!.id]);
+    expect(loads.count).toBe(1);
     const before = unsyncedRuns.count;
     receiver.answer();
     expect(await drained).toBe(2);
