@@ -172,7 +172,8 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     // organizations take turns (queue/job-queue.ts).
     lanes: {
       [DELIVER_EMAIL_JOB]: config.delivery.concurrency,
-      [WEBHOOK_DELIVERY_JOB]: { slots: config.webhooks.concurrency, perGroup: config.webhooks.endpointConcurrency },
+      // A webhook delivery queues nothing: its end need not have the other lanes look for work.
+      [WEBHOOK_DELIVERY_JOB]: { slots: config.webhooks.concurrency, perGroup: config.webhooks.endpointConcurrency, queuesNothing: true },
       [WORKFLOW_RUN_JOB]: WORKFLOW_SLOTS,
       [CAMPAIGN_SEND_JOB]: CAMPAIGN_SLOTS,
     },

@@ -4,7 +4,7 @@
 // Knows no job kind: emails, workflows and delivery bring their own handlers.
 // Must not import anything above it (emails, audience, workflows, delivery).
 export { isGoneOwner, newOwner, releaseGoneOwners } from './owners.ts';
-export { createWorker, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
+export { createWorker, type LaneOptions, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
 export {
   cancelJobs,
   claimDueJobs,

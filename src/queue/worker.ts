@@ -30,7 +30,7 @@ export interface WorkerOptions {
    * Slots per job kind: a kind with its own lane never waits for another kind's
    * slots (a webhook to a silent receiver cannot hold up email delivery).
    */
-  lanes?: Record<string, number | { slots: number; perGroup: number }>;
+  lanes?: Record<string, number | LaneOptions>;
   leaseMs: number;
   pollMs?: number;
   logger?: WorkerLogger;
@@ -38,6 +38,18 @@ export interface WorkerOptions {
   retryDelayMs: (attempt: number) => number;
   /** Periodic housekeeping (purging expired records); errors are logged. */
   housekeeping?: { everyMs: number; run: () => Promise<void> };
+}
+
+export interface LaneOptions {
+  slots: number;
+  /** At most this many jobs of one group (a webhook endpoint) at once. */
+  perGroup?: number;
+  /**
+   * Its jobs queue no work of other kinds (a webhook delivery): one ending frees
+   * its slot and wakes its own lane only, where another kind's job end also has
+   * every other lane look for work (a claim of each, up to every WAKE_OTHERS_MS).
+   */
+  queuesNothing?: boolean;
 }
 
 export interface Worker {
@@ -76,21 +88,24 @@ export function createWorker(options: WorkerOptions): Worker {
     /** At most this many jobs of one group at once, and how many of each run now. */
     perGroup?: number;
     running: Map<string, number>;
+    /** Its jobs' ends wake no other lane (LaneOptions.queuesNothing). */
+    queuesNothing: boolean;
   }
-  const lane = (slots: number, perGroup?: number): LaneState => ({
-    slots,
+  const lane = (l: LaneOptions): LaneState => ({
+    slots: l.slots,
     dirty: true,
     active: new Set(),
-    ...(perGroup !== undefined ? { perGroup } : {}),
+    ...(l.perGroup !== undefined ? { perGroup: l.perGroup } : {}),
     running: new Map(),
+    queuesNothing: l.queuesNothing ?? false,
   });
   const markDirty = (kind?: string) => {
     if (kind === undefined) for (const l of lanes.values()) l.dirty = true;
     else laneOf(kind).dirty = true;
   };
   const lanes = new Map<string | null, LaneState>([
-    ...Object.entries(options.lanes ?? {}).map(([kind, l]) => [kind, typeof l === 'number' ? lane(l) : lane(l.slots, l.perGroup)] as const),
-    [null, lane(concurrency)],
+    ...Object.entries(options.lanes ?? {}).map(([kind, l]) => [kind, lane(typeof l === 'number' ? { slots: l } : l)] as const),
+    [null, lane({ slots: concurrency })],
   ]);
   const laneOf = (kind: string) => lanes.get(kind) ?? lanes.get(null)!;
   /** Every running job, all lanes together. */
@@ -183,10 +198,10 @@ export function createWorker(options: WorkerOptions): Worker {
           active.delete(p);
           lane.active.delete(p);
           // Its slot is free; and what it ran may have queued work of other kinds (a
-          // delivery's webhooks): those lanes look too, at most every WAKE_OTHERS_MS,
-          // since a claim of every lane costs a statement or more each.
+          // delivery's webhooks), unless its kind queues nothing: those lanes look too,
+          // at most every WAKE_OTHERS_MS, since a claim of every lane costs a statement or more each.
           lane.dirty = true;
-          if (Date.now() - lastWakeOthers >= WAKE_OTHERS_MS) {
+          if (!lane.queuesNothing && Date.now() - lastWakeOthers >= WAKE_OTHERS_MS) {
             lastWakeOthers = Date.now();
             markDirty();
           }

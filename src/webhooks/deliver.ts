@@ -8,12 +8,34 @@
 // the webhook (the receiver says it is gone). An endpoint that keeps failing is
 // paused as a whole: its other deliveries wait with it instead of each taking
 // a worker's slot to find out again.
+//
+// An attempt's outcome (its delivery's status, its job's end or retry, its
+// endpoint's failures) is one write, committed with those of the attempts that
+// ended about the same moment, unsynced: a crash of the machine may lose the
+// last outcomes, never a delivery. The job's claim was on disk before the POST,
+// so a lost outcome leaves the job held; when its lease ends it runs again and
+// the receiver gets the same event once more, with the same `webhook-id`, which
+// Standard Webhooks receivers use to drop what they already have (they must
+// tolerate a repeat anyway: an answer lost on the network is one too).
+import type { Transaction } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { createGroupCommit } from '../db/group-commit.ts';
+import type { Database, DatabaseHandle } from '../db/index.ts';
 import { sendBoundedRequest, type BoundedAnswer, type BoundedFailure } from '../outbound/http-request.ts';
-import { completeJob, postponeJob, putOffJobs, retryJob, type Job } from '../queue/index.ts';
+import { completeJobs, postponeJob, putOffJobs, retryJob, type Job } from '../queue/index.ts';
 import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
+import {
+  countWebhookFailure,
+  disableWebhook,
+  findDeliveriesToSend,
+  pauseWebhook,
+  pendingDeliveryIds,
+  putOffDelivery,
+  recordDeliveryOutcomes,
+  resetWebhookFailures,
+  type DeliveryOutcome,
+} from './webhook.repository.ts';
 
 /** Waits before attempts 2, 3, …: 5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (8 attempts over ~23.6 h). */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 8 * 3_600_000, 8 * 3_600_000] as const;
@@ -32,6 +54,8 @@ export function webhookPauseMs(failures: number): number {
 /** How much of an answer's body is kept on the delivery. */
 export const RESPONSE_EXCERPT_BYTES = 500;
 const USER_AGENT = 'Mailgate-Webhooks/1.0';
+/** Outcomes wait up to this long to share a commit with their neighbours'. */
+const OUTCOME_COMMIT_DELAY_MS = 2;
 
 export interface WebhookDeliveryDeps {
   db: DatabaseHandle;
@@ -65,86 +89,138 @@ function answerOf(result: BoundedAnswer | Exclude<BoundedFailure, { failure: 'pr
   }
 }
 
+/** What one attempt decided, as the worker records it. */
+interface AttemptOutcome {
+  jobId: string;
+  /** The delivery's new status and what the endpoint answered; null when there is nothing to record (the delivery is gone, or has its outcome). */
+  delivery: { id: string; status: 'delivered' | 'failed' | 'pending'; responseStatus: number | null; excerpt: string; attempts: number } | null;
+  webhookId: string | null;
+  /** The endpoint answered 2xx (it is well again), failed (one more failure in a row), or was not asked. */
+  endpoint: 'answered' | 'failed' | null;
+  /** It answered 410 Gone: the webhook is disabled. */
+  disable: boolean;
+  /** Attempts are left: run again after this wait, or when the endpoint's pause ends. Null: the job is done. */
+  retry: { waitMs: number; note: string } | null;
+}
+
 export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: Job) => Promise<void> {
   const { db: handle, clock, owner, allowPrivate } = deps;
   const db = handle.db;
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
-  async function record(
-    id: string,
-    changes: { status: string; response_status: number | null; response_excerpt: string; next_attempt_at: number | null; attempts: number },
-  ) {
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ ...changes, updated_at: clock.now() })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  /** The endpoint answered: it is well again. */
-  async function endpointAnswered(webhookId: string): Promise<void> {
-    await db.updateTable('webhooks').set({ failures: 0, paused_until: null }).where('id', '=', webhookId).where('failures', '>', 0).execute();
-  }
-
   /** The endpoint failed once more; past WEBHOOK_PAUSE_AFTER_FAILURES, it and its waiting deliveries are paused. Returns the pause's end, or 0. */
-  async function endpointFailed(webhookId: string): Promise<number> {
-    const row = await db
-      .updateTable('webhooks')
-      .set((eb) => ({ failures: eb('failures', '+', 1) }))
-      .where('id', '=', webhookId)
-      .returning('failures')
-      .executeTakeFirst();
-    const pause = webhookPauseMs(Number(row?.failures ?? 0));
+  async function endpointFailed(trx: Transaction<Database>, webhookId: string, now: number): Promise<number> {
+    const pause = webhookPauseMs(await countWebhookFailure(trx, webhookId));
     if (pause === 0) return 0;
-    const until = clock.now() + pause;
-    await db.updateTable('webhooks').set({ paused_until: until }).where('id', '=', webhookId).execute();
-    const waiting = db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhookId).where('status', '=', 'pending');
-    await putOffJobs(db, WEBHOOK_DELIVERY_JOB, waiting, until);
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: until })
-      .where('webhook_id', '=', webhookId)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<', until)
-      .execute();
+    const until = now + pause;
+    await pauseWebhook(trx, webhookId, until);
+    await putOffJobs(trx, WEBHOOK_DELIVERY_JOB, pendingDeliveryIds(trx, webhookId), until);
     return until;
   }
 
+  // Unsynced, and lazily: see the top of this file for why a lost outcome is only a repeat.
+  const outcomes = createGroupCommit<AttemptOutcome>(db, {
+    delayMs: OUTCOME_COMMIT_DELAY_MS,
+    connection: handle.unsynced,
+    async apply(trx, items) {
+      const now = clock.now();
+      // Only an attempt whose job this worker still holds records its delivery's
+      // outcome: a job whose lease was lost (a stall past it) is someone else's now.
+      const held = await completeJobs(
+        trx,
+        items.filter((o) => o.retry === null).map((o) => o.jobId),
+        owner,
+      );
+      // Endpoints that answered are well again: once for the group, but before a later failure of the same endpoint counts.
+      const answered = new Set<string>();
+      const recorded: { id: string; outcome: DeliveryOutcome }[] = [];
+      for (const o of items) {
+        let runAt: number | null = null;
+        if (o.webhookId !== null) {
+          if (o.disable) await disableWebhook(trx, o.webhookId, now);
+          if (o.endpoint === 'answered') answered.add(o.webhookId);
+          if (o.endpoint === 'failed') {
+            if (answered.delete(o.webhookId)) await resetWebhookFailures(trx, [o.webhookId]);
+            const pausedUntil = await endpointFailed(trx, o.webhookId, now);
+            if (o.retry) runAt = Math.max(now + o.retry.waitMs, pausedUntil);
+          }
+        }
+        if (o.retry && (await retryJob(trx, o.jobId, owner, runAt ?? now + o.retry.waitMs, o.retry.note))) held.add(o.jobId);
+        if (o.delivery && held.has(o.jobId)) {
+          const d = o.delivery;
+          recorded.push({
+            id: d.id,
+            outcome: {
+              status: d.status,
+              response_status: d.responseStatus,
+              response_excerpt: d.excerpt,
+              next_attempt_at: runAt,
+              attempts: d.attempts,
+              updated_at: now,
+            },
+          });
+        }
+      }
+      await resetWebhookFailures(trx, [...answered]);
+      await recordDeliveryOutcomes(trx, recorded);
+    },
+  });
+
+  type ToSend = Awaited<ReturnType<typeof findDeliveriesToSend>>[number];
+  // Jobs claimed together load their deliveries with one query.
+  let waiting: { id: string; resolve: (found: ToSend | undefined) => void; reject: (e: unknown) => void }[] = [];
+  function loadDelivery(id: string): Promise<ToSend | undefined> {
+    return new Promise((resolve, reject) => {
+      if (waiting.length === 0) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = [];
+          findDeliveriesToSend(
+            db,
+            batch.map((w) => w.id),
+          ).then(
+            (rows) => {
+              const byId = new Map(rows.map((r) => [r.id, r]));
+              for (const w of batch) w.resolve(byId.get(w.id));
+            },
+            (error) => {
+              for (const w of batch) w.reject(error);
+            },
+          );
+        });
+      }
+      waiting.push({ id, resolve, reject });
+    });
+  }
+
   return async function deliverWebhook(job: Job): Promise<void> {
-    const found = await db
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
-      .select([
-        'webhook_deliveries.id',
-        'webhook_deliveries.payload',
-        'webhook_deliveries.status',
-        'webhooks.url',
-        'webhooks.secret',
-        'webhooks.enabled',
-        'webhooks.paused_until',
-        'webhooks.id as webhook_id',
-      ])
-      .where('webhook_deliveries.id', '=', job.refId)
-      .executeTakeFirst();
+    const found = await loadDelivery(job.refId);
     // Its webhook was deleted (the delivery with it), or it has its outcome.
-    if (!found || found.status !== 'pending') {
-      await completeJob(db, job.id, owner);
-      return;
+    if (found?.status !== 'pending') {
+      return outcomes.write({ jobId: job.id, delivery: null, webhookId: null, endpoint: null, disable: false, retry: null });
     }
     // Claimed just before its endpoint was paused: it waits with the others, not counted as an attempt.
     if (found.paused_until !== null && Number(found.paused_until) > clock.now()) {
       const until = Number(found.paused_until);
-      if (await postponeJob(db, job.id, owner, until)) {
-        await db.updateTable('webhook_deliveries').set({ next_attempt_at: until, updated_at: clock.now() }).where('id', '=', found.id).execute();
-      }
+      if (await postponeJob(db, job.id, owner, until)) await putOffDelivery(db, found.id, until, clock.now());
       return;
     }
     const attempts = job.attempts;
-    const fail = async (status: number | null, excerpt: string) => {
-      await record(found.id, { status: 'failed', response_status: status, response_excerpt: excerpt, next_attempt_at: null, attempts });
-      await completeJob(db, job.id, owner);
-    };
-    if (Number(found.enabled) !== 1) return fail(null, 'not sent: the webhook is disabled');
+    const record = (
+      status: 'delivered' | 'failed' | 'pending',
+      responseStatus: number | null,
+      excerpt: string,
+      more: Pick<AttemptOutcome, 'endpoint' | 'retry'> & { disable?: boolean },
+    ) =>
+      outcomes.write({
+        jobId: job.id,
+        delivery: { id: found.id, status, responseStatus, excerpt, attempts },
+        webhookId: found.webhook_id,
+        disable: more.disable ?? false,
+        endpoint: more.endpoint,
+        retry: more.retry,
+      });
+    if (Number(found.enabled) !== 1) return record('failed', null, 'not sent: the webhook is disabled', { endpoint: null, retry: null });
 
     const url = new URL(found.url);
     const now = clock.now();
@@ -165,24 +241,26 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: J
       timeoutMs,
       maxBytes: RESPONSE_EXCERPT_BYTES,
     });
-    if ('failure' in result && result.failure === 'private') return fail(null, `refused: ${url.hostname} is a private, loopback or link-local address`);
+    if ('failure' in result && result.failure === 'private') {
+      return record('failed', null, `refused: ${url.hostname} is a private, loopback or link-local address`, { endpoint: null, retry: null });
+    }
     const answer = answerOf(result, url, timeoutMs);
 
     if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
-      await record(found.id, { status: 'delivered', response_status: answer.status, response_excerpt: answer.excerpt, next_attempt_at: null, attempts });
-      await completeJob(db, job.id, owner);
-      await endpointAnswered(found.webhook_id);
-      return;
+      return record('delivered', answer.status, answer.excerpt, { endpoint: 'answered', retry: null });
     }
     if (answer.status === 410) {
-      await db.updateTable('webhooks').set({ enabled: 0, updated_at: clock.now() }).where('id', '=', found.webhook_id).execute();
-      return fail(410, answer.excerpt || 'the receiver answered 410 Gone: the webhook is now disabled');
+      return record('failed', 410, answer.excerpt || 'the receiver answered 410 Gone: the webhook is now disabled', {
+        endpoint: null,
+        disable: true,
+        retry: null,
+      });
     }
-    const pausedUntil = await endpointFailed(found.webhook_id);
     const wait = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
-    if (wait === undefined) return fail(answer.status, answer.excerpt);
-    const runAt = Math.max(clock.now() + wait, pausedUntil);
-    await record(found.id, { status: 'pending', response_status: answer.status, response_excerpt: answer.excerpt, next_attempt_at: runAt, attempts });
-    await retryJob(db, job.id, owner, runAt, answer.status === null ? answer.excerpt : `answered ${answer.status}`);
+    if (wait === undefined) return record('failed', answer.status, answer.excerpt, { endpoint: 'failed', retry: null });
+    return record('pending', answer.status, answer.excerpt, {
+      endpoint: 'failed',
+      retry: { waitMs: wait, note: answer.status === null ? answer.excerpt : `answered ${answer.status}` },
+    });
   };
 }

@@ -67,3 +67,93 @@ export function pendingDeliveryIds(db: Db, webhookId: string) {
 export async function listDeliveryRows(db: Db, webhookId: string, page: PageRequest) {
   return fetchIdPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'id', page);
 }
+
+/** Deliveries with what sending them needs from their webhooks; a delivery that is gone (or whose webhook is) is not among them. */
+export async function findDeliveriesToSend(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+    .select([
+      'webhook_deliveries.id',
+      'webhook_deliveries.payload',
+      'webhook_deliveries.status',
+      'webhooks.url',
+      'webhooks.secret',
+      'webhooks.enabled',
+      'webhooks.paused_until',
+      'webhooks.id as webhook_id',
+    ])
+    .where('webhook_deliveries.id', 'in', [...ids])
+    .execute();
+}
+
+/** What an attempt leaves on its delivery. */
+export type DeliveryOutcome = Pick<WebhookDeliveriesTable, 'status' | 'response_status' | 'response_excerpt' | 'next_attempt_at' | 'attempts' | 'updated_at'>;
+
+/**
+ * Record attempts' outcomes: deliveries with the same outcome (a burst of 2xx
+ * answers, say) are updated by one statement.
+ */
+export async function recordDeliveryOutcomes(db: Db, outcomes: readonly { id: string; outcome: DeliveryOutcome }[]): Promise<void> {
+  const alike = new Map<string, { outcome: DeliveryOutcome; ids: string[] }>();
+  for (const { id, outcome } of outcomes) {
+    const key = JSON.stringify([
+      outcome.status,
+      outcome.response_status,
+      outcome.response_excerpt,
+      outcome.next_attempt_at,
+      outcome.attempts,
+      outcome.updated_at,
+    ]);
+    const same = alike.get(key);
+    if (same) same.ids.push(id);
+    else alike.set(key, { outcome, ids: [id] });
+  }
+  for (const { outcome, ids } of alike.values()) {
+    await db.updateTable('webhook_deliveries').set(outcome).where('id', 'in', ids).execute();
+  }
+}
+
+/** A paused endpoint's delivery, given back unattempted: when it runs next. */
+export async function putOffDelivery(db: Db, id: string, until: number, now: number): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ next_attempt_at: until, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Endpoints that answered: their failures in a row start over, and a pause ends. */
+export async function resetWebhookFailures(db: Db, webhookIds: readonly string[]): Promise<void> {
+  if (webhookIds.length === 0) return;
+  await db
+    .updateTable('webhooks')
+    .set({ failures: 0, paused_until: null })
+    .where('id', 'in', [...webhookIds])
+    .where('failures', '>', 0)
+    .execute();
+}
+
+/** Count one more failure in a row of a webhook's endpoint; returns the count (0 when the webhook is gone). */
+export async function countWebhookFailure(db: Db, webhookId: string): Promise<number> {
+  const row = await db
+    .updateTable('webhooks')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('id', '=', webhookId)
+    .returning('failures')
+    .executeTakeFirst();
+  return Number(row?.failures ?? 0);
+}
+
+/** Pause a webhook until `until`, and move its pending deliveries' next attempt there (their jobs are put off by the caller). */
+export async function pauseWebhook(db: Db, webhookId: string, until: number): Promise<void> {
+  await db.updateTable('webhooks').set({ paused_until: until }).where('id', '=', webhookId).execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: until })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<', until)
+    .execute();
+}
+
+export async function disableWebhook(db: Db, webhookId: string, now: number): Promise<void> {
+  await db.updateTable('webhooks').set({ enabled: 0, updated_at: now }).where('id', '=', webhookId).execute();
+}

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createCore, migrateToLatest, openDatabase, parseSendBody } from '../../src/index.ts';
 import { CommittedNotSynced } from '../../src/db/index.ts';
 import { dropSchema, newSchemaName, testDatabaseUrl } from '../helpers/db.ts';
+import { addReceivingDomain, incomingMail } from '../helpers/received.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -168,6 +169,47 @@ describe('DURABILITY on SQLite', () => {
       }
       // And the connection is back at FULL for whatever else commits.
       expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(handle.db)).rows[0]!.synchronous).toBe(2);
+    } finally {
+      restore();
+      await core.close();
+      await handle.close();
+    }
+  });
+
+  it('answers a received message only after a sync of the WAL that began after its commit, its rows written unsynced', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailgate-durability-'));
+    dirs.push(dir);
+    const { log, open, restore } = watchedDatabase(dir);
+    const handle = await open;
+    const { core, auth } = await coreOn(handle);
+    try {
+      await addReceivingDomain(handle, 'inbox.example');
+      await core.webhooks.create(auth, { url: 'https://hooks.example.com/in', events: ['email.received'] });
+      log.length = 0;
+      await Promise.all(
+        ['one', 'two'].map(async (subject) => {
+          await core.receiving.receive(incomingMail({ subject }));
+          log.push({ mark: `answered ${subject}` });
+        }),
+      );
+      const inserted = log.findIndex((e) => e.sql?.startsWith('insert into "received_messages"'));
+      const committed = log.findIndex((e, i) => i > inserted && e.sql === 'commit');
+      expect(inserted).toBeGreaterThanOrEqual(0);
+      expect(committed).toBeGreaterThan(inserted);
+      for (const subject of ['one', 'two']) {
+        expect(
+          syncedBetween(
+            log,
+            committed,
+            log.findIndex((e) => e.mark === `answered ${subject}`),
+          ),
+          subject,
+        ).toBe(true);
+      }
+      // The message, its record and its webhook's delivery and job: unsynced, made durable by that sync.
+      for (const start of ['insert into "received_messages"', 'insert into "received_emails"', 'insert into "webhook_deliveries"', 'insert into "jobs"']) {
+        expect(new Set(log.filter((e) => e.sql?.startsWith(start)).map((e) => e.synchronous)), start).toEqual(new Set(['NORMAL']));
+      }
     } finally {
       restore();
       await core.close();

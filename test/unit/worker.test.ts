@@ -117,6 +117,66 @@ describe('the queue worker', () => {
     }
   });
 
+  it("has a job's end wake the other lanes, unless its kind queues nothing", async () => {
+    /** Whether, when the second `hook` job starts (claimed because the first ended), the `mail` job queued meanwhile was claimed with it. */
+    async function mailClaimedWithNextHook(queuesNothing: boolean): Promise<boolean> {
+      const database = await createTestDatabase();
+      const db = database.handle.db;
+      const owner = `wakes-${queuesNothing}`;
+      const now = clock.now();
+      await enqueueJobs(db, [{ kind: 'hook', refId: 'hook-1', runAt: now }], now);
+      const started: string[] = [];
+      let endFirst = () => {};
+      const secondStarted = new Promise<void>((resolve) => {
+        const run = async (job: Job) => {
+          started.push(job.refId);
+          if (job.refId === 'hook-1') await new Promise<void>((r) => (endFirst = r));
+          if (job.refId === 'hook-2') resolve();
+          await completeJob(db, job.id, owner);
+        };
+        const worker = createWorker({
+          db: database.handle,
+          clock,
+          owner,
+          concurrency: 1,
+          lanes: { hook: { slots: 1, queuesNothing }, mail: 1 },
+          leaseMs: 60_000,
+          retryDelayMs: () => 1_000,
+          // No poll in the test's time: only the job's end may wake a lane.
+          pollMs: 60_000,
+          handlers: { hook: run, mail: run },
+        });
+        cleanups.push(async () => {
+          await worker.stop({ graceMs: 1_000 });
+          await database.cleanup();
+        });
+        worker.start();
+      });
+      while (!started.includes('hook-1')) await new Promise((r) => setTimeout(r, 5));
+      // Queued behind the worker's back (no notify): what would the first job's end have queued.
+      await enqueueJobs(
+        db,
+        [
+          { kind: 'hook', refId: 'hook-2', runAt: now },
+          { kind: 'mail', refId: 'mail-1', runAt: now },
+        ],
+        now,
+      );
+      endFirst();
+      await secondStarted;
+      // Jobs of one claim all start in the same turn.
+      await new Promise((r) => setImmediate(r));
+      return started.includes('mail-1');
+    }
+    const cleanups: (() => Promise<void>)[] = [];
+    try {
+      expect(await mailClaimedWithNextHook(false)).toBe(true);
+      expect(await mailClaimedWithNextHook(true)).toBe(false);
+    } finally {
+      for (const cleanup of cleanups) await cleanup();
+    }
+  });
+
   it('leaves a job it lost to another worker alone: a warning, no retry, no failure', async () => {
     await enqueueJobs(testDb.handle.db, [{ kind: 'stalled', refId: 'r', runAt: clock.now() }], clock.now());
     const logged: { level: string; msg: string | undefined }[] = [];
