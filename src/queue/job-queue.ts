@@ -136,6 +136,11 @@ export interface Lane {
   room: number;
   perGroup?: number;
   running?: ReadonlyMap<string, number>;
+  /**
+   * First give the lane's jobs that came due their turns (default true). A worker
+   * does it at its polls, which are what notice time passing, not at every claim.
+   */
+  promote?: boolean;
 }
 
 /** How many more candidates than its room a lane with groups looks at, to fill the room from groups that have some. */
@@ -255,7 +260,7 @@ export async function claimDueJobs(
       if (lane.perGroup === undefined || lane.kind === null) {
         let room = lane.room;
         for (const kinds of filtersOf(lane)) {
-          await promoteDueJobs(db, kinds, now);
+          if (lane.promote !== false) await promoteDueJobs(db, kinds, now);
           if (room === 0) continue;
           const ready = skipLockedRows(readyOf(db, kinds, room).clearSelect().select('id'), handle.dialect);
           const rows = await db.updateTable('jobs').set(leaseTo).where('id', 'in', ready).returning(returned).execute();
@@ -264,7 +269,7 @@ export async function claimDueJobs(
         }
         continue;
       }
-      await promoteDueJobs(db, filtersOf(lane)[0]!, now);
+      if (lane.promote !== false) await promoteDueJobs(db, filtersOf(lane)[0]!, now);
       const ids = await pickFrom(db, lane as Lane & { perGroup: number });
       if (ids.length === 0) continue;
       claimed.push(...(await db.updateTable('jobs').set(leaseTo).where('id', 'in', ids).where(leaseFree(now)).returning(returned).execute()));

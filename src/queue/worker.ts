@@ -90,6 +90,13 @@ export function createWorker(options: WorkerOptions): Worker {
     running: Map<string, number>;
     /** Its jobs' ends wake no other lane (LaneOptions.queuesNothing). */
     queuesNothing: boolean;
+    /**
+     * Its next claim first gives the jobs that came due their turns: the first
+     * claim and those after a poll. A claim for a job's end or new work does not,
+     * which while webhooks flow was a query at nearly every claim, finding nothing;
+     * a retry that came due waits for the next poll (pollMs) instead.
+     */
+    promote: boolean;
   }
   const lane = (l: LaneOptions): LaneState => ({
     slots: l.slots,
@@ -98,6 +105,7 @@ export function createWorker(options: WorkerOptions): Worker {
     ...(l.perGroup !== undefined ? { perGroup: l.perGroup } : {}),
     running: new Map(),
     queuesNothing: l.queuesNothing ?? false,
+    promote: true,
   });
   const markDirty = (kind?: string) => {
     if (kind === undefined) for (const l of lanes.values()) l.dirty = true;
@@ -174,17 +182,27 @@ export function createWorker(options: WorkerOptions): Worker {
       for (const [kind, lane] of lanes) {
         const free = lane.slots - lane.active.size;
         const room = lane.dirty && free > 0 && (lane.active.size === 0 || free >= Math.ceil(lane.slots / 2)) ? free : 0;
-        claim.push({ kind, room, ...(lane.perGroup !== undefined ? { perGroup: lane.perGroup, running: lane.running } : {}) });
+        claim.push({ kind, room, promote: lane.promote, ...(lane.perGroup !== undefined ? { perGroup: lane.perGroup, running: lane.running } : {}) });
       }
       if (claim.every((c) => c.room === 0)) return;
-      // Set again by whatever happens while this claim runs.
-      for (const c of claim) if (c.room > 0) lanes.get(c.kind)!.dirty = false;
+      // Set again by whatever happens while this claim runs (and by its failure, below).
+      for (const c of claim) {
+        if (c.room === 0) continue;
+        const lane = lanes.get(c.kind)!;
+        lane.dirty = false;
+        lane.promote = false;
+      }
       let jobs: Job[];
       try {
         jobs = await claimDueJobs(db, { now: clock.now(), lanes: claim, leaseMs, owner, exclude: [...runningIds] });
       } catch (error) {
         logger?.error({ err: error }, 'claiming jobs failed');
-        for (const c of claim) if (c.room > 0) lanes.get(c.kind)!.dirty = true;
+        for (const c of claim) {
+          if (c.room === 0) continue;
+          const lane = lanes.get(c.kind)!;
+          lane.dirty = true;
+          if (c.promote) lane.promote = true;
+        }
         return;
       }
       // Stopped while claiming: these never start, and stop() releases them.
@@ -253,6 +271,7 @@ export function createWorker(options: WorkerOptions): Worker {
     timer = setTimeout(() => {
       // The poll: work may have come due, or been committed by another process.
       markDirty();
+      for (const l of lanes.values()) l.promote = true;
       void tick().finally(schedule);
     }, pollMs);
     timer.unref?.();

@@ -177,6 +177,59 @@ describe('the queue worker', () => {
     }
   });
 
+  it("gives a job that came due its turn at the next poll, not at a claim for another job's end", async () => {
+    const owner = 'promoting-worker';
+    const db = testDb.handle.db;
+    const start = clock.now();
+    await enqueueJobs(
+      db,
+      [
+        { kind: 'work', refId: 'first', runAt: start },
+        // Waits for its time: no turn yet.
+        { kind: 'work', refId: 'later', runAt: start + 1_000 },
+      ],
+      start,
+    );
+    const started: string[] = [];
+    let claimedAfterFirst: (() => void) | undefined;
+    const afterFirst = new Promise<void>((resolve) => (claimedAfterFirst = resolve));
+    const worker = createWorker({
+      db: testDb.handle,
+      clock,
+      owner,
+      concurrency: 1,
+      lanes: { work: 2 },
+      leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
+      pollMs: 1_000,
+      handlers: {
+        work: async (job: Job) => {
+          started.push(job.refId);
+          if (job.refId === 'first') {
+            // `later` comes due, and new work is queued (with its turn) as the job ends.
+            clock.advance(1_000);
+            await enqueueJobs(db, [{ kind: 'work', refId: 'next', runAt: clock.now() }], clock.now());
+          }
+          if (job.refId === 'next') claimedAfterFirst!();
+          await completeJob(db, job.id, owner);
+        },
+      },
+    });
+    worker.start();
+    try {
+      await afterFirst;
+      // Jobs of one claim all start in the same turn: `later` was not in the claim for `first`'s end.
+      await new Promise((r) => setImmediate(r));
+      expect(started).toEqual(['first', 'next']);
+      // The poll gives it its turn, and it runs.
+      const deadline = Date.now() + 5_000;
+      while (!started.includes('later') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(started).toEqual(['first', 'next', 'later']);
+    } finally {
+      await worker.stop({ graceMs: 1_000 });
+    }
+  });
+
   it('leaves a job it lost to another worker alone: a warning, no retry, no failure', async () => {
     await enqueueJobs(testDb.handle.db, [{ kind: 'stalled', refId: 'r', runAt: clock.now() }], clock.now());
     const logged: { level: string; msg: string | undefined }[] = [];
