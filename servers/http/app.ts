@@ -14,6 +14,7 @@ import { verifyRoutesV1 } from './v1/verify.ts';
 import { integrationRoutesV1 } from './v1/integrations.ts';
 import { confirmRoutes } from './confirm.ts';
 import { acceptInvitationRoutes } from './accept-invitation.ts';
+import { appPages } from './app-pages.ts';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
@@ -115,6 +116,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   await app.register((t) => trackingRoutes(t, core, methods), { prefix: TRACKING_PATHS.prefix });
   await unsubscribeRoutes(app, core);
   await confirmRoutes(app, core);
+  // The dashboard (web/, built into web/dist): it talks to /api/v2 like any other client.
+  await appPages(app);
   if (options.mcp) {
     await oauthRoutes(app, core);
     await mcpRoutes(app, core, options.mcp);
