@@ -33,7 +33,7 @@ import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignS
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
 import { createReceivingService, type ReceivingService } from './receiving/index.ts';
-import { createUserService, type UserService } from './users/index.ts';
+import { createSessionService, createUserService, type SessionService, type UserService } from './users/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -90,6 +90,8 @@ export interface Core {
   readonly receiving: ReceivingService;
   /** The people of each organization, their roles and invitations. */
   readonly users: UserService;
+  /** People signed in: sign-in, the session behind a cookie, sign-out. */
+  readonly sessions: SessionService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -242,6 +244,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     campaigns: campaigns.service,
     suppressions,
     users: createUserService({ db, clock, emails, baseUrl: config.baseUrl, systemFrom: config.systemFrom }),
+    sessions: createSessionService({ db, clock }),
     oauth,
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),

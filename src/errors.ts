@@ -6,6 +6,8 @@ export type ErrorKind =
   | 'validation_error'
   | 'missing_api_key'
   | 'invalid_api_key'
+  /** A person's sign-in refused (wrong address or password, a missing second factor), or their session ended. */
+  | 'invalid_credentials'
   | 'forbidden'
   | 'not_found'
   | 'idempotency_conflict'

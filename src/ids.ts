@@ -27,7 +27,9 @@ export type IdPrefix =
   | 'rcv'
   | 'att'
   | 'usr'
-  | 'inv';
+  | 'inv'
+  | 'ses'
+  | 'pwr';
 
 /** The digits of ids: lower-case Crockford base32 (no i, l, o, u). */
 export const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

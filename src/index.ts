@@ -46,6 +46,17 @@ export {
   type TokenPermission,
 } from './auth-scope/index.ts';
 export { ACCEPT_INVITATION_PATH, acceptInvitationSchema, userRecordSchema, type CreatedInvitation, type UserRecord } from './users/index.ts';
+export {
+  CSRF_HEADER,
+  SESSION_CODES,
+  SESSION_COOKIE,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  sessionRecordSchema,
+  signInSchema,
+  type ClientInfo,
+  type SessionRecord,
+} from './users/index.ts';
 export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';

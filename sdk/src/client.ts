@@ -39,8 +39,22 @@ export type QueryOf<K extends OperationId> = Op<K> extends { parameters: { query
 export type DataOf<K extends OperationId> =
   Op<K> extends { responses: infer R } ? (R extends { 200: infer A } ? JsonOf<A> : never) | (R extends { 201: infer B } ? JsonOf<B> : never) : never;
 
+/**
+ * A browser signed in to the dashboard: calls carry the session cookie (same
+ * origin) instead of a token, and every call that is not a GET sends the
+ * session's CSRF token (from sign-in or auth.session()) as X-CSRF-Token.
+ */
+export interface SessionCredentials {
+  session: true;
+  /** The current session's csrf_token; undefined before sign-in. */
+  csrfToken?: () => string | undefined;
+}
+
+/** An API token, or a session (the dashboard in a browser). */
+export type Credentials = string | SessionCredentials;
+
 export interface MailgateOptions {
-  /** Where Mailgate listens; default http://127.0.0.1:3000. */
+  /** Where Mailgate listens; default the page's origin in a browser, else http://127.0.0.1:3000. */
   baseUrl?: string;
   /** Retries after a 429 or 5xx answer or a network failure; default 3, 0 turns retrying off. */
   maxRetries?: number;
@@ -67,6 +81,12 @@ export interface Call {
 }
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
+
+/** The page's origin in a browser (the dashboard is served by Mailgate itself), else the default. */
+function defaultBaseUrl(): string {
+  const location = (globalThis as { location?: { origin?: string } }).location;
+  return typeof location?.origin === 'string' && /^https?:/.test(location.origin) ? location.origin : DEFAULT_BASE_URL;
+}
 const BACKOFF_MS = 1000;
 
 /** Retry-After as seconds: a number of seconds or an HTTP date. */
@@ -116,10 +136,10 @@ export class Transport {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
-    private readonly token: string,
+    private readonly credentials: Credentials,
     options: MailgateOptions = {},
   ) {
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.baseUrl = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 3));
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -155,7 +175,13 @@ export class Transport {
       return encodeURIComponent(value);
     });
     const url = `${this.baseUrl}${path}${queryString(call.query)}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept };
+    const headers: Record<string, string> = { accept };
+    const session = typeof this.credentials === 'string' ? undefined : this.credentials;
+    if (session === undefined) headers.authorization = `Bearer ${this.credentials as string}`;
+    else if (route.method !== 'GET') {
+      const csrf = session.csrfToken?.();
+      if (csrf !== undefined) headers['x-csrf-token'] = csrf;
+    }
     for (const [name, value] of Object.entries(call.headers ?? {})) if (value !== undefined) headers[name] = value;
     let body: string | undefined;
     if (call.body !== undefined && route.body !== 'none') {
@@ -171,7 +197,13 @@ export class Transport {
       try {
         const timeout = AbortSignal.timeout(this.timeoutMs);
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-        response = await this.fetchImpl(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}), signal });
+        response = await this.fetchImpl(url, {
+          method: route.method,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+          ...(session !== undefined ? { credentials: 'same-origin' as const } : {}),
+          signal,
+        });
       } catch (cause) {
         const name = (cause as { name?: string })?.name;
         if (options.signal?.aborted) return { data: null, error: { name: 'abort_error', message: 'The call was aborted', statusCode: null } };

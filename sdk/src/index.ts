@@ -6,6 +6,7 @@ import {
   type BodyOf,
   type Bytes,
   type CallOptions,
+  type Credentials,
   type DataOf,
   type ListItemOf,
   type MailgateOptions,
@@ -15,7 +16,19 @@ import {
 import type { OperationId } from './generated/operations.js';
 import { verifyWebhook } from './webhooks.js';
 
-export type { BodyOf, Bytes, CallOptions, DataOf, ListItemOf, MailgateError, MailgateOptions, QueryOf, Result } from './client.js';
+export type {
+  BodyOf,
+  Bytes,
+  CallOptions,
+  Credentials,
+  DataOf,
+  ListItemOf,
+  MailgateError,
+  MailgateOptions,
+  QueryOf,
+  Result,
+  SessionCredentials,
+} from './client.js';
 export { MailgateRequestError } from './client.js';
 export type { components, operations } from './generated/openapi.js';
 export { OPERATION_ROUTES, type OperationId } from './generated/operations.js';
@@ -42,9 +55,13 @@ export class Mailgate {
 
   private readonly transport: Transport;
 
-  constructor(token: string, options: MailgateOptions = {}) {
-    if (typeof token !== 'string' || token.trim() === '') throw new TypeError('new Mailgate(token): an API token is required');
-    this.transport = new Transport(token, options);
+  /** With an API token; or, in the dashboard, `{ session: true, csrfToken }`: the browser's session cookie instead. */
+  constructor(credentials: Credentials, options: MailgateOptions = {}) {
+    const session = typeof credentials === 'object' && credentials !== null && credentials.session === true;
+    if (!session && (typeof credentials !== 'string' || credentials.trim() === '')) {
+      throw new TypeError('new Mailgate(token): an API token is required (or { session: true } in a signed-in browser)');
+    }
+    this.transport = new Transport(credentials, options);
   }
 
   /** Where this client sends its calls. */
@@ -173,6 +190,16 @@ export class Mailgate {
     remove: (id: string, options?: CallOptions) => this.call('remove_user', { path: { id } }, options),
     /** The link's secret (after #token=) and a password; needs no token. */
     acceptInvitation: (body: BodyOf<'accept_invitation'>, options?: CallOptions) => this.call('accept_invitation', { body }, options),
+  };
+
+  /** Signing in (the dashboard): in a browser, construct the client with { session: true } so that the cookie is kept and sent. */
+  readonly auth = {
+    /** Sets the session cookie; keep the answer's csrf_token for writes (the csrfToken option). */
+    signIn: (body: BodyOf<'sign_in'>, options?: CallOptions) => this.call('sign_in', { body }, options),
+    /** The signed-in user, organization, role and csrf_token; 401 when not signed in. */
+    session: (options?: CallOptions) => this.call('get_session', {}, options),
+    /** Ends this session and clears the cookie. */
+    signOut: (options?: CallOptions) => this.call('sign_out', {}, options),
   };
 
   readonly webhooks = {

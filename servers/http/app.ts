@@ -13,8 +13,9 @@ import { unsubscribeRoutes } from './unsubscribe.ts';
 import { verifyRoutesV1 } from './v1/verify.ts';
 import { integrationRoutesV1 } from './v1/integrations.ts';
 import { confirmRoutes } from './confirm.ts';
-import { acceptInvitationRoutes } from './accept-invitation.ts';
 import { appPages } from './app-pages.ts';
+import { authRoutes } from './auth-routes.ts';
+import cookie from '@fastify/cookie';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
@@ -96,6 +97,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     app.addHook('onRoute', (route) => tell({ method: route.method, url: route.url }));
   }
   app.decorateRequest('auth', null);
+  // The dashboard's session cookie (read by the v2 API and the sign-in routes).
+  await app.register(cookie);
   // Bodies are JSON: a text/plain body is refused as not JSON (400 invalid_json), not parsed as a string.
   app.removeContentTypeParser('text/plain');
   // Route schemas describe each route (and serialize its answers); input is
@@ -124,6 +127,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   }
 
   const authenticate = authenticateAndCount(core);
+  // v2 also takes the dashboard's session cookie in place of a Bearer token; v1 is frozen, tokens only.
+  const authenticateV2 = authenticateAndCount(core, { sessions: true });
   const v1Body = v1ErrorBody(`${core.config.baseUrl}${RATE_LIMITS_DOC_PATH}`);
 
   async function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -133,7 +138,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     let answer: HttpError;
     try {
       core.limits.checkIp(request.ip);
-      if (v1 || /^\/api\/v2(\/|\?|$)/.test(path)) await authenticate(request, reply);
+      if (v1) await authenticate(request, reply);
+      else if (/^\/api\/v2(\/|\?|$)/.test(path)) await authenticateV2(request, reply);
       // No record has an id longer than the router allows: that is a missing record.
       answer =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
@@ -145,13 +151,13 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     await answerError(reply, answer, isTrackingPath(path) ? trackingErrorAnswer : jsonErrorAnswer(shape));
   }
 
-  // Without a caller (outside the v2 plugin and its authentication): the invitation's secret is the proof.
-  await app.register(async (auth) => acceptInvitationRoutes(auth, core), { prefix: '/api/v2/auth' });
+  // Outside the v2 plugin and its authentication: an invitation's secret, a password or the session cookie is the proof.
+  await app.register(async (auth) => authRoutes(auth, core), { prefix: '/api/v2/auth' });
   await app.register(
     async (v2) => {
       v2.setErrorHandler(errorHandler(jsonErrorAnswer(v2ErrorBody)));
       v2.setNotFoundHandler(notFound(v2ErrorBody, methods));
-      v2.addHook('onRequest', authenticate);
+      v2.addHook('onRequest', authenticateV2);
       v2.addHook('preValidation', refuseNulCharacters);
       await operationRoutes(v2, core, V2_BINDINGS);
       await toolRoutesV2(v2, core);

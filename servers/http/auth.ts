@@ -1,5 +1,6 @@
+import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, assertMayWrite, type AuthContext, type Core } from '../../src/index.ts';
+import { AppError, assertMayWrite, CSRF_HEADER, SESSION_CODES, SESSION_COOKIE, type AuthContext, type Core } from '../../src/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,14 +30,53 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** onRequest hook: `Authorization: Bearer <token>` → request.auth, or 401. */
-export function bearerAuth(core: Core) {
+/** Whether a request's method may change something (and so must carry a session's CSRF token). */
+const writes = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/** The session secret of the request's cookie, if it carries one. */
+export function sessionSecretOf(request: FastifyRequest): string | undefined {
+  const value = request.cookies?.[SESSION_COOKIE];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * The caller of a request that carries a session cookie (the dashboard): the
+ * session's user with their role. A write must carry the session's CSRF token in
+ * X-CSRF-Token, which a page of another site cannot read; without it, 403.
+ */
+export async function sessionAuth(core: Core, request: FastifyRequest, secret: string): Promise<AuthContext> {
+  const { auth } = await core.sessions.authenticate(secret);
+  if (writes(request.method)) {
+    const header = request.headers[CSRF_HEADER];
+    if (!core.sessions.csrfMatches(secret, Array.isArray(header) ? header[0] : header)) {
+      throw new AppError(
+        'forbidden',
+        'Missing or wrong CSRF token: a signed-in request that changes something must send the X-CSRF-Token header its session gave',
+        {
+          code: SESSION_CODES.csrf,
+        },
+      );
+    }
+  }
+  return auth;
+}
+
+/**
+ * onRequest hook: `Authorization: Bearer <token>` → request.auth, or 401. With
+ * `sessions` (the v2 API), a request without the header may be signed in by its
+ * session cookie instead; a request with the header is the token's alone.
+ */
+export function bearerAuth(core: Core, options: { sessions?: boolean } = {}) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
-    if (!header) throw new AppError('missing_api_key', 'Missing API key: send the header "Authorization: Bearer <API_TOKEN>"');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new AppError('missing_api_key', 'Malformed Authorization header: expected "Bearer <API_TOKEN>"');
-    request.auth = await core.tokens.authenticate(match[1]!);
+    const secret = !header && options.sessions ? sessionSecretOf(request) : undefined;
+    if (secret !== undefined) request.auth = await sessionAuth(core, request, secret);
+    else {
+      if (!header) throw new AppError('missing_api_key', 'Missing API key: send the header "Authorization: Bearer <API_TOKEN>"');
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match) throw new AppError('missing_api_key', 'Malformed Authorization header: expected "Bearer <API_TOKEN>"');
+      request.auth = await core.tokens.authenticate(match[1]!);
+    }
     if (!readOnlyTokenMay(request)) assertMayWrite(request.auth, 'change data or send email');
   };
 }

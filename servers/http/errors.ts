@@ -43,6 +43,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   validation_error: 422,
   missing_api_key: 401,
   invalid_api_key: 401,
+  invalid_credentials: 401,
   forbidden: 403,
   not_found: 404,
   idempotency_conflict: 409,

@@ -91,7 +91,16 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
       info: { title: 'Mailgate API', version: MAILGATE_VERSION, description: DESCRIPTION },
       servers: [{ url: core.config.baseUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token (mailgate_…).' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token (mailgate_…).' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'mailgate_session',
+            description:
+              'A signed-in session (the dashboard): v2 takes it in place of a Bearer token; requests that are not GET also send the X-CSRF-Token header sign-in gave.',
+          },
+        },
       },
       security: [{ bearer: [] }],
       tags: [
@@ -101,6 +110,7 @@ export async function openApiRoutes(app: FastifyInstance, core: Core): Promise<v
         { name: 'events', description: 'What happened to subscribers; triggers workflows.' },
         { name: 'workflows', description: 'Automations started by subscriber events.' },
         { name: 'users', description: "The organization's people: invitations by email, roles (admin, member, viewer), accepting an invitation." },
+        { name: 'auth', description: 'Signing in: a session cookie the v2 API takes in place of a token (the dashboard), and sign-out.' },
         { name: 'tools', description: 'Every operation as a tool: listed and run by name (the same tools /mcp serves).' },
         { name: 'v1', description: 'The frozen v1 API, kept working for existing integrations.' },
         { name: 'system', description: 'Health.' },

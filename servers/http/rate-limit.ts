@@ -36,8 +36,8 @@ export function perIpLimit(core: Core) {
  * headers: the minimum policy until the caller is known (so a 401 has it), then
  * the organization's. A request over the quota is answered 429 here.
  */
-export function authenticateAndCount(core: Core) {
-  const authenticate = bearerAuth(core);
+export function authenticateAndCount(core: Core, options: { sessions?: boolean } = {}) {
+  const authenticate = bearerAuth(core, options);
   if (!core.limits.enabled) return authenticate;
   return async function authenticated(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     setRateLimitHeaders(reply, core.limits.minimum());

@@ -61,6 +61,7 @@ export function replyFor(error: unknown, phase: SmtpPhase): SmtpReplyError {
   const e: AppError = error;
   switch (e.kind) {
     case 'invalid_api_key':
+    case 'invalid_credentials':
     case 'missing_api_key':
       return smtpError(535, '5.7.8 Authentication credentials invalid');
     case 'rate_limit_exceeded':

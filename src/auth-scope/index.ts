@@ -51,6 +51,10 @@ export interface AuthContext {
   permission: TokenPermission;
   /** A person's role, for a caller signed in as one; absent for a token, whose permission stands for a role (permissions.ts). */
   role?: Role;
+  /** The signed-in user, for a caller with a session. */
+  userId?: string;
+  /** The session, for a caller with one (tokenId is the same id then). */
+  sessionId?: string;
   /** Requests per minute the organization may make (its arrangement, else its plan's). */
   quota: number;
 }

@@ -467,6 +467,10 @@ export interface UsersTable {
   password_hash: string | null;
   created_at: number;
   last_sign_in_at: number | null;
+  /** The TOTP secret (base32), once set up; null without a second factor. */
+  totp_secret: string | null;
+  /** When a code confirmed the secret: from then on sign-in asks for a code. */
+  totp_enabled_at: number | null;
 }
 
 export interface UserInvitationsTable {
@@ -480,6 +484,43 @@ export interface UserInvitationsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the cookie's secret. */
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the link's secret. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface SignInFailuresTable {
+  /** `ip:<address>` or `user:<usr_…>`. */
+  key: string;
+  window_start: number;
+  count: number;
 }
 
 export interface Database {
@@ -518,4 +559,8 @@ export interface Database {
   received_attachments: ReceivedAttachmentsTable;
   users: UsersTable;
   user_invitations: UserInvitationsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_failures: SignInFailuresTable;
 }

@@ -33,6 +33,7 @@ import {
 
 export * from './user-record.ts';
 export { hashPassword, verifyPassword } from './password.ts';
+export * from './sessions.ts';
 
 /** How long an invitation's link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -182,6 +183,8 @@ export function createUserService(deps: UserServiceDeps): UserService {
       password_hash: fields.passwordHash ?? null,
       created_at: now,
       last_sign_in_at: null,
+      totp_secret: null,
+      totp_enabled_at: null,
     };
     try {
       await trx.insertInto('users').values(row).execute();

@@ -196,6 +196,14 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_session": {
+    "method": "GET",
+    "path": "/api/v2/auth/session",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_subscriber": {
     "method": "GET",
     "path": "/api/v2/subscribers/{subscriber}",
@@ -545,6 +553,22 @@ export const OPERATION_ROUTES = {
       "Idempotency-Key"
     ],
     "body": "required"
+  },
+  "sign_in": {
+    "method": "POST",
+    "path": "/api/v2/auth/sign-in",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "sign_out": {
+    "method": "POST",
+    "path": "/api/v2/auth/sign-out",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
   },
   "test_campaign": {
     "method": "POST",

@@ -19,6 +19,7 @@ import * as m0017 from './0017_inbound_reports.ts';
 import * as m0018 from './0018_receiving_domains.ts';
 import * as m0019 from './0019_received_emails.ts';
 import * as m0020 from './0020_users.ts';
+import * as m0021 from './0021_sessions.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_receiving_domains': m0018,
   '0019_received_emails': m0019,
   '0020_users': m0020,
+  '0021_sessions': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {
