@@ -13,14 +13,22 @@ import { v2ErrorBody } from './errors.ts';
 export const WEB_APP_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /**
+ * The two <style> elements React Aria adds to the page (touch handling of pressable
+ * elements, scroll locking under a modal), allowed by their hashes rather than by
+ * allowing every inline style. test/e2e/web-app.test.ts recomputes them from React
+ * Aria's sources: an upgrade that changes their text fails there.
+ */
+export const REACT_ARIA_STYLE_HASHES = ['sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o=', 'sha256-gYiS/BvZvRcK27JIXTuwhZ3hs2+VJ1X+2gUlE+farlg='];
+
+/**
  * Everything the app loads is its own: scripts and styles from this origin only
- * (Vite emits no inline script), data: images (the icon), no plugin, no framing
- * of the app, and the API on the same origin.
+ * (Vite emits no inline script; React Aria's two style elements by hash), data:
+ * images (the icon), no plugin, no framing of the app, and the API on the same origin.
  */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  `style-src 'self' ${REACT_ARIA_STYLE_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",

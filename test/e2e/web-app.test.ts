@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_CSP, WEB_APP_DIR } from '../../servers/http/app-pages.ts';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { APP_CSP, REACT_ARIA_STYLE_HASHES, WEB_APP_DIR } from '../../servers/http/app-pages.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // The dashboard at /app, as a browser meets it: the page with its CSP, its hashed
@@ -55,8 +57,9 @@ describe('the dashboard at /app', () => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('content-security-policy')).toBe(APP_CSP);
     expect(APP_CSP).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src 'self'; " +
-        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self'; " +
+        "style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o=' 'sha256-gYiS/BvZvRcK27JIXTuwhZ3hs2+VJ1X+2gUlE+farlg='; " +
+        "img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     const html = await page.text();
     expect(html).toBe(fs.readFileSync(path.join(WEB_APP_DIR, 'index.html'), 'utf8'));
@@ -64,6 +67,22 @@ describe('the dashboard at /app', () => {
     // The CSP allows no inline script: the page has none.
     expect(html.match(/<script\b[^>]*>/g)!.every((tag) => / src="/.test(tag))).toBe(true);
     expect((await fetch(`${server.url}/app/`)).status).toBe(200);
+  });
+
+  it('allows by hash exactly the style elements React Aria adds (as this version writes them)', () => {
+    // The react-aria that react-aria-components (and so the bundle) uses: dist/exports/index.* → dist/private/.
+    const entry = createRequire(createRequire(import.meta.url).resolve('react-aria-components')).resolve('react-aria');
+    const reactAria = path.join(path.dirname(entry), '..', 'private');
+    const hashes: string[] = [];
+    for (const file of ['interactions/usePress.mjs', 'overlays/usePreventScroll.mjs']) {
+      const source = fs.readFileSync(path.join(reactAria, file), 'utf8');
+      const attribute = /PRESSABLE_ATTRIBUTE = '([^']+)'/.exec(source)?.[1];
+      for (const m of source.matchAll(/style\.textContent = `([^`]*)`\.trim\(\)/g)) {
+        const text = m[1]!.replace(/\$\{[^}]*PRESSABLE_ATTRIBUTE\}/g, attribute!).trim();
+        hashes.push(`sha256-${createHash('sha256').update(text).digest('base64')}`);
+      }
+    }
+    expect(hashes).toEqual(REACT_ARIA_STYLE_HASHES);
   });
 
   it('serves each hashed file with its type, cached immutable', async () => {
