@@ -47,7 +47,8 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default'],
     // PostgreSQL: the run's test schemas, reused emptied, are dropped at its end.
-    globalSetup: ['test/helpers/postgres-schemas.ts'],
+    // The dashboard (web/dist, served at /app) is built when its sources changed.
+    globalSetup: ['test/helpers/postgres-schemas.ts', 'test/helpers/web-build.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: [`${TIERS.unit}/**/*.test.ts`] } },
       { extends: true, test: { name: 'e2e', include: [`${TIERS.e2e}/**/*.test.ts`] } },
