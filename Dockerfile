@@ -8,7 +8,21 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # The SDK is a workspace: npm needs its package.json; without the compiler (a dev dependency) its build says so and skips.
 COPY sdk/package.json sdk/build.mjs ./sdk/
+# postinstall runs scripts/build-web.mjs: without Vite (a dev dependency) it says so and skips.
+COPY scripts/build-web.mjs ./scripts/
 RUN npm ci --omit=dev --no-audit --no-fund
+
+# The dashboard (web/, served at /app) is built with the dev dependencies (Vite, React), in a stage of its own:
+# only its output, static files, reaches the image. No install scripts: the build needs no native module.
+FROM node:20-bookworm-slim AS web
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY sdk/package.json sdk/build.mjs ./sdk/
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY sdk/src ./sdk/src
+COPY web ./web
+COPY scripts/build-web.mjs ./scripts/
+RUN node scripts/build-web.mjs --force
 
 FROM node:20-bookworm-slim
 WORKDIR /app
@@ -26,8 +40,9 @@ COPY bin ./bin
 COPY src ./src
 COPY servers ./servers
 COPY docs ./docs
+COPY --from=web /app/web/dist ./web/dist
 COPY scripts/build.mjs ./scripts/build.mjs
-# Compiled to plain JavaScript (dist/), as `npm start` does: no TypeScript loader at run time.
+# Compiled to plain JavaScript (dist/), as `npm start` does: no TypeScript loader at run time (web/dist is copied in).
 RUN node scripts/build.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -14,12 +14,13 @@ const OPENS_A_DATABASE =
   /helpers\/(db|server|core|process|domains|noisy-neighbours)|createTestDatabase|openDatabase|startTestServer|createCore|startMailgate|child_process/;
 
 /**
- * The suite in three tiers, each runnable alone (`npm run test:unit`, `test:e2e`,
- * `test:process`; `npm test` runs all three): core rules on an in-process core;
- * every door through its real client against servers in the test's own process;
- * and real processes (the server and the CLI as child processes, killed, restarted).
+ * The suite in four tiers, each runnable alone (`npm run test:unit`, `test:e2e`,
+ * `test:process`, `test:browser`; `npm test` runs all four): core rules on an
+ * in-process core; every door through its real client against servers in the
+ * test's own process; real processes (the server and the CLI as child processes,
+ * killed, restarted); and the dashboard in Chromium.
  */
-const TIERS = { unit: 'test/unit', e2e: 'test/e2e', process: 'test/process' } as const;
+const TIERS = { unit: 'test/unit', e2e: 'test/e2e', process: 'test/process', browser: 'test/browser' } as const;
 
 function databaseFreeTests(): string[] {
   const files: string[] = [];
@@ -34,7 +35,8 @@ function databaseFreeTests(): string[] {
 
 export default defineConfig({
   test: {
-    exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? databaseFreeTests() : [])],
+    // The dashboard in Chromium runs once, on SQLite: its pages read the same API the e2e tier runs on both.
+    exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [...databaseFreeTests(), `${TIERS.browser}/**`] : [])],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
@@ -45,10 +47,13 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default'],
     // PostgreSQL: the run's test schemas, reused emptied, are dropped at its end.
-    globalSetup: ['test/helpers/postgres-schemas.ts'],
+    // The dashboard (web/dist, served at /app) is built when its sources changed.
+    globalSetup: ['test/helpers/postgres-schemas.ts', 'test/helpers/web-build.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: [`${TIERS.unit}/**/*.test.ts`] } },
       { extends: true, test: { name: 'e2e', include: [`${TIERS.e2e}/**/*.test.ts`] } },
+      // The dashboard in a real browser (playwright-core driving Debian's Chromium, axe on every screen).
+      { extends: true, test: { name: 'browser', include: [`${TIERS.browser}/**/*.test.ts`] } },
       {
         extends: true,
         // Children start from one compiled build of the sources, made before the tier runs.

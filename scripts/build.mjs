@@ -55,3 +55,6 @@ await esbuild.build({
 });
 fs.copyFileSync(path.join(root, 'package.json'), path.join(out, 'package.json'));
 fs.cpSync(path.join(root, 'docs'), path.join(out, 'docs'), { recursive: true });
+// Not built (a production install without Vite): /app says how to build it.
+const webApp = path.join(root, 'web', 'dist');
+if (fs.existsSync(webApp)) fs.cpSync(webApp, path.join(out, 'web', 'dist'), { recursive: true });

@@ -13,6 +13,7 @@ import { unsubscribeRoutes } from './unsubscribe.ts';
 import { verifyRoutesV1 } from './v1/verify.ts';
 import { integrationRoutesV1 } from './v1/integrations.ts';
 import { confirmRoutes } from './confirm.ts';
+import { appPages } from './app-pages.ts';
 import { authRoutes } from './auth-routes.ts';
 import { accountRoutes } from './account-routes.ts';
 import cookie from '@fastify/cookie';
@@ -119,6 +120,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   await app.register((t) => trackingRoutes(t, core, methods), { prefix: TRACKING_PATHS.prefix });
   await unsubscribeRoutes(app, core);
   await confirmRoutes(app, core);
+  // The dashboard (web/, built into web/dist): it talks to /api/v2 like any other client.
+  await appPages(app);
   if (options.mcp) {
     await oauthRoutes(app, core);
     await mcpRoutes(app, core, options.mcp);

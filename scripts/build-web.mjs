@@ -1,0 +1,62 @@
+// `npm run build:web`: build the dashboard (web/, a Vite + React app) into
+// web/dist, which the HTTP server serves at /app (servers/http/app-pages.ts).
+// Run at `npm install` (postinstall), `npm start` (prestart) and before the tests
+// (vitest globalSetup), so it is a no-op when nothing changed: the sources it is
+// made from (web/, sdk/src, the lockfile, this script) are hashed into
+// web/.build-stamp, and a build happens only when the hash differs or web/dist
+// is gone. `--force` builds regardless.
+//
+// A production install (`npm ci --omit=dev`) has no Vite: it says so and leaves
+// the app unbuilt rather than failing the install (the Dockerfile builds it in a
+// stage of its own).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'web');
+const outDir = path.join(webDir, 'dist');
+const stampFile = path.join(webDir, '.build-stamp');
+
+/** Every file under dir (sorted, so the hash does not depend on the file system's order), without the build's own output. */
+function files(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !['dist', 'node_modules', '.build-stamp'].includes(entry.name))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
+function sourceHash() {
+  const hash = crypto.createHash('sha256');
+  const inputs = [...files(webDir), ...files(path.join(root, 'sdk', 'src')), path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)];
+  for (const file of inputs) {
+    if (!fs.existsSync(file)) continue;
+    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+  console.log('build-web: no web/ sources here; the dashboard is not built');
+  process.exit(0);
+}
+try {
+  createRequire(import.meta.url).resolve('vite');
+} catch {
+  console.log('build-web: Vite is not installed here (a production install); the dashboard is not rebuilt. npm run build:web builds it');
+  process.exit(0);
+}
+
+const hash = sourceHash();
+const upToDate = fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === hash;
+if (upToDate && !process.argv.includes('--force')) process.exit(0);
+
+const started = Date.now();
+const { build } = await import('vite');
+await build({ configFile: path.join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+fs.writeFileSync(stampFile, `${hash}\n`);
+console.log(`build-web: the dashboard was built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestServer } from './server.ts';
+import { signIn } from './users.ts';
+
+// The dashboard in a real browser: Debian's Chromium (`apt-get install -y
+// chromium`; CHROMIUM_PATH names another) driven by playwright-core, headless.
+// Each screen is checked with axe at the two widths the dashboard is built for,
+// and photographed into test/output/screenshots/ (kept by CI, ignored by git).
+
+/** Desktop and phone: every screen is checked at both. */
+export const WIDTHS = [1280, 390] as const;
+export type Width = (typeof WIDTHS)[number];
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test/output/screenshots');
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+/** A browser context at a width (height in proportion), its pages addressed relative to the server. */
+export async function newContext(browser: Browser, server: TestServer, width: Width = 1280): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, viewport: { width, height: width === 390 ? 844 : 900 } });
+}
+
+/**
+ * A context signed in as a user, the way the sign-in page does it (POST
+ * /api/v2/auth/sign-in) but without the page: the session cookie set on the
+ * context. For tests of a screen, not of signing in.
+ */
+export async function signedInContext(browser: Browser, server: TestServer, email: string, password?: string, width: Width = 1280): Promise<BrowserContext> {
+  const me = await signIn(server, email, password);
+  const context = await newContext(browser, server, width);
+  const [name, value] = me.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  return context;
+}
+
+/** No serious or critical axe violation on the page as it is now (each listed with its nodes when there is one). */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const grave = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`);
+  expect(grave, `${label}: axe found serious or critical violations`).toEqual([]);
+}
+
+/** Photograph the page into test/output/screenshots/<name>-<width>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Check and photograph a screen at both widths: open `url` signed in as `email`, wait for `ready`, run axe, save the picture. */
+export async function checkScreen(
+  browser: Browser,
+  server: TestServer,
+  options: { email: string; password?: string; url: string; name: string; ready: (page: Page) => Promise<unknown> },
+): Promise<void> {
+  for (const width of WIDTHS) {
+    const context = await signedInContext(browser, server, options.email, options.password, width);
+    try {
+      const page = await context.newPage();
+      await page.goto(options.url);
+      await options.ready(page);
+      await expectAccessible(page, `${options.name} at ${width} px`);
+      await screenshot(page, options.name);
+    } finally {
+      await context.close();
+    }
+  }
+}

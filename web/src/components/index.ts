@@ -1,0 +1,15 @@
+// The app's accessible building blocks, over React Aria Components: every page
+// builds its forms, tables, dialogs and messages from these, so that keyboard use,
+// labels, focus and announcements are right once for all.
+export { Button, type ButtonProps } from './Button.tsx';
+export { CopyButton } from './CopyButton.tsx';
+export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export { EmptyState } from './EmptyState.tsx';
+export { ErrorMessage } from './ErrorMessage.tsx';
+export { PageHeader, usePageTitle } from './PageHeader.tsx';
+export { Pagination, useCursorPages, type CursorPages } from './Pagination.tsx';
+export { Select, type SelectOption } from './Select.tsx';
+export { Table, type TableColumn } from './Table.tsx';
+export { TextField } from './TextField.tsx';
+export { fieldErrors } from './form-errors.ts';
+export { PASSWORD_MIN, PasswordFields, type PasswordPair, usePasswordPair } from './PasswordFields.tsx';

@@ -1,0 +1,13 @@
+import type { Resource } from '../permissions.ts';
+
+/** The screens of the signed-in app, in the order of the navigation. */
+export const SCREENS: readonly { path: string; label: string; resource?: Resource }[] = [
+  { path: '/', label: 'Overview' },
+  { path: '/emails', label: 'Emails', resource: 'emails' },
+  { path: '/domains', label: 'Domains', resource: 'domains' },
+  { path: '/tokens', label: 'API tokens', resource: 'tokens' },
+  { path: '/webhooks', label: 'Webhooks', resource: 'webhooks' },
+  { path: '/suppressions', label: 'Suppressions', resource: 'suppressions' },
+  { path: '/team', label: 'Team', resource: 'users' },
+  { path: '/account', label: 'Account' },
+];
