@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: 'emails', lazy: page(() => import('./pages/emails.tsx')) },
           { path: 'emails/:id', lazy: page(() => import('./pages/emails-detail.tsx')) },
           { path: 'domains', lazy: page(() => import('./pages/domains.tsx')) },
+          { path: 'domains/:id', lazy: page(() => import('./pages/domains-detail.tsx')) },
           { path: 'tokens', lazy: page(() => import('./pages/tokens.tsx')) },
           { path: 'webhooks', lazy: page(() => import('./pages/webhooks.tsx')) },
           { path: 'suppressions', lazy: page(() => import('./pages/suppressions.tsx')) },
