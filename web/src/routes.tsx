@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'domains/:id', lazy: page(() => import('./pages/domains-detail.tsx')) },
           { path: 'tokens', lazy: page(() => import('./pages/tokens.tsx')) },
           { path: 'webhooks', lazy: page(() => import('./pages/webhooks.tsx')) },
+          { path: 'webhooks/:id', lazy: page(() => import('./pages/webhooks-detail.tsx')) },
           { path: 'suppressions', lazy: page(() => import('./pages/suppressions.tsx')) },
           { path: 'team', lazy: page(() => import('./pages/team.tsx')) },
           { path: 'account', lazy: page(() => import('./pages/account.tsx')) },
