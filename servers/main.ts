@@ -217,6 +217,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
         ...(config.baseUrl !== httpUrl ? [`public address ${config.baseUrl}`] : []),
       ];
       listening.push(`Mailgate HTTP listening on ${httpUrl}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
+      listening.push(`Dashboard: ${config.baseUrl}/app`);
     }
     if (config.roles.includes('worker')) {
       // Only once every door is open: a process about to exit for a busy port delivers nothing.
