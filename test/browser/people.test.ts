@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TOTP, URI } from 'otpauth';
 import { ManualClock } from '../../src/index.ts';
 import { checkScreen, expectAccessible, launchBrowser, newContext, screenshot, WIDTHS } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createUser, testOrganizationId } from '../helpers/users.ts';
+import { createUser, signIn, TEST_PASSWORD, testOrganizationId } from '../helpers/users.ts';
 
 // The Team and Account screens and the signed-out pages in Chromium: the issue's
 // main flow (the first admin's link, a password, inviting a member from the Team
@@ -149,6 +150,75 @@ describe('team and account screens', () => {
     expect(await page.getByRole('row', { name: new RegExp(viewer.email) }).count()).toBe(0);
     expect((await server.api(`/api/v2/users/${viewer.id}`)).status).toBe(404);
     await admin.close();
+  });
+
+  it('turns TOTP on in Account (recovery codes shown once), then signing in asks for the code', async () => {
+    const user = await createUser(server, { email: 'totp@example.com', role: 'member' });
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await signInThroughPage(page, user.email, user.password);
+    await page.waitForURL(/\/app\/?$/);
+    await page.goto('/app/account');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    // The app would show the link as a QR code; the test reads it as an authenticator app would.
+    const uri = await page.getByRole('definition').filter({ hasText: 'otpauth://' }).locator('code').textContent();
+    const totp = URI.parse(uri!) as TOTP;
+    expect({ issuer: totp.issuer, label: totp.label }).toEqual({ issuer: 'Mailgate', label: user.email });
+    expect(await page.getByRole('definition').first().locator('code').textContent()).toBe(totp.secret.base32);
+
+    const wrong = String((Number(totp.generate({ timestamp: clock.now() })) + 500_000) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('Code from the app').fill(wrong);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.getByLabel('Code from the app').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Code from the app').fill(totp.generate({ timestamp: clock.now() }));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.allTextContents()).toHaveLength(10);
+    for (const code of await codes.allTextContents()) expect(code).toMatch(/^[2-9a-z]{5}-[2-9a-z]{5}$/);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0);
+    await page.getByText('Two-factor authentication is on: signing in asks for a code').waitFor();
+    await signOut(page, context);
+
+    await signInThroughPage(page, user.email, user.password);
+    const code = page.getByLabel('Authentication code');
+    await code.waitFor();
+    expect(page.url()).toMatch(/\/app\/sign-in/);
+    await code.fill(totp.generate({ timestamp: clock.now() }));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app\/?$/);
+    await expect.poll(() => page.getByRole('banner').textContent()).toContain(user.email);
+    await context.close();
+  });
+
+  it('lists the sessions with this device marked, signs one out, then everywhere', async () => {
+    const user = await createUser(server, { email: 'sessions@example.com', role: 'viewer' });
+    const elsewhere = await signIn(server, user.email, TEST_PASSWORD);
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await signInThroughPage(page, user.email, TEST_PASSWORD);
+    await page.waitForURL(/\/app\/?$/);
+    await page.goto('/app/account');
+    const table = page.getByRole('grid', { name: 'Sessions' });
+    const rows = table.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await table.getByRole('row', { name: /This device/ }).waitFor();
+
+    await table
+      .getByRole('row')
+      .filter({ hasNotText: 'This device' })
+      .nth(1)
+      .getByRole('button', { name: /^Sign out/ })
+      .click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect((await elsewhere.api('/api/v2/auth/session')).status).toBe(401);
+
+    const again = await signIn(server, user.email, TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('alertdialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(/\/app\/sign-in/);
+    expect((await again.api('/api/v2/auth/session')).status).toBe(401);
+    await context.close();
   });
 
   it('Team and Account pass axe and are photographed at 1280 and 390 px', async () => {

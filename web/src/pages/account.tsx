@@ -8,6 +8,7 @@ import {
   Button,
   ConfirmDialog,
   CopyButton,
+  Dialog,
   ErrorMessage,
   fieldErrors,
   PageHeader,
@@ -148,15 +149,15 @@ function TwoFactor() {
         />
       ) : (
         <>
-          {state !== 'on' && (
-            <>
-              {setUp.isError && errorOf(setUp.error)?.code !== 'TOTP_ENABLED' && <ErrorMessage error={setUp.error} />}
+          {setUp.isError && errorOf(setUp.error)?.code !== 'TOTP_ENABLED' && <ErrorMessage error={setUp.error} />}
+          <div className="form-actions">
+            {state !== 'on' && (
               <Button variant="primary" isPending={setUp.isPending} onPress={() => setUp.mutate()}>
                 Set up two-factor authentication
               </Button>
-            </>
-          )}
-          {state !== 'off' && <DisableTotp known={state === 'on'} onDisabled={() => setState('off')} />}
+            )}
+            {state !== 'off' && <DisableTotp known={state === 'on'} onDisabled={() => setState('off')} />}
+          </div>
         </>
       )}
     </section>
@@ -244,29 +245,53 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function DisableTotp({ known, onDisabled }: { known: boolean; onDisabled: () => void }) {
+  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const disable = useMutation({
     mutationFn: () => unwrap(account.disableTotp({ password })),
     onSuccess: () => {
-      setPassword('');
+      setOpen(false);
       onDisabled();
     },
   });
+  function openChange(isOpen: boolean) {
+    setOpen(isOpen);
+    setPassword('');
+    disable.reset();
+  }
   function submit(event: FormEvent) {
     event.preventDefault();
     disable.mutate();
   }
   const e = errorOf(disable.error);
   return (
-    <Form onSubmit={submit} className="form narrow-form disable-totp" validationErrors={fieldErrors(e)}>
-      <h3>Turn off two-factor authentication</h3>
-      {!known && <p>If it is on for your account, turn it off here with your password.</p>}
-      {e && e.name !== 'validation_error' && <ErrorMessage error={e} title="Two-factor authentication was not turned off." />}
-      <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} isRequired />
-      <Button type="submit" variant="danger" isPending={disable.isPending}>
-        Turn off
-      </Button>
-    </Form>
+    <Dialog title="Turn off two-factor authentication" isOpen={open} onOpenChange={openChange} trigger={<Button>Turn off…</Button>}>
+      {(close) => (
+        <Form onSubmit={submit} className="form" validationErrors={fieldErrors(e)}>
+          <p className="dialog-body">
+            {known ? 'Signing in will ask for your password only.' : 'If it is on for your account, signing in will ask for your password only.'} Your recovery
+            codes stop working. Confirm with your password.
+          </p>
+          {e && e.name !== 'validation_error' && <ErrorMessage error={e} title="Two-factor authentication was not turned off." />}
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            isRequired
+            autoFocus
+          />
+          <div className="dialog-actions">
+            <Button onPress={close}>Cancel</Button>
+            <Button type="submit" variant="danger" isPending={disable.isPending}>
+              Turn off
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Dialog>
   );
 }
 
