@@ -203,7 +203,11 @@ function ConfirmTotp({ secret, uri, onCancel, onEnabled }: { secret: string; uri
           autoComplete="one-time-code"
           inputMode="numeric"
           value={code}
-          onChange={setCode}
+          onChange={(value) => {
+            // The refusal stands until the code changes: React Aria keeps a field marked invalid from submitting.
+            setCode(value);
+            enable.reset();
+          }}
           errorMessage={e?.code === 'TOTP_INVALID' ? 'That code is not right. Check the app shows Mailgate and type the current code.' : null}
           isRequired
           autoFocus
