@@ -35,11 +35,11 @@ describe('team and account screens', () => {
     await server?.close();
   });
 
-  /** The link's secret in the invitation last emailed to `to`, read from the stored body (the API withholds it). */
-  async function invitationTo(to: string): Promise<string> {
+  /** The one-time link's #token=… in the email (an invitation, a password reset) last sent to `to`, read from the stored body (the API withholds it). */
+  async function linkEmailedTo(to: string): Promise<string> {
     const listed = await json(await server.api('/api/v2/emails?limit=100'));
     const summary = listed.data.find((e: { to: string[] }) => e.to.includes(to));
-    expect(summary, `an invitation to ${to}`).toBeDefined();
+    expect(summary, `an email to ${to}`).toBeDefined();
     const body = await server.database.handle.db.selectFrom('email_bodies').select(['html']).where('email_id', '=', summary.id).executeTakeFirstOrThrow();
     const href = /href="([^"]+)"/.exec(body.html)![1]!.replace(/&#(\d+);/g, (_: string, c: string) => String.fromCharCode(Number(c)));
     return new URL(href).hash;
@@ -84,7 +84,7 @@ describe('team and account screens', () => {
     // The member, in a browser of their own, opens the emailed link.
     const member = await newContext(browser, server);
     const memberPage = await member.newPage();
-    await memberPage.goto(`/app/accept-invitation${await invitationTo(MEMBER.email)}`);
+    await memberPage.goto(`/app/accept-invitation${await linkEmailedTo(MEMBER.email)}`);
     await memberPage.getByLabel('Password', { exact: true }).fill(MEMBER.password);
     await memberPage.getByLabel('Repeat the password').fill(MEMBER.password);
     await memberPage.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -221,6 +221,39 @@ describe('team and account screens', () => {
     await page.getByRole('alertdialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL(/\/app\/sign-in/);
     expect((await again.api('/api/v2/auth/session')).status).toBe(401);
+    await context.close();
+  });
+
+  it('resets a forgotten password from the sign-in page by the emailed link, which works once', async () => {
+    const user = await createUser(server, { email: 'forgetful@example.com', role: 'member' });
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/app/sign-in');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await poll(() => page.getByRole('status').textContent()).toContain(`If an account uses ${user.email}, an email with a link`);
+
+    const link = `/app/reset-password${await linkEmailedTo(user.email)}`;
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await page.getByLabel('Repeat the new password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password changed' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await poll(() => page.getByLabel('Email address').inputValue()).toBe(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('a brand new password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app\/?$/);
+    await signOut(page, context);
+
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('yet another password');
+    await page.getByLabel('Repeat the new password').fill('yet another password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await poll(() => page.getByRole('alert').textContent()).toContain('This link is unknown, expired or used already.');
+    await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
     await context.close();
   });
 
