@@ -112,6 +112,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const transport = deps.transport ?? (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
+  const lookupHost = deps.lookupHost ?? ((hostname: string) => dns.hostAddresses(hostname));
   const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl), inboundMxHost: config.inboundMxHost });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({
@@ -126,7 +127,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     issuer: config.baseUrl,
     resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
     allowPrivateClients: config.oauthAllowPrivateClients,
-    lookupHost: deps.lookupHost ?? ((hostname) => dns.hostAddresses(hostname)),
+    lookupHost,
     clients: { maxRegistered: config.oauthClients.maxRegistered, unusedTtlMs: config.oauthClients.unusedTtlMs, idleTtlMs: config.oauthClients.idleTtlMs },
     admitRegistration: (address) => registrations.admit(address),
   });
@@ -206,7 +207,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         owner,
         allowPrivate: config.webhookAllowPrivate,
         timeoutMs: config.webhooks.timeoutMs,
-        lookup: deps.lookupHost ?? ((hostname) => dns.hostAddresses(hostname)),
+        lookup: lookupHost,
       }),
     },
     housekeeping: {
@@ -232,7 +233,11 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     transport,
     orgs,
     tokens,
-    webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate, maxPerOrganization: config.webhooks.maxPerOrganization }),
+    webhooks: createWebhookService(db, clock, {
+      allowPrivate: config.webhookAllowPrivate,
+      maxPerOrganization: config.webhooks.maxPerOrganization,
+      poster: { lookup: lookupHost, timeoutMs: config.webhooks.timeoutMs },
+    }),
     verify: createVerifyService(dns),
     domains,
     emails,

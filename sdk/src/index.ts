@@ -100,6 +100,10 @@ export class Mailgate {
     get: (id: string, options?: CallOptions) => this.call('get_email', { path: { id } }, options),
     list: (params?: QueryOf<'list_emails'>, options?: CallOptions) => this.call('list_emails', { query: params }, options),
     iterate: (params?: QueryOf<'list_emails'>, options?: CallOptions) => this.records('list_emails', { query: params }, options),
+    /** The finished message as it went out (message/rfc822); kept by the capture transport only, else not_found RAW_NOT_KEPT. */
+    raw: (id: string, options?: CallOptions) => this.bytes('get_email_raw', { path: { id } }, options),
+    /** Events counted by UTC day over the last `days` days (default 30, at most 90), and where the API quota stands. */
+    stats: (params?: QueryOf<'get_email_stats'>, options?: CallOptions) => this.call('get_email_stats', { query: params }, options),
     verify: (body: BodyOf<'verify_email'>, options?: CallOptions) => this.call('verify_email', { body }, options),
   };
 
@@ -212,6 +216,10 @@ export class Mailgate {
     delete: (id: string, options?: CallOptions) => this.call('delete_webhook', { path: { id } }, options),
     listDeliveries: (id: string, params?: QueryOf<'list_webhook_deliveries'>, options?: CallOptions) =>
       this.call('list_webhook_deliveries', { path: { id }, query: params }, options),
+    /** The signing secret (whsec_…); for a caller who may change webhooks. */
+    secret: (id: string, options?: CallOptions) => this.call('get_webhook_secret', { path: { id } }, options),
+    /** POST a webhook.test event to it now; answers delivered or failed, with the endpoint's status and answer. */
+    test: (id: string, options?: CallOptions) => this.call('test_webhook', { path: { id } }, options),
     /** Check a delivery's Standard Webhooks signature (the same as Mailgate.webhooks.verify). */
     verify: verifyWebhook,
   };

@@ -165,6 +165,27 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_email_raw": {
+    "method": "GET",
+    "path": "/api/v2/emails/{id}/raw",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_email_stats": {
+    "method": "GET",
+    "path": "/api/v2/emails/stats",
+    "pathParams": [],
+    "query": [
+      "days",
+      "domain"
+    ],
+    "headers": [],
+    "body": "none"
+  },
   "get_received_email": {
     "method": "GET",
     "path": "/api/v2/received-emails/{id}",
@@ -264,6 +285,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_webhook_secret": {
+    "method": "GET",
+    "path": "/api/v2/webhooks/{id}/secret",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_workflow": {
     "method": "GET",
     "path": "/api/v2/workflows/{id}",
@@ -312,6 +343,12 @@ export const OPERATION_ROUTES = {
     "path": "/api/v2/emails",
     "pathParams": [],
     "query": [
+      "status",
+      "to",
+      "domain",
+      "since",
+      "until",
+      "query",
       "limit",
       "after",
       "before"
@@ -579,6 +616,16 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "required"
+  },
+  "test_webhook": {
+    "method": "POST",
+    "path": "/api/v2/webhooks/{id}/test",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
   },
   "track_event": {
     "method": "POST",
