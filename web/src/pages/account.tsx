@@ -18,7 +18,7 @@ import {
   TextField,
   usePasswordPair,
 } from '../components/index.ts';
-import { formatDateTime } from '../format-date.ts';
+import { formatDateTime } from './emails/format.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { endSession, useSession, useSignOut } from '../session.tsx';
 

@@ -17,7 +17,7 @@ import {
   TextField,
   useCursorPages,
 } from '../components/index.ts';
-import { formatDateTime } from '../format-date.ts';
+import { formatDateTime } from './emails/format.ts';
 import { Loading } from '../layout/Loading.tsx';
 import type { Role } from '../permissions.ts';
 import { useCan, useSession } from '../session.tsx';
