@@ -38,6 +38,7 @@ describe('team and account screens', () => {
   /** The one-time link's #token=… in the email (an invitation, a password reset) last sent to `to`, read from the stored body (the API withholds it). */
   async function linkEmailedTo(to: string): Promise<string> {
     const listed = await json(await server.api('/api/v2/emails?limit=100'));
+    // Newest first: the last one sent.
     const summary = listed.data.find((e: { to: string[] }) => e.to.includes(to));
     expect(summary, `an email to ${to}`).toBeDefined();
     const body = await server.database.handle.db.selectFrom('email_bodies').select(['html']).where('email_id', '=', summary.id).executeTakeFirstOrThrow();
@@ -141,6 +142,14 @@ describe('team and account screens', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await poll(() => page.getByRole('status').first().textContent()).toBe(`${viewer.email} is now member.`);
     expect(await json(await server.api(`/api/v2/users/${viewer.id}`))).toMatchObject({ role: 'member' });
+
+    // Someone invited who lost the email: a new one, and the first link stops working.
+    expect((await server.api('/api/v2/users', { body: { email: 'late@example.com', role: 'viewer' } })).status).toBe(201);
+    const firstLink = await linkEmailedTo('late@example.com');
+    await page.reload();
+    await page.getByRole('button', { name: 'Resend invitation to late@example.com' }).click();
+    await poll(() => page.getByRole('status').first().textContent()).toBe('A new invitation was sent to late@example.com; the earlier link no longer works.');
+    expect(await linkEmailedTo('late@example.com')).not.toBe(firstLink);
 
     await page.getByRole('button', { name: `Remove ${viewer.email}` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Remove ${viewer.email}?` });
