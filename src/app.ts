@@ -33,7 +33,17 @@ import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignS
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
 import { createReceivingService, type ReceivingService } from './receiving/index.ts';
-import { createSessionService, createUserService, type SessionService, type UserService } from './users/index.ts';
+import {
+  checkSecondFactor,
+  createAccountService,
+  createPasswordResetService,
+  createSessionService,
+  createUserService,
+  type AccountService,
+  type PasswordResetService,
+  type SessionService,
+  type UserService,
+} from './users/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -92,6 +102,10 @@ export interface Core {
   readonly users: UserService;
   /** People signed in: sign-in, the session behind a cookie, sign-out. */
   readonly sessions: SessionService;
+  /** A signed-in person's own account: sessions, password, second factor. */
+  readonly account: AccountService;
+  /** Password reset by an emailed one-time link. */
+  readonly passwordResets: PasswordResetService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -249,7 +263,9 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     campaigns: campaigns.service,
     suppressions,
     users: createUserService({ db, clock, emails, baseUrl: config.baseUrl, systemFrom: config.systemFrom }),
-    sessions: createSessionService({ db, clock }),
+    sessions: createSessionService({ db, clock, secondFactor: checkSecondFactor({ db, clock }) }),
+    account: createAccountService({ db, clock }),
+    passwordResets: createPasswordResetService({ db, clock, emails, baseUrl: config.baseUrl, systemFrom: config.systemFrom }),
     oauth,
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),

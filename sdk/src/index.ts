@@ -204,6 +204,28 @@ export class Mailgate {
     session: (options?: CallOptions) => this.call('get_session', {}, options),
     /** Ends this session and clears the cookie. */
     signOut: (options?: CallOptions) => this.call('sign_out', {}, options),
+    /** Emails a one-time reset link (1 hour) if the address has a user; the answer is the same either way. */
+    requestPasswordReset: (body: BodyOf<'request_password_reset'>, options?: CallOptions) => this.call('request_password_reset', { body }, options),
+    /** The link's secret (after #token=) and a new password; ends the user's sessions. */
+    completePasswordReset: (body: BodyOf<'complete_password_reset'>, options?: CallOptions) => this.call('complete_password_reset', { body }, options),
+  };
+
+  /** The signed-in person's own account (a session only: an API token is refused). */
+  readonly account = {
+    /** Where the user is signed in; `current` marks this session. */
+    sessions: (options?: CallOptions) => this.call('list_account_sessions', {}, options),
+    /** Ends one of the user's sessions (this one too). */
+    revokeSession: (id: string, options?: CallOptions) => this.call('revoke_account_session', { path: { id } }, options),
+    /** Ends all the user's sessions, this one too. */
+    signOutEverywhere: (options?: CallOptions) => this.call('sign_out_everywhere', {}, options),
+    /** Ends the user's other sessions. */
+    changePassword: (body: BodyOf<'change_password'>, options?: CallOptions) => this.call('change_password', { body }, options),
+    /** A new authenticator secret and its otpauth:// URI (for a QR code), pending until enableTotp. */
+    setUpTotp: (options?: CallOptions) => this.call('set_up_totp', {}, options),
+    /** Confirms the secret with a current code; answers ten recovery codes, shown only now. */
+    enableTotp: (body: BodyOf<'enable_totp'>, options?: CallOptions) => this.call('enable_totp', { body }, options),
+    /** With the password. */
+    disableTotp: (body: BodyOf<'disable_totp'>, options?: CallOptions) => this.call('disable_totp', { body }, options),
   };
 
   readonly webhooks = {

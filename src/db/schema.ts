@@ -528,7 +528,7 @@ export interface RecoveryCodesTable {
 }
 
 export interface SignInFailuresTable {
-  /** `ip:<address>` or `user:<usr_…>`. */
+  /** `ip:<address>` or `account:<address signed in with, lower-cased>` (see users/sign-in-limits.ts). */
   key: string;
   window_start: number;
   count: number;

@@ -39,6 +39,22 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "change_password": {
+    "method": "POST",
+    "path": "/api/v2/account/password",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "complete_password_reset": {
+    "method": "POST",
+    "path": "/api/v2/auth/password-reset/complete",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "count_audience": {
     "method": "POST",
     "path": "/api/v2/audience/count",
@@ -134,6 +150,22 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "none"
+  },
+  "disable_totp": {
+    "method": "POST",
+    "path": "/api/v2/account/totp/disable",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "enable_totp": {
+    "method": "POST",
+    "path": "/api/v2/account/totp/enable",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
   },
   "get_campaign": {
     "method": "GET",
@@ -312,6 +344,14 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "required"
+  },
+  "list_account_sessions": {
+    "method": "GET",
+    "path": "/api/v2/account/sessions",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
   },
   "list_campaigns": {
     "method": "GET",
@@ -540,6 +580,24 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "request_password_reset": {
+    "method": "POST",
+    "path": "/api/v2/auth/password-reset",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "revoke_account_session": {
+    "method": "DELETE",
+    "path": "/api/v2/account/sessions/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "revoke_token": {
     "method": "DELETE",
     "path": "/api/v2/tokens/{id}",
@@ -591,6 +649,14 @@ export const OPERATION_ROUTES = {
     ],
     "body": "required"
   },
+  "set_up_totp": {
+    "method": "POST",
+    "path": "/api/v2/account/totp",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "sign_in": {
     "method": "POST",
     "path": "/api/v2/auth/sign-in",
@@ -602,6 +668,14 @@ export const OPERATION_ROUTES = {
   "sign_out": {
     "method": "POST",
     "path": "/api/v2/auth/sign-out",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "sign_out_everywhere": {
+    "method": "POST",
+    "path": "/api/v2/account/sign-out-everywhere",
     "pathParams": [],
     "query": [],
     "headers": [],

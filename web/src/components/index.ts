@@ -4,9 +4,11 @@
 export { Button, type ButtonProps } from './Button.tsx';
 export { CopyButton } from './CopyButton.tsx';
 export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export { DateTime } from './DateTime.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { ErrorMessage } from './ErrorMessage.tsx';
 export { PageHeader, usePageTitle } from './PageHeader.tsx';
+export { OneTimeSecret } from './OneTimeSecret.tsx';
 export { Pagination, useCursorPages, type CursorPages } from './Pagination.tsx';
 export { Select, type SelectOption } from './Select.tsx';
 export { Table, type TableColumn } from './Table.tsx';

@@ -1,0 +1,24 @@
+// How a domain's and a DNS record's status read on the screen: a word, never a colour alone.
+
+const DOMAIN_STATUS = {
+  pending: { text: 'Not verified yet', tone: 'neutral' },
+  verified: { text: 'Verified', tone: 'good' },
+  failed: { text: 'Not verified', tone: 'bad' },
+} as const;
+
+const RECORD_STATUS = {
+  pending: { text: 'Not checked yet', tone: 'neutral' },
+  verified: { text: 'Found', tone: 'good' },
+  failed: { text: 'Missing or different', tone: 'bad' },
+  dns_unavailable: { text: 'DNS did not answer', tone: 'neutral' },
+} as const;
+
+export function DomainStatus({ status }: { status: keyof typeof DOMAIN_STATUS }) {
+  const { text, tone } = DOMAIN_STATUS[status];
+  return <span className={`badge badge-${tone}`}>{text}</span>;
+}
+
+export function RecordStatus({ status }: { status: keyof typeof RECORD_STATUS }) {
+  const { text, tone } = RECORD_STATUS[status];
+  return <span className={`badge badge-${tone}`}>{text}</span>;
+}
