@@ -1,4 +1,3 @@
-import type { Result } from '@mailgate/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -22,27 +21,9 @@ import { formatDateTime } from './emails/format.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { endSession, useSession, useSignOut } from '../session.tsx';
 
-// PENDING(auth merge): the SDK's account calls, as the contract names them; replaced by mailgate.account once on main.
-interface SessionInfo {
-  object: 'session_info';
-  id: string;
-  current: boolean;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  user_agent: string | null;
-  ip: string | null;
-}
-interface AccountCalls {
-  sessions(): Promise<Result<{ object: 'list'; data: SessionInfo[]; has_more: boolean }>>;
-  revokeSession(id: string): Promise<Result<unknown>>;
-  signOutEverywhere(): Promise<Result<unknown>>;
-  changePassword(body: { current_password: string; new_password: string }): Promise<Result<unknown>>;
-  setUpTotp(): Promise<Result<{ secret: string; otpauth_uri: string }>>;
-  enableTotp(body: { code: string }): Promise<Result<{ recovery_codes: string[] }>>;
-  disableTotp(body: { password: string }): Promise<Result<unknown>>;
-}
-const account = (mailgate as unknown as { account: AccountCalls }).account;
+const account = mailgate.account;
+/** One place the user is signed in, as GET /api/v2/account/sessions lists it. */
+type SessionInfo = NonNullable<Awaited<ReturnType<typeof account.sessions>>['data']>['data'][number];
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
