@@ -101,7 +101,11 @@ export default function SignInPage() {
             autoComplete="one-time-code"
             inputMode="numeric"
             value={totpCode}
-            onChange={setTotpCode}
+            onChange={(value) => {
+              // A refused code keeps the field invalid, which React Aria's form will not submit: the refusal ends with the edit.
+              setTotpCode(value);
+              if (fieldError) signIn.reset();
+            }}
             errorMessage={fieldError}
             isRequired
             autoFocus
