@@ -93,11 +93,12 @@ function ChangePassword({ email }: { email: string }) {
   );
 }
 
-/** What this page knows of the second factor: the API says whether it is on only by refusing a second set-up, so until then it is unknown. */
-type TotpState = 'unknown' | 'on' | 'off';
+/** Whether the second factor is on: the session says at sign-in; this page follows its own changes. */
+type TotpState = 'on' | 'off';
 
 function TwoFactor() {
-  const [state, setState] = useState<TotpState>('unknown');
+  const session = useSession();
+  const [state, setState] = useState<TotpState>(session.totp_enabled ? 'on' : 'off');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const setUp = useMutation({
     mutationFn: () => unwrap(account.setUpTotp()),
@@ -137,7 +138,7 @@ function TwoFactor() {
                 Set up two-factor authentication
               </Button>
             )}
-            {state !== 'off' && <DisableTotp known={state === 'on'} onDisabled={() => setState('off')} />}
+            {state === 'on' && <DisableTotp onDisabled={() => setState('off')} />}
           </div>
         </>
       )}
@@ -229,7 +230,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function DisableTotp({ known, onDisabled }: { known: boolean; onDisabled: () => void }) {
+function DisableTotp({ onDisabled }: { onDisabled: () => void }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const disable = useMutation({
@@ -254,7 +255,7 @@ function DisableTotp({ known, onDisabled }: { known: boolean; onDisabled: () => 
       {(close) => (
         <Form onSubmit={submit} className="form" validationErrors={fieldErrors(e)}>
           <p className="dialog-body">
-            {known ? 'Signing in will ask for your password only.' : 'If it is on for your account, signing in will ask for your password only.'} Your recovery
+            Signing in will ask for your password only. Your recovery
             codes stop working. Confirm with your password.
           </p>
           {e && e.name !== 'validation_error' && <ErrorMessage error={e} title="Two-factor authentication was not turned off." />}

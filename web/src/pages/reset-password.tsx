@@ -3,7 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useLocation } from 'react-router';
 import { errorOf, mailgate, unwrap } from '../api.ts';
-import { Button, ErrorMessage, fieldErrors, PasswordFields, TextField, usePasswordPair } from '../components/index.ts';
+import { Button } from '../components/Button.tsx';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { PasswordFields, usePasswordPair } from '../components/PasswordFields.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { fieldErrors } from '../components/form-errors.ts';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { tokenFromHash } from '../link-token.ts';
 
