@@ -1,0 +1,145 @@
+// Page loads in Chromium for bench:dashboard: how long from the start of a
+// navigation until a page shows what it is for, timed inside the page (so the
+// driver's own round trips add nothing). A script installed before the page's
+// own watches the document and notes performance.now() (milliseconds since the
+// navigation started) the first time each sign holds:
+//   signin  the sign-in form: a password field and a submit button, visible
+//   rows    a data row of a table: a row with cells whose text holds an address
+//   chart   a recharts surface, visible, with a series drawn in it
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export type Sign = 'signin' | 'rows' | 'chart';
+
+/** Runs in the page before its scripts: keeps the first time each sign held in window.__benchMarks. */
+function watchForSigns(): void {
+  const w = window as unknown as { __benchMarks: Partial<Record<string, number>> };
+  const marks: Partial<Record<string, number>> = {};
+  w.__benchMarks = marks;
+  const visible = (el: Element | null) => {
+    if (!el) return false;
+    return el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  };
+  const tests: Record<string, () => boolean> = {
+    signin: () => visible(document.querySelector('input[type=password]')) && visible(document.querySelector('button[type=submit]')),
+    rows: () =>
+      [...document.querySelectorAll('[role=row]')].some(
+        (row) => row.querySelector('[role=gridcell], [role=cell], [role=rowheader], td') !== null && (row.textContent ?? '').includes('@') && visible(row),
+      ),
+    chart: () =>
+      [...document.querySelectorAll('svg.recharts-surface')].some(
+        (svg) => visible(svg) && svg.querySelector('.recharts-line, .recharts-area, .recharts-bar-rectangle, .recharts-bar, .recharts-curve') !== null,
+      ),
+  };
+  const check = () => {
+    for (const [sign, test] of Object.entries(tests)) if (marks[sign] === undefined && test()) marks[sign] = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // A sign that holds without a mutation (a style sheet that makes an element visible): checked each frame too.
+  const frame = () => {
+    check();
+    if (Object.keys(marks).length < Object.keys(tests).length) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** What one load measured, in ms since the navigation started; null when it did not happen. */
+export interface Load {
+  /** The sign waited for. */
+  ready: number | null;
+  /** The HTML's last byte. */
+  html: number | null;
+  /** The last script's last byte. */
+  scripts: number | null;
+  /** The session's answer (GET /api/v2/auth/session). */
+  session: number | null;
+  /** The page's data's answer (the first request whose path starts with `dataPath`). */
+  data: number | null;
+}
+
+interface Timings {
+  html: number | null;
+  scripts: number | null;
+  session: number | null;
+  data: number | null;
+}
+
+/** Open `url` in `page` and wait up to `timeoutMs` for `sign`; the page's own timings of the load. */
+export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: string | null, timeoutMs: number): Promise<Load> {
+  await page.goto(url, { waitUntil: 'commit' });
+  let ready: number | null = null;
+  try {
+    const handle = await page.waitForFunction((s) => (window as unknown as { __benchMarks?: Record<string, number> }).__benchMarks?.[s], sign, {
+      timeout: timeoutMs,
+    });
+    ready = (await handle.jsonValue()) as number;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+  }
+  const timings: Timings = await page.evaluate((data) => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const path = (r: PerformanceResourceTiming) => new URL(r.name).pathname;
+    const scripts = resources.filter((r) => r.initiatorType === 'script' || path(r).endsWith('.js'));
+    const first = (test: (p: string) => boolean) => resources.find((r) => test(path(r)))?.responseEnd ?? null;
+    return {
+      html: navigation ? navigation.responseEnd : null,
+      scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
+      session: first((p) => p === '/api/v2/auth/session'),
+      data: data === null ? null : first((p) => p.startsWith(data)),
+    };
+  }, dataPath);
+  return { ready, ...timings };
+}
+
+export interface PageCase {
+  label: string;
+  url: string;
+  sign: Sign;
+  /** The API path whose answer the page waits for, to show when it came. */
+  dataPath: string | null;
+  /** A session cookie to set, or null to load the page signed out. */
+  cookie: { name: string; value: string } | null;
+}
+
+/**
+ * Load each case `rounds` times after one round not counted, taking turns (so a
+ * slow moment of the machine falls on all of them), each load cold (a new context: empty cache, the cookie
+ * set) and then warm (the same URL again in that context: cached scripts).
+ */
+export async function timePages(
+  browser: Browser,
+  baseUrl: string,
+  cases: readonly PageCase[],
+  rounds: number,
+  timeoutMs: number,
+): Promise<Map<string, { cold: Load[]; warm: Load[] }>> {
+  const results = new Map(cases.map((c) => [c.label, { cold: [] as Load[], warm: [] as Load[] }]));
+  // Round -1 warms up the browser and the server (their code compiled, the files read); it is not counted.
+  for (let round = -1; round < rounds; round++) {
+    for (const c of cases) {
+      const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+      try {
+        if (c.cookie) await context.addCookies([{ ...c.cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+        // tsx (esbuild) names functions with a __name helper the page lacks; the functions sent to the page call it.
+        await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+        await context.addInitScript(watchForSigns);
+        const page = await context.newPage();
+        const cold = await timeLoad(page, c.url, c.sign, c.dataPath, timeoutMs);
+        const warm = await timeLoad(page, c.url, c.sign, c.dataPath, timeoutMs);
+        if (round >= 0) {
+          results.get(c.label)!.cold.push(cold);
+          results.get(c.label)!.warm.push(warm);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return results;
+}
+
+/** The median of the values that are not null (the upper one of an even count), or null if none. */
+export function median(values: readonly (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return present.length === 0 ? null : present[Math.floor(present.length / 2)]!;
+}
