@@ -6,9 +6,11 @@
 //   signin  the sign-in form: a password field and a submit button, visible
 //   rows    a data row of a table: a row with cells whose text holds an address
 //   chart   a recharts surface, visible, with a series drawn in it
+//   surface a recharts surface, visible (noted, not waited for: it tells the
+//           chart's own drawing apart from the wait for its data)
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export type Sign = 'signin' | 'rows' | 'chart';
+export type Sign = 'signin' | 'rows' | 'chart' | 'surface';
 
 /** Runs in the page before its scripts: keeps the first time each sign held in window.__benchMarks. */
 function watchForSigns(): void {
@@ -29,6 +31,7 @@ function watchForSigns(): void {
       [...document.querySelectorAll('svg.recharts-surface')].some(
         (svg) => visible(svg) && svg.querySelector('.recharts-line, .recharts-area, .recharts-bar-rectangle, .recharts-bar, .recharts-curve') !== null,
       ),
+    surface: () => [...document.querySelectorAll('svg.recharts-surface')].some(visible),
   };
   const check = () => {
     for (const [sign, test] of Object.entries(tests)) if (marks[sign] === undefined && test()) marks[sign] = performance.now();
@@ -46,6 +49,8 @@ function watchForSigns(): void {
 export interface Load {
   /** The sign waited for. */
   ready: number | null;
+  /** Every sign seen by then. */
+  marks: Partial<Record<Sign, number>>;
   /** The HTML's last byte. */
   html: number | null;
   /** The last script's last byte. */
@@ -57,6 +62,7 @@ export interface Load {
 }
 
 interface Timings {
+  marks: Partial<Record<Sign, number>>;
   html: number | null;
   scripts: number | null;
   session: number | null;
@@ -82,6 +88,7 @@ export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: st
     const scripts = resources.filter((r) => r.initiatorType === 'script' || path(r).endsWith('.js'));
     const first = (test: (p: string) => boolean) => resources.find((r) => test(path(r)))?.responseEnd ?? null;
     return {
+      marks: { ...(window as unknown as { __benchMarks: Record<string, number> }).__benchMarks },
       html: navigation ? navigation.responseEnd : null,
       scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
       session: first((p) => p === '/api/v2/auth/session'),

@@ -117,6 +117,9 @@ async function measureTurns(cases: { label: string; url: string; headers: Record
   });
 }
 
+/** The machine's 1-minute load average: a shared machine's other work moves every figure here. */
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
 const ms = (v: number | null, digits = 0) => (v === null ? '   —' : `${v.toFixed(digits)} ms`.padStart(digits > 0 ? 9 : 7));
 
 /** The seeded counts of STATS_TYPES over the `days` UTC days ending today: what the statistics must answer. */
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   console.log(
     `bench:dashboard  ${EMAILS} emails with their events over ${STATS_DAYS} days; stats ${STATS_REQUESTS} requests one at a time; ` +
-      `${LOADS} loads of each page in Chromium; ${os.cpus().length} cores`,
+      `${LOADS} loads of each page in Chromium; ${os.cpus().length} cores, load average ${loadAverage()}`,
   );
   // Generous: building the app and the server, seeding at ≥ 2 000 emails/s, the requests, the page loads, stopping.
   watchdog((240 + EMAILS / 2000 + LOADS * 3 * 2 * (PAGE_TIMEOUT_MS / 1000 + 2)) * 1000);
@@ -235,9 +238,9 @@ async function main(): Promise<void> {
     const loads = await timePages(browser, server.url, cases, LOADS, PAGE_TIMEOUT_MS);
     console.log(
       `page loads from navigation start, median of ${LOADS}; cold: a new browser context (empty cache), warm: the same URL again in it. ` +
-        'Columns: the sign, then when the HTML, the last script, the session and the data had arrived',
+        'Columns: the sign, then when the HTML, the last script, the session and the data had arrived (and the empty chart)',
     );
-    const medianOf = (list: Load[], key: keyof Load) => median(list.map((l) => l[key]));
+    const medianOf = (list: Load[], key: Exclude<keyof Load, 'marks'>) => median(list.map((l) => l[key]));
     const readyOf = new Map<string, { cold: number | null; warm: number | null }>();
     for (const c of cases) {
       const { cold, warm } = loads.get(c.label)!;
@@ -248,7 +251,9 @@ async function main(): Promise<void> {
         const seen = list.filter((l) => l.ready !== null).length;
         console.log(
           `  ${c.label.padEnd(36)} ${kind}  ${ms(medianOf(list, 'ready'))}  (html ${ms(medianOf(list, 'html'))}, scripts ${ms(medianOf(list, 'scripts'))}, ` +
-            `session ${ms(medianOf(list, 'session'))}, data ${ms(medianOf(list, 'data'))})` +
+            `session ${ms(medianOf(list, 'session'))}, data ${ms(medianOf(list, 'data'))}` +
+            (c.sign === 'chart' ? `, chart surface ${ms(median(list.map((l) => l.marks.surface ?? null)))}` : '') +
+            ')' +
             (seen < list.length ? `  shown in ${seen} of ${list.length} loads within ${PAGE_TIMEOUT_MS / 1000} s` : ''),
         );
         if (seen < list.length) broken.push(`${c.label} (${kind}): not shown in ${list.length - seen} of ${list.length} loads`);
@@ -280,7 +285,7 @@ async function main(): Promise<void> {
       `${weights.firstPage.gzipped <= TARGET_FIRST_PAGE_KB * 1000 ? 'met' : 'NOT met'})`,
   );
 
-  console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${loadAverage()} (other work on the machine shows here)`);
   if (broken.length > 0) {
     console.error(`bench:dashboard is broken: ${broken.join('; ')}`);
     process.exitCode = 1;
