@@ -33,7 +33,17 @@ import { CAMPAIGN_SEND_JOB, countCampaignEvents, createCampaigns, type CampaignS
 import { addressDomainOf, returnPathKey } from './returns/verp.ts';
 import { createSuppressionService, type SuppressionService } from './suppressions/index.ts';
 import { createReceivingService, type ReceivingService } from './receiving/index.ts';
-import { createSessionService, createUserService, type SessionService, type UserService } from './users/index.ts';
+import {
+  checkSecondFactor,
+  createAccountService,
+  createPasswordResetService,
+  createSessionService,
+  createUserService,
+  type AccountService,
+  type PasswordResetService,
+  type SessionService,
+  type UserService,
+} from './users/index.ts';
 
 /**
  * The composition root of the core: wires storage, clock and transport into the
@@ -92,6 +102,10 @@ export interface Core {
   readonly users: UserService;
   /** People signed in: sign-in, the session behind a cookie, sign-out. */
   readonly sessions: SessionService;
+  /** A signed-in person's own account: sessions, password, second factor. */
+  readonly account: AccountService;
+  /** Password reset by an emailed one-time link. */
+  readonly passwordResets: PasswordResetService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   close(): Promise<void>;
@@ -112,6 +126,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const transport = deps.transport ?? (config.relayUrl ? createRelayTransport({ url: config.relayUrl }) : createCaptureTransport(db, clock));
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
+  const lookupHost = deps.lookupHost ?? ((hostname: string) => dns.hostAddresses(hostname));
   const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl), inboundMxHost: config.inboundMxHost });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({
@@ -126,7 +141,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     issuer: config.baseUrl,
     resource: `${config.baseUrl}${MCP_RESOURCE_PATH}`,
     allowPrivateClients: config.oauthAllowPrivateClients,
-    lookupHost: deps.lookupHost ?? ((hostname) => dns.hostAddresses(hostname)),
+    lookupHost,
     clients: { maxRegistered: config.oauthClients.maxRegistered, unusedTtlMs: config.oauthClients.unusedTtlMs, idleTtlMs: config.oauthClients.idleTtlMs },
     admitRegistration: (address) => registrations.admit(address),
   });
@@ -206,7 +221,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         owner,
         allowPrivate: config.webhookAllowPrivate,
         timeoutMs: config.webhooks.timeoutMs,
-        lookup: deps.lookupHost ?? ((hostname) => dns.hostAddresses(hostname)),
+        lookup: lookupHost,
       }),
     },
     housekeeping: {
@@ -232,7 +247,11 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     transport,
     orgs,
     tokens,
-    webhooks: createWebhookService(db, clock, { allowPrivate: config.webhookAllowPrivate, maxPerOrganization: config.webhooks.maxPerOrganization }),
+    webhooks: createWebhookService(db, clock, {
+      allowPrivate: config.webhookAllowPrivate,
+      maxPerOrganization: config.webhooks.maxPerOrganization,
+      poster: { lookup: lookupHost, timeoutMs: config.webhooks.timeoutMs },
+    }),
     verify: createVerifyService(dns),
     domains,
     emails,
@@ -244,7 +263,9 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     campaigns: campaigns.service,
     suppressions,
     users: createUserService({ db, clock, emails, baseUrl: config.baseUrl, systemFrom: config.systemFrom }),
-    sessions: createSessionService({ db, clock }),
+    sessions: createSessionService({ db, clock, secondFactor: checkSecondFactor({ db, clock }) }),
+    account: createAccountService({ db, clock }),
+    passwordResets: createPasswordResetService({ db, clock, emails, baseUrl: config.baseUrl, systemFrom: config.systemFrom }),
     oauth,
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),

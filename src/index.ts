@@ -57,6 +57,17 @@ export {
   type ClientInfo,
   type SessionRecord,
 } from './users/index.ts';
+export {
+  changePasswordSchema,
+  passwordResetCompleteSchema,
+  passwordResetRequestSchema,
+  RESET_PASSWORD_PATH,
+  sessionListSchema,
+  totpDisableSchema,
+  totpEnabledSchema,
+  totpEnableSchema,
+  totpSetUpSchema,
+} from './users/index.ts';
 export type { Organization } from './orgs/index.ts';
 export type { Transport, WaitUntil } from './delivery/index.ts';
 export { QUOTA_WINDOW_SECONDS, type QuotaState } from './limits/index.ts';

@@ -100,6 +100,10 @@ export class Mailgate {
     get: (id: string, options?: CallOptions) => this.call('get_email', { path: { id } }, options),
     list: (params?: QueryOf<'list_emails'>, options?: CallOptions) => this.call('list_emails', { query: params }, options),
     iterate: (params?: QueryOf<'list_emails'>, options?: CallOptions) => this.records('list_emails', { query: params }, options),
+    /** The finished message as it went out (message/rfc822); kept by the capture transport only, else not_found RAW_NOT_KEPT. */
+    raw: (id: string, options?: CallOptions) => this.bytes('get_email_raw', { path: { id } }, options),
+    /** Events counted by UTC day over the last `days` days (default 30, at most 90), and where the API quota stands. */
+    stats: (params?: QueryOf<'get_email_stats'>, options?: CallOptions) => this.call('get_email_stats', { query: params }, options),
     verify: (body: BodyOf<'verify_email'>, options?: CallOptions) => this.call('verify_email', { body }, options),
   };
 
@@ -200,6 +204,28 @@ export class Mailgate {
     session: (options?: CallOptions) => this.call('get_session', {}, options),
     /** Ends this session and clears the cookie. */
     signOut: (options?: CallOptions) => this.call('sign_out', {}, options),
+    /** Emails a one-time reset link (1 hour) if the address has a user; the answer is the same either way. */
+    requestPasswordReset: (body: BodyOf<'request_password_reset'>, options?: CallOptions) => this.call('request_password_reset', { body }, options),
+    /** The link's secret (after #token=) and a new password; ends the user's sessions. */
+    completePasswordReset: (body: BodyOf<'complete_password_reset'>, options?: CallOptions) => this.call('complete_password_reset', { body }, options),
+  };
+
+  /** The signed-in person's own account (a session only: an API token is refused). */
+  readonly account = {
+    /** Where the user is signed in; `current` marks this session. */
+    sessions: (options?: CallOptions) => this.call('list_account_sessions', {}, options),
+    /** Ends one of the user's sessions (this one too). */
+    revokeSession: (id: string, options?: CallOptions) => this.call('revoke_account_session', { path: { id } }, options),
+    /** Ends all the user's sessions, this one too. */
+    signOutEverywhere: (options?: CallOptions) => this.call('sign_out_everywhere', {}, options),
+    /** Ends the user's other sessions. */
+    changePassword: (body: BodyOf<'change_password'>, options?: CallOptions) => this.call('change_password', { body }, options),
+    /** A new authenticator secret and its otpauth:// URI (for a QR code), pending until enableTotp. */
+    setUpTotp: (options?: CallOptions) => this.call('set_up_totp', {}, options),
+    /** Confirms the secret with a current code; answers ten recovery codes, shown only now. */
+    enableTotp: (body: BodyOf<'enable_totp'>, options?: CallOptions) => this.call('enable_totp', { body }, options),
+    /** With the password. */
+    disableTotp: (body: BodyOf<'disable_totp'>, options?: CallOptions) => this.call('disable_totp', { body }, options),
   };
 
   readonly webhooks = {
@@ -212,6 +238,10 @@ export class Mailgate {
     delete: (id: string, options?: CallOptions) => this.call('delete_webhook', { path: { id } }, options),
     listDeliveries: (id: string, params?: QueryOf<'list_webhook_deliveries'>, options?: CallOptions) =>
       this.call('list_webhook_deliveries', { path: { id }, query: params }, options),
+    /** The signing secret (whsec_…); for a caller who may change webhooks. */
+    secret: (id: string, options?: CallOptions) => this.call('get_webhook_secret', { path: { id } }, options),
+    /** POST a webhook.test event to it now; answers delivered or failed, with the endpoint's status and answer. */
+    test: (id: string, options?: CallOptions) => this.call('test_webhook', { path: { id } }, options),
     /** Check a delivery's Standard Webhooks signature (the same as Mailgate.webhooks.verify). */
     verify: verifyWebhook,
   };

@@ -15,6 +15,7 @@ import { integrationRoutesV1 } from './v1/integrations.ts';
 import { confirmRoutes } from './confirm.ts';
 import { appPages } from './app-pages.ts';
 import { authRoutes } from './auth-routes.ts';
+import { accountRoutes } from './account-routes.ts';
 import cookie from '@fastify/cookie';
 import { openApiRoutes } from './openapi.ts';
 import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
@@ -153,6 +154,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
 
   // Outside the v2 plugin and its authentication: an invitation's secret, a password or the session cookie is the proof.
   await app.register(async (auth) => authRoutes(auth, core), { prefix: '/api/v2/auth' });
+  // A person's own account: their session only (its own hook: the v2 plugin's would let a token's role decide).
+  await app.register(async (account) => accountRoutes(account, core), { prefix: '/api/v2/account' });
   await app.register(
     async (v2) => {
       v2.setErrorHandler(errorHandler(jsonErrorAnswer(v2ErrorBody)));

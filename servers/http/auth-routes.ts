@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   AppError,
   acceptInvitationSchema,
+  passwordResetCompleteSchema,
+  passwordResetRequestSchema,
   SESSION_CODES,
   SESSION_COOKIE,
   SESSION_MAX_MS,
@@ -17,7 +19,7 @@ import { describeRoute } from './route-schema.ts';
 const NO_CONTENT = z.null().describe('No content.');
 
 /** The session cookie: HttpOnly (no script reads it), SameSite=Lax (another site's forms do not carry it), Secure when BASE_URL is https. */
-function cookieOptions(core: Core) {
+export function cookieOptions(core: Core) {
   return {
     path: '/',
     httpOnly: true,
@@ -37,7 +39,7 @@ function sessionSecret(request: FastifyRequest): string {
 
 /**
  * The routes of signing in, under /api/v2/auth: accepting an invitation,
- * sign-in, the current session, sign-out. Registered outside the v2 plugin,
+ * sign-in, the current session, sign-out, password reset. Registered outside the v2 plugin,
  * whose authentication hook asks for a token or a session: here the invitation's
  * secret, the password, or the cookie is the proof.
  */
@@ -110,4 +112,39 @@ export async function authRoutes(app: FastifyInstance, core: Core): Promise<void
     reply.clearCookie(SESSION_COOKIE, cookieOptions(core));
     return reply.code(204).send();
   });
+
+  const requestReset = describeRoute({
+    operationId: 'request_password_reset',
+    summary: 'Forgot the password: email a reset link',
+    description: [
+      'Sends a one-time link (`…/app/reset-password#token=…`, valid for 1 hour) to the address, if it has an active user (one email per organization it is in).',
+      'The answer is 202 `{}` whatever the address, so that it tells nobody which addresses have a user; an address asking more than 5 times an hour gets no more emails. No API token is needed.',
+    ].join(' '),
+    tags: ['auth'],
+    version: 'v2',
+    body: passwordResetRequestSchema,
+    errors: [],
+    response: { 202: z.object({}) },
+  });
+  app.post('/password-reset', { ...requestReset, schema: { ...requestReset.schema, security: [] } }, async (request, reply) => {
+    await core.passwordResets.request(request.body);
+    return reply.code(202).send({});
+  });
+
+  const completeReset = describeRoute({
+    operationId: 'complete_password_reset',
+    summary: 'Set a new password with a reset link',
+    description: [
+      'Takes the secret from a reset link and a new password (at least 10 characters, not the email address); the answer is the user, who then signs in with it.',
+      "All the user's sessions end. A link that is unknown, expired (after 1 hour) or used already is refused with 404 (code RESET_LINK_INVALID) without saying which, and nothing changes. No API token is needed.",
+    ].join(' '),
+    tags: ['auth'],
+    version: 'v2',
+    body: passwordResetCompleteSchema,
+    errors: ['not_found'],
+    response: { 200: userRecordSchema },
+  });
+  app.post('/password-reset/complete', { ...completeReset, schema: { ...completeReset.schema, security: [] } }, async (request) =>
+    core.passwordResets.complete(request.body),
+  );
 }

@@ -11,9 +11,10 @@ declare module 'fastify' {
      * What a read-only API token may do on this route. Unset: a GET or HEAD
      * reads, any other method writes (refused). `read`: it only reads, whatever
      * its method. `operation`: it runs an operation the request names (a tool),
-     * and the core refuses a write for such a token.
+     * and the core refuses a write for such a token. `account`: a person's own
+     * account (every role may change their own password; the core refuses tokens).
      */
-    access?: 'read' | 'operation';
+    access?: 'read' | 'operation' | 'account';
   }
 }
 
@@ -21,7 +22,7 @@ declare module 'fastify' {
 function readOnlyTokenMay(request: FastifyRequest): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return true;
   const access = request.routeOptions.config?.access;
-  return access === 'read' || access === 'operation';
+  return access === 'read' || access === 'operation' || access === 'account';
 }
 
 /** The authenticated caller of a request behind `authenticate`; throws if the hook did not run. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  accessOf,
   assertJsonObject,
   invokeOperation,
   operationNamed,
@@ -199,7 +200,7 @@ export async function operationRoutes(app: FastifyInstance, core: Core, bindings
       method: binding.method,
       url: binding.path,
       schema: routeSchema(binding, operation, plan),
-      config: { doc, ...(operation.annotations.readOnly ? { access: 'read' as const } : {}) },
+      config: { doc, ...(accessOf(operation) === 'read' ? { access: 'read' as const } : {}) },
       handler,
     };
     if (binding.optionalBody) {

@@ -20,7 +20,7 @@ export interface DescribedRoute {
   /** Status → the answer's schema. */
   response: Record<number, z.ZodType>;
   /** What a read-only token may do here, when its method does not tell (see auth.ts). */
-  access?: 'read' | 'operation';
+  access?: 'read' | 'operation' | 'account';
 }
 
 /**
@@ -28,7 +28,10 @@ export interface DescribedRoute {
  * the same JSON Schemas, from zod, that generated routes get, so that
  * /openapi.json covers every route and answers are serialized by their schema.
  */
-export function describeRoute(route: DescribedRoute): { schema: Record<string, unknown>; config: { doc: RouteDoc; access?: 'read' | 'operation' } } {
+export function describeRoute(route: DescribedRoute): {
+  schema: Record<string, unknown>;
+  config: { doc: RouteDoc; access?: 'read' | 'operation' | 'account' };
+} {
   const schema: Record<string, unknown> = {
     operationId: route.operationId,
     summary: route.summary,

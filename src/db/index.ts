@@ -13,4 +13,5 @@ export {
 } from './dialect.ts';
 export { fetchIdPage } from './id-page.ts';
 export { insertRows } from './insert-rows.ts';
+export { likeLiteral } from './like.ts';
 export type { Database } from './schema.ts';

@@ -225,6 +225,17 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+/** Email events counted by UTC day, sender domain and type (kept with every event write). */
+export interface EmailDailyStatsTable {
+  organization_id: string;
+  /** Days since 1970-01-01, UTC. */
+  day: number;
+  /** The sender's domain, lower-cased. */
+  domain: string;
+  type: string;
+  count: number;
+}
+
 export interface QuotaWindowsTable {
   organization_id: string;
   window_start: number;
@@ -517,7 +528,7 @@ export interface RecoveryCodesTable {
 }
 
 export interface SignInFailuresTable {
-  /** `ip:<address>` or `user:<usr_…>`. */
+  /** `ip:<address>` or `account:<address signed in with, lower-cased>` (see users/sign-in-limits.ts). */
   key: string;
   window_start: number;
   count: number;
@@ -542,6 +553,7 @@ export interface Database {
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
   quota_windows: QuotaWindowsTable;
+  email_daily_stats: EmailDailyStatsTable;
   recipient_guards: RecipientGuardsTable;
   subscribers: SubscribersTable;
   tags: TagsTable;

@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fetchIdPage } from '../db/id-page.ts';
 import { insertRows } from '../db/insert-rows.ts';
+import { likeLiteral } from '../db/like.ts';
 import type { Database, EmailsTable, SubmissionAttachmentsTable, SubmissionsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { EVENT_RANK, type EmailEventType } from './email-record.ts';
+import { countEmailEvents, findEmailSenders } from './stats.repository.ts';
 import { publishEmailEvents } from './webhook-events.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -72,6 +74,10 @@ export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
     created_at: r.email.created_at,
   }));
   await insertRows(db, 'email_events', events, (chunk) => db.insertInto('email_events').values(chunk));
+  await countEmailEvents(
+    db,
+    rows.map((r) => ({ organizationId: r.email.organization_id, at: r.email.created_at, from: r.email.from_address, type: r.email.last_event })),
+  );
 }
 
 export async function findEmail(db: Db, organizationId: string, id: string) {
@@ -123,9 +129,54 @@ export async function findEmailBodies(db: Db, ids: readonly string[]) {
 
 export const LIST_COLUMNS = ['id', 'from_address', 'to_address', 'reply_to', 'subject', 'last_event', 'created_at', 'updated_at'] as const;
 
+/** What a list of emails may be narrowed to; every field given must hold. */
+export interface EmailListFilter {
+  /** last_event is this. */
+  status?: string | undefined;
+  /** The recipient contains this text, without regard to case. */
+  to?: string | undefined;
+  /** Sent from this domain (lower-case): the From address ends in `@domain`. */
+  domain?: string | undefined;
+  /** Created at or after (ms). */
+  since?: number | undefined;
+  /** Created before (ms). */
+  until?: number | undefined;
+  /** The subject contains this text, without regard to case. */
+  query?: string | undefined;
+}
+
 /** One page, newest first, by id cursor. Returns up to `limit + 1` rows so the caller can tell has_more. */
-export async function listEmailRows(db: Db, organizationId: string, page: { limit: number; after?: string | undefined; before?: string | undefined }) {
-  return fetchIdPage(db.selectFrom('emails').select(LIST_COLUMNS).where('organization_id', '=', organizationId), 'id', page);
+export async function listEmailRows(
+  db: Db,
+  organizationId: string,
+  page: { limit: number; after?: string | undefined; before?: string | undefined },
+  filter: EmailListFilter = {},
+) {
+  let query = db.selectFrom('emails').select(LIST_COLUMNS).where('organization_id', '=', organizationId);
+  if (filter.status !== undefined) query = query.where('last_event', '=', filter.status);
+  if (filter.since !== undefined) query = query.where('created_at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
+  if (filter.to !== undefined) query = query.where(sql<boolean>`lower(to_address) like ${`%${likeLiteral(filter.to.toLowerCase())}%`} escape '\\'`);
+  if (filter.query !== undefined) query = query.where(sql<boolean>`lower(subject) like ${`%${likeLiteral(filter.query.toLowerCase())}%`} escape '\\'`);
+  if (filter.domain !== undefined) {
+    // Stored as `a@b.example` or `Name <a@b.example>`, the domain lower-cased (address.ts).
+    const domain = likeLiteral(filter.domain);
+    query = query.where((eb) =>
+      eb.or([sql<boolean>`from_address like ${`%@${domain}`} escape '\\'`, sql<boolean>`from_address like ${`%@${domain}>`} escape '\\'`]),
+    );
+  }
+  return fetchIdPage(query, 'id', page);
+}
+
+/** The finished message kept of an email (capture transport), and who sent it. */
+export async function findCapturedMessage(db: Db, organizationId: string, id: string) {
+  return db
+    .selectFrom('emails')
+    .leftJoin('captured_messages', 'captured_messages.email_id', 'emails.id')
+    .select(['emails.id', 'emails.source', 'captured_messages.raw'])
+    .where('emails.organization_id', '=', organizationId)
+    .where('emails.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Has this email an event of this type already? */
@@ -164,6 +215,14 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
     created_at: e.at,
   }));
   await insertRows(db, 'email_events', rows, (chunk) => db.insertInto('email_events').values(chunk));
+  const senders = await findEmailSenders(db, [...new Set(events.map((e) => e.emailId))]);
+  await countEmailEvents(
+    db,
+    events.flatMap((e) => {
+      const from = senders.get(e.emailId);
+      return from === undefined ? [] : [{ organizationId: e.organizationId, at: e.at, from, type: e.type }];
+    }),
+  );
   const last = new Map<string, NewEmailEvent>();
   for (const e of events) last.set(e.emailId, e);
   // One statement per chunk rather than one per email: the row of each email gets its own values.

@@ -16,7 +16,8 @@ import type { Transaction } from 'kysely';
 import { createAcceptSend, type SendIdempotency } from './accept-send.ts';
 import { mailboxKey, parseAddress, type Mailbox } from './address.ts';
 import { emailRow, requestRows, type EmailSource, type TrackingChoice } from './email-rows.ts';
-import { findEmail, insertEmails, listEmailEvents, listEmailRows } from './email.repository.ts';
+import { findCapturedMessage, findEmail, insertEmails, listEmailEvents, listEmailRows, type EmailListFilter } from './email.repository.ts';
+import { readEmailStats, type EmailStats, type StatsRequest } from './stats.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import { createRequestRenderer, type RenderTask } from './render-request.ts';
 import { createReplyResolver, type ReplyContextLookup } from './reply.ts';
@@ -60,6 +61,9 @@ export {
 export const DELIVER_EMAIL_JOB = 'deliver_email';
 export { BATCH_MAX } from './send-request.ts';
 export type { EmailSource, TrackingChoice } from './email-rows.ts';
+export type { EmailListFilter } from './email.repository.ts';
+export { emailStatsSchema, bucketByDay, STATS_DAYS_DEFAULT, STATS_DAYS_MAX, STATS_TYPES, type EmailStats, type StatsRequest } from './stats.ts';
+export { senderDomainOf } from './stats.repository.ts';
 export type { RenderTask } from './render-request.ts';
 export type { BatchMode, BatchResult } from './send-batch.ts';
 
@@ -161,7 +165,16 @@ export interface EmailService {
   accepted(kind?: string): void;
   /** Throws not_found (also for another organization's email). */
   get(auth: OrgScope, id: string): Promise<EmailRecord>;
-  list(auth: OrgScope, page: PageRequest): Promise<Page<EmailListItem>>;
+  /** A page of the organization's emails, newest first, narrowed by `filter`. */
+  list(auth: OrgScope, page: PageRequest, filter?: EmailListFilter): Promise<Page<EmailListItem>>;
+  /**
+   * The finished message as it was handed to the transport (kept by the capture
+   * transport only). Throws not_found (no such email; code RAW_NOT_KEPT: not
+   * kept, or withheld as Mailgate's own mail is).
+   */
+  raw(auth: OrgScope, id: string): Promise<{ id: string; content: Buffer }>;
+  /** Events of the last `days` UTC days, counted by day (email_daily_stats). */
+  stats(auth: OrgScope, request: StatsRequest): Promise<EmailStats>;
 }
 
 /**
@@ -323,9 +336,25 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
       };
     },
 
-    async list(auth, page) {
-      const rows = await listEmailRows(db, auth.organizationId, page);
+    async list(auth, page, filter = {}) {
+      const rows = await listEmailRows(db, auth.organizationId, page, filter);
       return toPage(rows, page, toEmailListItem);
     },
+
+    async raw(auth, id) {
+      const row = await findCapturedMessage(db, auth.organizationId, id);
+      if (!row) throw new AppError('not_found', `Email ${id} not found`);
+      if (row.source === 'system') {
+        throw new AppError('not_found', `Email ${id} is Mailgate's own and holds a one-time link for its recipient: its message is not shown`, {
+          code: 'RAW_NOT_KEPT',
+        });
+      }
+      if (row.raw === null) {
+        throw new AppError('not_found', `The finished message of email ${id} was not kept (only the capture transport keeps it)`, { code: 'RAW_NOT_KEPT' });
+      }
+      return { id: row.id, content: Buffer.from(row.raw, 'utf8') };
+    },
+
+    stats: (auth, request) => readEmailStats(handle, clock, auth, request),
   };
 }

@@ -3,7 +3,7 @@
 // in docs/api.md, Rate limits). Every door applies the same functions.
 // Must not import any protocol library.
 export { MINIMUM_QUOTA, QUOTA_WINDOW_MS, QUOTA_WINDOW_SECONDS, quotaState, secondsToReset, type QuotaState } from './quotas.ts';
-export { createOrgQuota, type OrgQuota } from './org-quota.ts';
+export { createOrgQuota, countedRequests, type OrgQuota } from './org-quota.ts';
 export { createIpLimiter, type IpLimiter } from './ip-limit.ts';
 export { createRegistrationLimit, REGISTRATION_WINDOW_MS, type RegistrationLimit } from './registration-limit.ts';
 export {

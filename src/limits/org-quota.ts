@@ -95,3 +95,14 @@ export function createOrgQuota(handle: DatabaseHandle, clock: Clock): OrgQuota {
     },
   };
 }
+
+/** Requests of the organization counted in the window `now` falls in, counting nothing: for showing the quota (quotaState), not for deciding. */
+export async function countedRequests(db: DatabaseHandle['db'], organizationId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('quota_windows')
+    .select('count')
+    .where('organization_id', '=', organizationId)
+    .where('window_start', '=', windowStartOf(now))
+    .executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import {
   batchItemsSchema,
+  EMAIL_EVENT_TYPES,
+  emailStatsSchema,
   emailListItemSchema,
   emailRecordSchema,
   idempotencyKeyField,
   replyableSendFields,
+  STATS_DAYS_DEFAULT,
+  STATS_DAYS_MAX,
   toSendRequest,
   withSendRules,
 } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
+import { RFC822 } from '../receiving/index.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE, RECIPIENT_GUARD_NOTE, SENDER_DOMAIN_NOTE } from './quota.ts';
 
@@ -119,19 +124,105 @@ export const getEmail = defineOperation({
   run: ({ services, scope }, input) => services.emails.get(scope, input.id),
 });
 
+const READ_ONLY = { readOnly: true, destructive: false, idempotent: true, openWorld: false } as const;
+
+const dateTime = (meaning: string) =>
+  z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date and time with an offset, like 2026-12-01T09:00:00Z' })
+    .transform((value) => Date.parse(value))
+    .optional()
+    .describe(meaning);
+
+/** A sender domain as a filter gives it: lower-cased, no address or spaces. */
+const senderDomain = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[^\s@<>]{1,253}$/, 'must be a domain name, like example.com')
+  .describe("Only emails sent from this domain (the From address's, e.g. example.com), without regard to case.");
+
+const searchText = (meaning: string) =>
+  z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(254, 'must be at most 254 characters').optional().describe(meaning);
+
 export const listEmails = defineOperation({
   name: 'list_emails',
   summary: 'List sent emails, newest first',
   resource: 'emails',
   description: [
     'Returns a page of the emails this organization sent, newest first, without their bodies (get_email has them).',
-    'Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it.',
+    'Narrow it with any of: status (the last_event), to (text the recipient contains), domain (the sender domain), since and until (when created), query (text the subject contains); text is matched without regard to case.',
+    'Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it (with the same filters).',
     QUOTA_NOTE,
   ].join(' '),
-  input: pagedInput('eml', {}),
+  input: pagedInput('eml', {
+    status: z
+      .enum(EMAIL_EVENT_TYPES, { error: `must be one of ${EMAIL_EVENT_TYPES.join(', ')}` })
+      .optional()
+      .describe('Only emails whose last_event is this (delivered, bounced, …).'),
+    to: searchText('Only emails whose recipient contains this text, without regard to case: a whole address, or a part such as "@example.com".'),
+    domain: senderDomain.optional(),
+    since: dateTime('Only emails created at or after this time (ISO 8601 with an offset).'),
+    until: dateTime('Only emails created before this time (ISO 8601 with an offset).'),
+    query: searchText('Only emails whose subject contains this text, without regard to case.'),
+  }),
   output: listEnvelope(emailListItemSchema),
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  annotations: READ_ONLY,
   errors: [],
-  example: { limit: 20 },
-  run: ({ services, scope }, input) => services.emails.list(scope, pageOf(input)),
+  example: { status: 'delivered', domain: 'acme.example', limit: 20 },
+  run: ({ services, scope }, { status, to, domain, since, until, query, ...page }) =>
+    services.emails.list(scope, pageOf(page), { status, to, domain, since, until, query }),
+});
+
+export const getEmailRaw = defineOperation({
+  name: 'get_email_raw',
+  summary: 'Get a sent email as the whole message that went out',
+  resource: 'emails',
+  description: [
+    `Returns the finished message as it was handed over for delivery (${RFC822}), base64 in content: headers (DKIM signature included, its envelope sender as Return-Path on top) and body.`,
+    "Only the capture transport (a server without a relay) keeps it; otherwise, and for Mailgate's own mail (an invitation, which holds a one-time link), the answer is not_found with code RAW_NOT_KEPT.",
+    'Over REST the route answers the bytes themselves.',
+    QUOTA_NOTE,
+  ].join(' '),
+  input: z.strictObject({ id: z.string().describe('The email id (eml_…).') }),
+  output: z.object({
+    object: z.literal('email_raw'),
+    id: z.string().describe('The email id (eml_…).'),
+    content_type: z.literal(RFC822),
+    size: z.number().int().describe('Bytes of the message.'),
+    content: z.string().describe('The message, base64.'),
+  }),
+  annotations: READ_ONLY,
+  errors: ['not_found'],
+  example: { id: 'eml_01jd3zq8x6v5t0n2c4b7m9k1pq' },
+  run: async ({ services, scope }, input) => {
+    const { id, content } = await services.emails.raw(scope, input.id);
+    return { object: 'email_raw' as const, id, content_type: RFC822, size: content.byteLength, content: content.toString('base64') };
+  },
+});
+
+export const getEmailStats = defineOperation({
+  name: 'get_email_stats',
+  summary: 'Count sent, delivered, bounced, opened… emails by day',
+  resource: 'emails',
+  description: [
+    `Returns, for each of the last days UTC days (today included; 1–${STATS_DAYS_MAX}, default ${STATS_DAYS_DEFAULT}), how many of the organization's emails were sent, delivered, bounced, complained of, opened, clicked, failed and suppressed that day, oldest first with zeros for quiet days, and the totals.`,
+    'An email is counted on the day each event happened, not the day it was sent: one sent yesterday and opened today counts as sent yesterday and opened today. Narrow it to one sender domain with domain.',
+    "The answer also tells where the organization's per-minute API quota stands (quota).",
+    QUOTA_NOTE,
+  ].join(' '),
+  input: z.strictObject({
+    days: z
+      .number({ error: `must be an integer from 1 to ${STATS_DAYS_MAX}` })
+      .int({ error: `must be an integer from 1 to ${STATS_DAYS_MAX}` })
+      .min(1, { error: `must be an integer from 1 to ${STATS_DAYS_MAX}` })
+      .max(STATS_DAYS_MAX, { error: `must be an integer from 1 to ${STATS_DAYS_MAX}` })
+      .default(STATS_DAYS_DEFAULT)
+      .describe(`How many days to count, ending today (UTC): 1–${STATS_DAYS_MAX}, default ${STATS_DAYS_DEFAULT}.`),
+    domain: senderDomain.optional(),
+  }),
+  output: emailStatsSchema,
+  annotations: READ_ONLY,
+  errors: [],
+  example: { days: 30 },
+  run: ({ services, scope }, input) => services.emails.stats(scope, input),
 });

@@ -2,7 +2,7 @@
 // operation added to OPERATIONS is on every door: a REST route once the HTTP
 // binding table names its method and path, a tool, a CLI command, an entry in
 // /openapi.json. Must not import any protocol library.
-import { getEmail, listEmails, sendBatch, sendEmail } from './emails.ts';
+import { getEmail, getEmailRaw, getEmailStats, listEmails, sendBatch, sendEmail } from './emails.ts';
 import { trackEvent } from './events.ts';
 import type { Operation } from './operation.ts';
 import {
@@ -30,7 +30,7 @@ import {
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { verifyEmail } from './verify.ts';
 import { createDomain, deleteDomain, getDomain, listDomains, updateDomain, verifyDomain } from './domains.ts';
-import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, updateWebhook } from './webhooks.ts';
+import { createWebhook, deleteWebhook, getWebhook, getWebhookSecret, listWebhookDeliveries, listWebhooks, testWebhook, updateWebhook } from './webhooks.ts';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflowRuns, listWorkflows, updateWorkflow } from './workflows.ts';
 import { addSuppressions, getSuppression, listSuppressions, removeSuppression } from './suppressions.ts';
 import { getUser, inviteUser, listUsers, removeUser, updateUser } from './users.ts';
@@ -46,6 +46,8 @@ export const OPERATIONS: readonly Operation[] = [
   sendBatch,
   getEmail,
   listEmails,
+  getEmailRaw,
+  getEmailStats,
   upsertSubscriber,
   getSubscriber,
   listSubscribers,
@@ -82,6 +84,8 @@ export const OPERATIONS: readonly Operation[] = [
   updateWebhook,
   deleteWebhook,
   listWebhookDeliveries,
+  getWebhookSecret,
+  testWebhook,
   verifyEmail,
   createDomain,
   listDomains,

@@ -7,7 +7,7 @@ import type { AudienceService } from '../audience/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts';
 import { checkInput } from '../validation.ts';
-import { allows, refusal, type Caller, type OrgScope, type Resource } from '../auth-scope/index.ts';
+import { allows, refusal, type Access, type Caller, type OrgScope, type Resource } from '../auth-scope/index.ts';
 import type { WorkflowService } from '../workflows/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
 import type { TokenService } from '../tokens/index.ts';
@@ -77,6 +77,12 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   /** The answer. */
   output: O;
   annotations: OperationAnnotations;
+  /**
+   * What the caller needs of its resource, when not what `annotations.readOnly`
+   * says: reading a secret (a webhook's signing secret) changes nothing but
+   * takes the right to write.
+   */
+  access?: Access;
   /** The refusals it may answer besides bad input and the limits every call has (not_found, conflict, …). */
   errors: readonly ErrorKind[];
   /** An input that works, for documents. */
@@ -125,14 +131,24 @@ export async function invokeOperation(operation: Operation, context: OperationCo
   return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
 }
 
-/** May this caller run the operation? The permission table's answer for its resource: read for a read-only operation, else write. */
-export function permissionAllows(caller: Caller, operation: Pick<Operation, 'annotations' | 'resource'>): boolean {
-  return allows(caller, operation.resource, operation.annotations.readOnly ? 'read' : 'write');
+/** What running the operation takes of its resource: its `access`, else read for a read-only operation and write for any other. */
+export function accessOf(operation: Pick<Operation, 'annotations' | 'access'>): Access {
+  return operation.access ?? (operation.annotations.readOnly ? 'read' : 'write');
+}
+
+/** May this caller run the operation? The permission table's answer for its resource and what the operation takes of it (accessOf). */
+export function permissionAllows(caller: Caller, operation: Pick<Operation, 'annotations' | 'access' | 'resource'>): boolean {
+  return allows(caller, operation.resource, accessOf(operation));
 }
 
 /** Refuse what permissionAllows refuses (forbidden: read_only_token, insufficient_role): every door's calls come through here. */
 export function assertPermitted(operation: Operation, context: OperationContext): void {
   if (!permissionAllows(context.scope, operation)) {
-    throw refusal(context.scope, operation.annotations.readOnly ? `run ${operation.name}` : `run ${operation.name}, which changes data`);
+    throw refusal(
+      context.scope,
+      operation.annotations.readOnly
+        ? `run ${operation.name}${operation.access === 'write' ? ', which reveals a secret' : ''}`
+        : `run ${operation.name}, which changes data`,
+    );
   }
 }

@@ -7,7 +7,10 @@ import {
   webhookDeletedSchema,
   webhookDeliveryRecordSchema,
   webhookRecordSchema,
+  webhookSecretSchema,
+  webhookTestResultSchema,
   webhookUpdateSchema,
+  WEBHOOK_TEST_EVENT,
 } from '../webhooks/index.ts';
 import { defineOperation } from './operation.ts';
 import { QUOTA_NOTE } from './quota.ts';
@@ -24,7 +27,7 @@ export const createWebhook = defineOperation({
   description: [
     `Creates a webhook: the URL receives the event types given (${WEBHOOK_EVENT_TYPES.join(', ')}).`,
     SIGNING_NOTE,
-    'The answer holds the signing secret (secret), shown this once.',
+    'The answer holds the signing secret (secret); an admin can read it again with get_webhook_secret.',
     QUOTA_NOTE,
   ].join(' '),
   input: webhookCreateSchema,
@@ -109,4 +112,39 @@ export const listWebhookDeliveries = defineOperation({
   errors: ['not_found'],
   example: { id: EXAMPLE_ID, limit: 20 },
   run: ({ services, scope }, input) => services.webhooks.listDeliveries(scope, input.id, pageOf(input)),
+});
+
+export const getWebhookSecret = defineOperation({
+  name: 'get_webhook_secret',
+  summary: "Get a webhook's signing secret",
+  resource: 'webhooks',
+  description: [
+    'Returns the whsec_ secret every delivery to this webhook is signed with (Standard Webhooks), for the endpoint that checks signatures.',
+    'It changes nothing, but reveals a secret: only a caller who may change webhooks (an admin, or a token with full permission) may read it.',
+    QUOTA_NOTE,
+  ].join(' '),
+  input: z.strictObject({ id: webhookId }),
+  output: webhookSecretSchema,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  access: 'write',
+  errors: ['forbidden', 'not_found'],
+  example: { id: EXAMPLE_ID },
+  run: ({ services, scope }, input) => services.webhooks.secret(scope, input.id),
+});
+
+export const testWebhook = defineOperation({
+  name: 'test_webhook',
+  summary: 'Send a test event to a webhook now',
+  resource: 'webhooks',
+  description: [
+    `POSTs a ${WEBHOOK_TEST_EVENT} event ({type, timestamp, data: {webhook_id, message}}) to the webhook's URL at once, signed as every delivery is, whether the webhook is enabled or not, and answers what came of it: delivered (a 2xx) or failed, the HTTP status and the start of the answer.`,
+    'Nothing is stored or retried, and a failure does not count against the endpoint; use it to check a receiver before events flow.',
+    QUOTA_NOTE,
+  ].join(' '),
+  input: z.strictObject({ id: webhookId }),
+  output: webhookTestResultSchema,
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  errors: ['not_found'],
+  example: { id: EXAMPLE_ID },
+  run: ({ services, scope }, input) => services.webhooks.test(scope, input.id),
 });

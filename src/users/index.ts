@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { hashPassword } from './password.ts';
 import {
   acceptInvitationSchema,
+  assertPasswordIsNotEmail,
   LAST_ADMIN,
   roleField,
   toUserRecord,
@@ -34,6 +35,10 @@ import {
 export * from './user-record.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export * from './sessions.ts';
+export * from './account.ts';
+export * from './password-reset.ts';
+export { SIGN_IN_LIMITED, IP_LIMIT, ACCOUNT_LIMIT } from './sign-in-limits.ts';
+export { checkSecondFactor } from './totp.ts';
 
 /** How long an invitation's link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -61,9 +66,12 @@ export interface UserService {
    * that user has not accepted: then a new invitation replaces the earlier ones.
    */
   invite(scope: OrgScope, input: UserInvite): Promise<{ user: UserRecord; created: boolean }>;
-  /** Change a user's role or name. Demoting the last active admin is conflict (LAST_ADMIN). */
+  /**
+   * Change a user's role or name. Demoting the last active admin is conflict (LAST_ADMIN).
+   * Their sessions take the new role with their next request (a session reads its user's row).
+   */
   update(scope: OrgScope, input: UserUpdate): Promise<UserRecord>;
-  /** Remove a user and their invitations. Removing the last active admin is conflict (LAST_ADMIN). */
+  /** Remove a user, their invitations and sessions. Removing the last active admin is conflict (LAST_ADMIN). */
   remove(scope: OrgScope, id: string): Promise<UserDeleted>;
   /**
    * Accept an invitation (no caller: the link's secret is the proof): set the
@@ -287,6 +295,7 @@ export function createUserService(deps: UserServiceDeps): UserService {
         if (!row) throw notFound(id);
         await assertNotLastAdmin(trx, row, 'remove them');
         await trx.deleteFrom('user_invitations').where('user_id', '=', id).execute();
+        // Their sessions go with the row (foreign key, on delete cascade): a removed user's cookie is refused at once.
         await trx.deleteFrom('users').where('id', '=', id).execute();
         return { object: 'user' as const, id, deleted: true as const };
       });
@@ -355,11 +364,4 @@ export function createUserService(deps: UserServiceDeps): UserService {
       });
     },
   };
-}
-
-/** A password that is the address it signs in with is the first one guessed. */
-function assertPasswordIsNotEmail(password: string, email: string): void {
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
-    throw validationError([{ path: 'password', message: 'must not be the email address' }]);
-  }
 }

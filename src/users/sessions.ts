@@ -3,7 +3,9 @@
 // the client holds a random secret, the table its SHA-256, so a copy of the
 // database signs nobody in. The session stands for its user with the user's
 // role (the permission table applies), lives 14 days from its last use and 30
-// at most, and ends at sign-out or when the user is removed.
+// at most, and ends at sign-out or when the user is removed. Failed sign-ins
+// are limited per client address and per account (sign-in-limits.ts); the
+// second factor's check is users/totp.ts's, given at wiring.
 //
 // CSRF: a session's writes must carry a token the page can read but another
 // site cannot: a hash of the session's secret (csrfTokenOf). The door compares it.
@@ -18,6 +20,7 @@ import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parseBody } from '../validation.ts';
 import { verifyPassword } from './password.ts';
+import { ACCOUNT_LIMIT, accountKey, createSignInLimits, IP_LIMIT, ipKey, type SignInLimit } from './sign-in-limits.ts';
 import { PASSWORD_MAX, toUserRecord, userEmailField, userRecordSchema } from './user-record.ts';
 
 /** The cookie that carries a session's secret. */
@@ -89,7 +92,10 @@ export interface SessionCaller {
 export type SecondFactorCheck = (user: UsersTable, code: string) => Promise<boolean>;
 
 export interface SessionService {
-  /** Check address, password (and second factor); open a session. The secret goes in the cookie. */
+  /**
+   * Check address, password (and second factor); open a session. The secret goes in the cookie.
+   * Throws rate_limit_exceeded (SIGN_IN_LIMITED) while a limit of failed sign-ins holds.
+   */
   signIn(input: unknown, client: ClientInfo): Promise<{ secret: string; session: SessionRecord }>;
   /** The caller a cookie's secret stands for; invalid_credentials when the session is unknown, ended or expired. */
   authenticate(secret: string): Promise<SessionCaller>;
@@ -106,6 +112,11 @@ export interface SessionServiceDeps {
   clock: Clock;
   /** The second factor's check; without it, a user with TOTP on cannot sign in (fails closed). */
   secondFactor?: SecondFactorCheck;
+}
+
+/** The limits a sign-in is counted against: its client address (when known) and the account it names. */
+function limitKeysOf(email: string, ip: string | null): { key: string; limit: SignInLimit }[] {
+  return [...(ip ? [{ key: ipKey(ip), limit: IP_LIMIT }] : []), { key: accountKey(email), limit: ACCOUNT_LIMIT }];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -125,6 +136,7 @@ const DECOY_HASH = '$scrypt$ln=15,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAA
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { clock } = deps;
   const db = deps.db.db;
+  const limits = createSignInLimits(deps);
 
   const sessionRows = () =>
     db
@@ -198,12 +210,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       .execute();
   }
 
-  async function assertSecondFactor(user: UsersTable, code: string | undefined): Promise<void> {
+  /** Refuse a user with the second factor on and no code given; the password was right, so this is no failed attempt. */
+  function assertSecondFactorGiven(user: UsersTable, code: string | undefined): void {
     if (user.totp_enabled_at === null) return;
     if (code === undefined || code.trim() === '') {
       throw new AppError('invalid_credentials', 'Enter the code from your authenticator app (or a recovery code)', { code: SESSION_CODES.totpRequired });
     }
-    if (!deps.secondFactor || !(await deps.secondFactor(user, code.trim()))) {
+  }
+
+  /** Refuse a wrong code (a failed attempt: six digits are guessed as a password is). */
+  async function assertSecondFactor(user: UsersTable, code: string | undefined): Promise<void> {
+    if (user.totp_enabled_at === null) return;
+    if (!deps.secondFactor || !(await deps.secondFactor(user, code!.trim()))) {
       throw new AppError('invalid_credentials', 'That code is not right: enter the current code from your authenticator app, or an unused recovery code', {
         code: SESSION_CODES.totpInvalid,
       });
@@ -213,16 +231,26 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   return {
     async signIn(input, client) {
       const given = parseBody(signInSchema, input);
+      // Counted before the password is checked (429 while a limit holds, even for the right password); taken back once it is right.
+      const attempt = await limits.attempt(limitKeysOf(given.email, client.ip));
       const users = await matching(given);
       if (users.length === 0) throw wrongCredentials();
       if (users.length > 1) {
+        await attempt.succeeded();
         throw new AppError('conflict', 'This address has a user in several organizations: choose one (organization_id)', {
           code: SESSION_CODES.organizationRequired,
           details: { organizations: await organizationsOf(users) },
         });
       }
       const user = users[0]!;
+      try {
+        assertSecondFactorGiven(user, given.totp_code);
+      } catch (error) {
+        await attempt.succeeded();
+        throw error;
+      }
       await assertSecondFactor(user, given.totp_code);
+      await attempt.succeeded();
       const now = clock.now();
       const secret = randomBytes(32).toString('base64url');
       await db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES, type Role } from '../auth-scope/index.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { isValidAddress } from '../emails/address.ts';
+import { validationError } from '../errors.ts';
 
 /** The v2 shapes of users and what is given to invite, change and accept. */
 export const USER_STATUSES = ['invited', 'active'] as const;
@@ -102,4 +103,11 @@ export function toUserRecord(row: UsersTable): UserRecord {
     created_at: iso(row.created_at)!,
     last_sign_in_at: iso(row.last_sign_in_at),
   };
+}
+
+/** A password that is the address it signs in with is the first one guessed: refused (validation_error on `field`). */
+export function assertPasswordIsNotEmail(password: string, email: string, field = 'password'): void {
+  if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
+    throw validationError([{ path: field, message: 'must not be the email address' }]);
+  }
 }

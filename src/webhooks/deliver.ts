@@ -18,12 +18,11 @@
 // Standard Webhooks receivers use to drop what they already have (they must
 // tolerate a repeat anyway: an answer lost on the network is one too).
 import type { Transaction } from 'kysely';
-import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../clock.ts';
 import { createGroupCommit } from '../db/group-commit.ts';
 import type { Database, DatabaseHandle } from '../db/index.ts';
-import { sendBoundedRequest, type BoundedAnswer, type BoundedFailure } from '../outbound/http-request.ts';
 import { completeJobs, postponeJob, putOffJobs, retryJob, type Job } from '../queue/index.ts';
+import { postWebhookEvent, WEBHOOK_TIMEOUT_MS } from './post-event.ts';
 import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
 import {
   countWebhookFailure,
@@ -39,7 +38,6 @@ import {
 
 /** Waits before attempts 2, 3, …: 5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (8 attempts over ~23.6 h). */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 8 * 3_600_000, 8 * 3_600_000] as const;
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Failed attempts in a row after which an endpoint is paused. */
 export const WEBHOOK_PAUSE_AFTER_FAILURES = 3;
 /** The first pause; each further failure doubles it, up to WEBHOOK_MAX_PAUSE_MS. */
@@ -51,9 +49,6 @@ export function webhookPauseMs(failures: number): number {
   if (failures < WEBHOOK_PAUSE_AFTER_FAILURES) return 0;
   return Math.min(WEBHOOK_MAX_PAUSE_MS, WEBHOOK_FIRST_PAUSE_MS * 2 ** Math.min(failures - WEBHOOK_PAUSE_AFTER_FAILURES, 20));
 }
-/** How much of an answer's body is kept on the delivery. */
-export const RESPONSE_EXCERPT_BYTES = 500;
-const USER_AGENT = 'Mailgate-Webhooks/1.0';
 /** Outcomes wait up to this long to share a commit with their neighbours'. */
 const OUTCOME_COMMIT_DELAY_MS = 2;
 
@@ -67,26 +62,6 @@ export interface WebhookDeliveryDeps {
   timeoutMs?: number;
   /** Resolve a host name: bounded, and not on the threads that sync the database (createCore gives DNS's). */
   lookup: (hostname: string) => Promise<{ address: string; family: number }[]>;
-}
-
-interface Answer {
-  status: number | null;
-  excerpt: string;
-}
-
-/** An attempt's outcome as the delivery records it: a status (null when there was no answer) and the start of the answer, or what went wrong. */
-function answerOf(result: BoundedAnswer | Exclude<BoundedFailure, { failure: 'private' }>, url: URL, timeoutMs: number): Answer {
-  if (!('failure' in result)) return { status: result.status, excerpt: result.body.toString('utf8') };
-  switch (result.failure) {
-    case 'unresolvable':
-      return { status: null, excerpt: `${url.hostname} does not resolve` };
-    case 'resolve_timeout':
-      return { status: null, excerpt: `${url.hostname} did not resolve within ${timeoutMs / 1000} s` };
-    case 'timeout':
-      return { status: null, excerpt: `no complete answer within ${timeoutMs / 1000} s` };
-    case 'failed':
-      return { status: null, excerpt: `the request failed: ${result.message}` };
-  }
 }
 
 /** What one attempt decided, as the worker records it. */
@@ -222,29 +197,12 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): (job: J
       });
     if (Number(found.enabled) !== 1) return record('failed', null, 'not sent: the webhook is disabled', { endpoint: null, retry: null });
 
-    const url = new URL(found.url);
-    const now = clock.now();
-    const signature = new Webhook(found.secret).sign(found.id, new Date(now), found.payload);
-    const result = await sendBoundedRequest(url, {
-      method: 'POST',
-      headers: {
-        'webhook-id': found.id,
-        'webhook-timestamp': String(Math.floor(now / 1000)),
-        'webhook-signature': signature,
-        'content-type': 'application/json',
-        'user-agent': USER_AGENT,
-      },
-      body: found.payload,
-      allowPrivate,
-      // Bounded, and not on the threads that sync the database: a name server that does not answer ends the attempt, not the worker's patience.
-      lookup: deps.lookup,
-      timeoutMs,
-      maxBytes: RESPONSE_EXCERPT_BYTES,
-    });
-    if ('failure' in result && result.failure === 'private') {
-      return record('failed', null, `refused: ${url.hostname} is a private, loopback or link-local address`, { endpoint: null, retry: null });
-    }
-    const answer = answerOf(result, url, timeoutMs);
+    const answer = await postWebhookEvent(
+      { allowPrivate, lookup: deps.lookup, timeoutMs },
+      { url: found.url, secret: found.secret, id: found.id, payload: found.payload },
+      clock.now(),
+    );
+    if (answer.refused) return record('failed', null, answer.excerpt, { endpoint: null, retry: null });
 
     if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
       return record('delivered', answer.status, answer.excerpt, { endpoint: 'answered', retry: null });

@@ -14,8 +14,17 @@ import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import type { WebhookCreate, WebhookUpdate } from './webhook-input.ts';
 import { wakeJobs } from '../queue/index.ts';
+import { postWebhookEvent, type WebhookPoster } from './post-event.ts';
 import { WEBHOOK_DELIVERY_JOB } from './publish.ts';
-import { toWebhookDeliveryRecord, toWebhookRecord, type WebhookDeliveryRecord, type WebhookRecord } from './webhook-record.ts';
+import {
+  toWebhookDeliveryRecord,
+  toWebhookRecord,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDeliveryRecord,
+  type WebhookRecord,
+  type WebhookSecret,
+  type WebhookTestResult,
+} from './webhook-record.ts';
 import {
   countWebhooks,
   deleteWebhook,
@@ -38,6 +47,7 @@ export {
   type WebhookSubscriptions,
 } from './publish.ts';
 export { createWebhookDeliveryHandler, WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliveryDeps } from './deliver.ts';
+export { WEBHOOK_TIMEOUT_MS, RESPONSE_EXCERPT_BYTES, type WebhookPoster } from './post-event.ts';
 
 export interface WebhookService {
   /** The webhook with its signing secret, shown this once. */
@@ -49,6 +59,14 @@ export interface WebhookService {
   remove(scope: OrgScope, id: string): Promise<{ object: 'webhook'; id: string; deleted: true }>;
   /** Its recent deliveries, newest first. */
   listDeliveries(scope: OrgScope, id: string, page: PageRequest): Promise<Page<WebhookDeliveryRecord>>;
+  /** Its signing secret (whsec_…), for whoever checks signatures. */
+  secret(scope: OrgScope, id: string): Promise<WebhookSecret>;
+  /**
+   * POST a `webhook.test` event to its URL now, enabled or not, and answer what
+   * came of it. Out of band: nothing is stored, retried, or counted against the
+   * endpoint's failures.
+   */
+  test(scope: OrgScope, id: string): Promise<WebhookTestResult>;
 }
 
 /** `whsec_` + 32 random bytes, base64: the Standard Webhooks symmetric secret. */
@@ -59,6 +77,8 @@ export interface WebhookServiceOptions {
   allowPrivate: boolean;
   /** WEBHOOKS_PER_ORGANIZATION: each event fans out to every subscribed webhook, so their number is bounded. */
   maxPerOrganization: number;
+  /** How a test event goes out: resolved and bounded as the worker's deliveries are. */
+  poster: Omit<WebhookPoster, 'allowPrivate'>;
 }
 
 export function createWebhookService(handle: DatabaseHandle, clock: Clock, options: WebhookServiceOptions): WebhookService {
@@ -143,6 +163,39 @@ export function createWebhookService(handle: DatabaseHandle, clock: Clock, optio
       await mustFind(scope, id);
       const rows = await listDeliveryRows(db, id, page);
       return toPage(rows, page, toWebhookDeliveryRecord);
+    },
+
+    async secret(scope, id) {
+      const row = await mustFind(scope, id);
+      return { object: 'webhook_secret', id: row.id, secret: row.secret };
+    },
+
+    async test(scope, id) {
+      const row = await mustFind(scope, id);
+      const now = clock.now();
+      const eventId = newId('whd', now);
+      const payload = JSON.stringify({
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: new Date(now).toISOString(),
+        data: { webhook_id: row.id, message: 'A test event from Mailgate: your endpoint received it.' },
+      });
+      const outcome = await postWebhookEvent(
+        { allowPrivate: options.allowPrivate, ...options.poster },
+        { url: row.url, secret: row.secret, id: eventId, payload },
+        now,
+      );
+      const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+      return {
+        object: 'webhook_test',
+        id: eventId,
+        webhook_id: row.id,
+        event_type: WEBHOOK_TEST_EVENT,
+        url: row.url,
+        status: delivered ? 'delivered' : 'failed',
+        response_status: outcome.status,
+        response_excerpt: outcome.excerpt,
+        created_at: new Date(now).toISOString(),
+      };
     },
   };
 }

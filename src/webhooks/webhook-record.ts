@@ -15,8 +15,33 @@ export const webhookRecordSchema = z.object({
 export type WebhookRecord = z.infer<typeof webhookRecordSchema>;
 
 export const createdWebhookSchema = webhookRecordSchema.extend({
-  secret: z.string().describe('whsec_…: the signing secret (Standard Webhooks), shown this once. Verify each delivery with it.'),
+  secret: z
+    .string()
+    .describe('whsec_…: the signing secret (Standard Webhooks). Verify each delivery with it; an admin can read it again with get_webhook_secret.'),
 });
+
+export const webhookSecretSchema = z.object({
+  object: z.literal('webhook_secret'),
+  id: z.string().describe('The webhook (whk_…).'),
+  secret: z.string().describe('whsec_…: the signing secret (Standard Webhooks) every delivery to this webhook is signed with.'),
+});
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
+
+/** The event test_webhook sends: no webhook subscribes to it, every webhook can be sent it. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test' as const;
+
+export const webhookTestResultSchema = z.object({
+  object: z.literal('webhook_test'),
+  id: z.string().describe('whd_…: the webhook-id header the test event was sent with.'),
+  webhook_id: z.string(),
+  event_type: z.literal(WEBHOOK_TEST_EVENT),
+  url: z.string().describe('Where it was sent.'),
+  status: z.enum(['delivered', 'failed']).describe('delivered: the endpoint answered 2xx; failed: anything else, or no answer.'),
+  response_status: z.number().int().nullable().describe('The HTTP status of the answer; null if there was none.'),
+  response_excerpt: z.string().describe("The start of the answer's body, or why there was no answer."),
+  created_at: z.string().describe('When it was sent (ISO 8601).'),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
 export const webhookDeletedSchema = z.object({ object: z.literal('webhook'), id: z.string(), deleted: z.literal(true) });
 

@@ -106,7 +106,7 @@ describe('the operation definitions', () => {
       const reads = /^(get|list|count)_/.test(operation.name) || operation.name === 'verify_email';
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
       expect(operation.annotations.openWorld, operation.name).toBe(
-        ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign', 'invite_user'].includes(operation.name),
+        ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign', 'invite_user', 'test_webhook'].includes(operation.name),
       );
     }
     const destructive = OPERATIONS.filter((o) => o.annotations.destructive)
@@ -149,6 +149,7 @@ describe('the operation definitions', () => {
       'send_campaign',
       'send_email',
       'test_campaign',
+      'test_webhook',
       'track_event',
     ]);
   });

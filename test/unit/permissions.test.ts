@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, permissionAllows, assertPermitted, type Operation, type OperationContext } from '../../src/operations/index.ts';
+import { OPERATIONS, accessOf, permissionAllows, assertPermitted, type Operation, type OperationContext } from '../../src/operations/index.ts';
 import { PERMISSIONS, RESOURCES, ROLES, allows, assertMayWrite, roleOf, type Role } from '../../src/auth-scope/index.ts';
 import { AppError } from '../../src/errors.ts';
 
 // The one permission table (src/auth-scope/permissions.ts): every operation is
-// decided for every role by its resource and whether it only reads, and tokens
+// decided for every role by its resource and what it takes of it (whether it
+// only reads, unless it says otherwise: reading a secret takes write), and tokens
 // and people are refused in the same words whatever the door.
 
-const writes = (o: Operation) => !o.annotations.readOnly;
+const writes = (o: Operation) => accessOf(o) === 'write';
 const contextOf = (scope: { role?: Role; permission?: 'full' | 'read' }) => ({ scope: { organizationId: 'org_x', ...scope } }) as unknown as OperationContext;
 
 function refusalOf(run: () => void): AppError {
@@ -30,9 +31,11 @@ describe('the permission table', () => {
     expect(new Set(OPERATIONS.map((o) => o.resource))).toEqual(new Set(RESOURCES));
   });
 
-  it('a viewer runs exactly the read-only operations', () => {
+  it('a viewer runs exactly the read-only operations, but for reading a secret', () => {
     const allowed = OPERATIONS.filter((o) => permissionAllows({ role: 'viewer' }, o)).map((o) => o.name);
-    expect(allowed).toEqual(OPERATIONS.filter((o) => o.annotations.readOnly).map((o) => o.name));
+    const secretReads = OPERATIONS.filter((o) => o.annotations.readOnly && accessOf(o) === 'write').map((o) => o.name);
+    expect(secretReads).toEqual(['get_webhook_secret']);
+    expect(allowed).toEqual(OPERATIONS.filter((o) => o.annotations.readOnly && !secretReads.includes(o.name)).map((o) => o.name));
   });
 
   it('an admin runs everything; a member everything but writing tokens, domains, webhooks and users', () => {
@@ -40,7 +43,18 @@ describe('the permission table', () => {
     const refusedToMember = OPERATIONS.filter((o) => !permissionAllows({ role: 'member' }, o));
     expect(new Set(refusedToMember.map((o) => o.resource))).toEqual(new Set(['tokens', 'domains', 'webhooks', 'users']));
     expect(refusedToMember.every(writes)).toBe(true);
-    for (const name of ['create_token', 'revoke_token', 'create_domain', 'verify_domain', 'create_webhook', 'invite_user', 'update_user', 'remove_user']) {
+    for (const name of [
+      'create_token',
+      'revoke_token',
+      'create_domain',
+      'verify_domain',
+      'create_webhook',
+      'get_webhook_secret',
+      'test_webhook',
+      'invite_user',
+      'update_user',
+      'remove_user',
+    ]) {
       expect(refusedToMember.map((o) => o.name)).toContain(name);
     }
     for (const name of [

@@ -39,6 +39,22 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "change_password": {
+    "method": "POST",
+    "path": "/api/v2/account/password",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "complete_password_reset": {
+    "method": "POST",
+    "path": "/api/v2/auth/password-reset/complete",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "count_audience": {
     "method": "POST",
     "path": "/api/v2/audience/count",
@@ -135,6 +151,22 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "disable_totp": {
+    "method": "POST",
+    "path": "/api/v2/account/totp/disable",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "enable_totp": {
+    "method": "POST",
+    "path": "/api/v2/account/totp/enable",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "get_campaign": {
     "method": "GET",
     "path": "/api/v2/campaigns/{id}",
@@ -162,6 +194,27 @@ export const OPERATION_ROUTES = {
       "id"
     ],
     "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_email_raw": {
+    "method": "GET",
+    "path": "/api/v2/emails/{id}/raw",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
+  "get_email_stats": {
+    "method": "GET",
+    "path": "/api/v2/emails/stats",
+    "pathParams": [],
+    "query": [
+      "days",
+      "domain"
+    ],
     "headers": [],
     "body": "none"
   },
@@ -264,6 +317,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_webhook_secret": {
+    "method": "GET",
+    "path": "/api/v2/webhooks/{id}/secret",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_workflow": {
     "method": "GET",
     "path": "/api/v2/workflows/{id}",
@@ -281,6 +344,14 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "required"
+  },
+  "list_account_sessions": {
+    "method": "GET",
+    "path": "/api/v2/account/sessions",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
   },
   "list_campaigns": {
     "method": "GET",
@@ -312,6 +383,12 @@ export const OPERATION_ROUTES = {
     "path": "/api/v2/emails",
     "pathParams": [],
     "query": [
+      "status",
+      "to",
+      "domain",
+      "since",
+      "until",
+      "query",
       "limit",
       "after",
       "before"
@@ -503,6 +580,24 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "request_password_reset": {
+    "method": "POST",
+    "path": "/api/v2/auth/password-reset",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
+  "revoke_account_session": {
+    "method": "DELETE",
+    "path": "/api/v2/account/sessions/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "revoke_token": {
     "method": "DELETE",
     "path": "/api/v2/tokens/{id}",
@@ -554,6 +649,14 @@ export const OPERATION_ROUTES = {
     ],
     "body": "required"
   },
+  "set_up_totp": {
+    "method": "POST",
+    "path": "/api/v2/account/totp",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "sign_in": {
     "method": "POST",
     "path": "/api/v2/auth/sign-in",
@@ -570,6 +673,14 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "sign_out_everywhere": {
+    "method": "POST",
+    "path": "/api/v2/account/sign-out-everywhere",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "test_campaign": {
     "method": "POST",
     "path": "/api/v2/campaigns/{id}/test",
@@ -579,6 +690,16 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "required"
+  },
+  "test_webhook": {
+    "method": "POST",
+    "path": "/api/v2/webhooks/{id}/test",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
   },
   "track_event": {
     "method": "POST",

@@ -64,7 +64,9 @@ export const V2_BINDINGS: readonly Binding[] = [
     headers: { ...IDEMPOTENCY_KEY, validation: modeHeader('Batch-Validation', 'X-Batch-Validation') },
   },
   { operation: 'list_emails', method: 'GET', path: '/emails', status: 200 },
+  { operation: 'get_email_stats', method: 'GET', path: '/emails/stats', status: 200 },
   { operation: 'get_email', method: 'GET', path: '/emails/:id', status: 200 },
+  { operation: 'get_email_raw', method: 'GET', path: '/emails/:id/raw', status: 200, bytes: { content: 'content', contentType: 'content_type' } },
 
   { operation: 'upsert_subscriber', method: 'POST', path: '/subscribers', status: 200, createdStatus: 201 },
   { operation: 'list_subscribers', method: 'GET', path: '/subscribers', status: 200 },
@@ -114,6 +116,8 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'update_webhook', method: 'PATCH', path: '/webhooks/:id', status: 200 },
   { operation: 'delete_webhook', method: 'DELETE', path: '/webhooks/:id', status: 200 },
   { operation: 'list_webhook_deliveries', method: 'GET', path: '/webhooks/:id/deliveries', status: 200 },
+  { operation: 'get_webhook_secret', method: 'GET', path: '/webhooks/:id/secret', status: 200 },
+  { operation: 'test_webhook', method: 'POST', path: '/webhooks/:id/test', status: 200, optionalBody: true },
   { operation: 'count_audience', method: 'POST', path: '/audience/count', status: 200, optionalBody: true },
   { operation: 'list_suppressions', method: 'GET', path: '/suppressions', status: 200 },
   { operation: 'add_suppressions', method: 'POST', path: '/suppressions', status: 200, createdStatus: 201 },

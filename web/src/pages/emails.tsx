@@ -1,6 +1,135 @@
-import { PageHeader } from '../components/index.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router';
+import { mailgate, unwrap } from '../api.ts';
+import { Button, EmptyState, ErrorMessage, PageHeader, Pagination, Select, Table, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { type EmailFilters, filtersFrom, isFiltered, listQueryOf, NO_FILTERS, STATUS_LABELS, STATUSES, searchOf } from './emails/email-filters.ts';
+import { formatDateTime } from './emails/format.ts';
+import { StatusBadge } from './emails/StatusBadge.tsx';
+import './emails/emails.css';
 
-/** Placeholder until this screen is built: its heading and what it is for. */
+/** Rows a page of the log shows. */
+export const PAGE_SIZE = 20;
+
+type EmailRow = NonNullable<Awaited<ReturnType<typeof mailgate.emails.list>>['data']>['data'][number];
+
+const ANY = 'any';
+const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...STATUSES.map((status) => ({ id: status, label: STATUS_LABELS[status] }))];
+
+/** The filters form: edited here, applied to the address (and so to the list) on submit. */
+function FiltersForm({ applied, onApply }: { applied: EmailFilters; onApply: (filters: EmailFilters) => void }) {
+  const [draft, setDraft] = useState(applied);
+  const set = (key: keyof EmailFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply(draft);
+  }
+  return (
+    <Form onSubmit={submit} className="email-filters" aria-label="Filter the emails">
+      <TextField label="Subject contains" type="search" name="q" value={draft.q} onChange={set('q')} />
+      <TextField label="Recipient contains" name="to" value={draft.to} onChange={set('to')} />
+      <TextField label="Sender domain" name="domain" value={draft.domain} onChange={set('domain')} placeholder="example.com" />
+      <Select
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={draft.status || ANY}
+        onChange={(id) => setDraft((d) => ({ ...d, status: id === ANY ? '' : (id as EmailFilters['status']) }))}
+      />
+      <TextField label="Sent from" type="date" name="since" value={draft.since} onChange={set('since')} />
+      <TextField label="Sent until" type="date" name="until" value={draft.until} onChange={set('until')} />
+      <div className="email-filters-actions">
+        <Button type="submit" variant="primary">
+          Filter
+        </Button>
+        {isFiltered(applied) && (
+          <Button
+            onPress={() => {
+              setDraft(NO_FILTERS);
+              onApply(NO_FILTERS);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** One filtered log, paged by cursor from its first page (a new filter starts a new log, at its first page). */
+function EmailLog({ filters, search }: { filters: EmailFilters; search: string }) {
+  const pages = useCursorPages();
+  const list = useQuery({
+    queryKey: ['emails', 'list', search, pages.after],
+    queryFn: ({ signal }) =>
+      unwrap(mailgate.emails.list({ limit: PAGE_SIZE, ...(pages.after ? { after: pages.after } : {}), ...listQueryOf(filters) }, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumn<EmailRow>[] = [
+    {
+      id: 'subject',
+      title: 'Subject',
+      isRowHeader: true,
+      cell: (email) => (
+        <Link to={`/emails/${encodeURIComponent(email.id)}`} state={{ search }} className="email-subject">
+          {email.subject || '(no subject)'}
+        </Link>
+      ),
+    },
+    { id: 'to', title: 'To', cell: (email) => email.to.join(', ') },
+    { id: 'from', title: 'From', cell: (email) => email.from },
+    { id: 'status', title: 'Status', cell: (email) => <StatusBadge status={email.last_event} /> },
+    { id: 'created', title: 'Sent', cell: (email) => <time dateTime={email.created_at}>{formatDateTime(email.created_at)}</time> },
+  ];
+
+  if (list.isPending) return <Loading label="Loading the emails…" />;
+  if (list.isError)
+    return (
+      <ErrorMessage error={list.error} title="The emails could not be loaded.">
+        <Button onPress={() => list.refetch()}>Try again</Button>
+      </ErrorMessage>
+    );
+  const rows = list.data.data;
+  const last = rows[rows.length - 1];
+  return (
+    <>
+      <Table
+        label={isFiltered(filters) ? 'Emails matching the filters' : 'Emails'}
+        columns={columns}
+        rows={rows}
+        empty={
+          isFiltered(filters) ? (
+            <EmptyState level={3} title="No email matches these filters" description="Change or clear the filters to see more." />
+          ) : (
+            <EmptyState level={3} title="No email sent yet" description="Emails sent through the API, SMTP or a campaign appear here, newest first." />
+          )
+        }
+      />
+      <Pagination
+        label="Emails pages"
+        hasPrevious={pages.hasPrevious}
+        hasNext={list.data.has_more && last !== undefined}
+        onPrevious={pages.previous}
+        onNext={() => last && pages.next(last.id)}
+        isPending={list.isPlaceholderData}
+      />
+    </>
+  );
+}
+
+/** The email log: every email this organization sent, newest first, filtered by what the address says. */
 export default function EmailsPage() {
-  return <PageHeader title="Emails" description="Every email sent through this organization, newest first, with its status." />;
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const search = searchOf(filters).toString();
+  return (
+    <>
+      <PageHeader title="Emails" description="Every email sent through this organization, newest first, with its status." />
+      <FiltersForm applied={filters} onApply={(next) => setParams(searchOf(next))} key={`form:${search}`} />
+      <EmailLog filters={filters} search={search} key={search} />
+    </>
+  );
 }

@@ -1,6 +1,139 @@
-import { PageHeader } from '../components/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { mailgate, unwrap } from '../api.ts';
+import { Button, ErrorMessage, PageHeader, TextField } from '../components/index.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { DailyChart, type Series } from './overview/DailyChart.tsx';
+import './overview/overview.css';
 
-/** Placeholder until this screen is built: its heading and what it is for. */
+const DAYS = 30;
+
+type Counted = 'sent' | 'delivered' | 'bounced' | 'complained' | 'opened';
+
+const VOLUME: readonly Series<Counted>[] = [
+  { key: 'sent', label: 'Sent', color: '#1d4ed8' },
+  { key: 'delivered', label: 'Delivered', color: '#15803d' },
+  { key: 'opened', label: 'Opened', color: '#7e22ce' },
+];
+const PROBLEMS: readonly Series<Counted>[] = [
+  { key: 'bounced', label: 'Bounced', color: '#b45309' },
+  { key: 'complained', label: 'Complained', color: '#b91c1c' },
+];
+const TOTALS: readonly Series<Counted>[] = [VOLUME[0]!, VOLUME[1]!, PROBLEMS[0]!, PROBLEMS[1]!, VOLUME[2]!];
+
+const number = new Intl.NumberFormat();
+
+/** A share of the sent, "2.5 %", or nothing before anything was sent. */
+function shareOf(count: number, sent: number): string | null {
+  return sent > 0 ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format((count / sent) * 100)} % of sent` : null;
+}
+
+/** The page's filter, kept in the address (?domain=) so that a view can be linked to and survives a reload. */
+function useDomainFilter() {
+  const [params, setParams] = useSearchParams();
+  const domain = params.get('domain')?.trim() ?? '';
+  const apply = (next: string) => setParams(next.trim() ? new URLSearchParams({ domain: next.trim() }) : new URLSearchParams());
+  return { domain, apply };
+}
+
+/**
+ * The organization's last 30 days: what was sent, delivered, bounced, complained
+ * of and opened each day (charts with their tables), the totals, and where the API
+ * quota stands now; for all its sender domains or one.
+ */
 export default function OverviewPage() {
-  return <PageHeader title="Overview" description="What was sent, delivered, bounced and complained about over the last 30 days, and the quota left." />;
+  const filter = useDomainFilter();
+  const [domain, setDomain] = useState(filter.domain);
+  const stats = useQuery({
+    queryKey: ['email-stats', DAYS, filter.domain],
+    queryFn: ({ signal }) => unwrap(mailgate.emails.stats({ days: DAYS, ...(filter.domain ? { domain: filter.domain } : {}) }, { signal })),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    filter.apply(domain);
+  }
+  function clear() {
+    setDomain('');
+    filter.apply('');
+  }
+
+  const data = stats.data;
+  return (
+    <>
+      <PageHeader title="Overview" description="What was sent, delivered, bounced and complained about over the last 30 days, and the quota left." />
+      <Form onSubmit={submit} className="overview-filters" aria-label="Filter by sender domain">
+        <TextField label="Sender domain" name="domain" value={domain} onChange={setDomain} placeholder="example.com" />
+        <div className="overview-filters-actions">
+          <Button type="submit" variant="primary">
+            Apply
+          </Button>
+          {filter.domain && <Button onPress={clear}>All domains</Button>}
+        </div>
+      </Form>
+      {stats.isPending && <Loading label="Loading the statistics…" />}
+      {stats.isError && (
+        <ErrorMessage error={stats.error} title="The statistics could not be loaded.">
+          <Button onPress={() => stats.refetch()}>Try again</Button>
+        </ErrorMessage>
+      )}
+      {data && (
+        <>
+          <section aria-labelledby="totals-heading" className="overview-section">
+            <h2 id="totals-heading">
+              Last {DAYS} days{filter.domain && `, from ${filter.domain}`}
+            </h2>
+            <p className="overview-note">
+              <time dateTime={data.from}>{data.from}</time> to <time dateTime={data.to}>{data.to}</time> (UTC days; each event counted on the day it happened).
+            </p>
+            <dl className="stat-cards">
+              {TOTALS.map((s) => {
+                const share = s.key === 'sent' ? null : shareOf(data.totals[s.key], data.totals.sent);
+                return (
+                  <div key={s.key} className="stat-card">
+                    <dt>{s.label}</dt>
+                    <dd>
+                      <span className="stat-value">{number.format(data.totals[s.key])}</span>
+                      {share && <span className="stat-share">{share}</span>}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+          <section aria-labelledby="quota-heading" className="overview-section">
+            <h2 id="quota-heading">API quota</h2>
+            <p className="overview-note">Requests this organization may make each minute, counted now.</p>
+            <dl className="stat-cards">
+              <div className="stat-card">
+                <dt>Limit a minute</dt>
+                <dd className="stat-value">{number.format(data.quota.limit)}</dd>
+              </div>
+              <div className="stat-card">
+                <dt>Used</dt>
+                <dd className="stat-value">{number.format(data.quota.used)}</dd>
+              </div>
+              <div className="stat-card">
+                <dt>Remaining</dt>
+                <dd className="stat-value">{number.format(data.quota.remaining)}</dd>
+              </div>
+              <div className="stat-card">
+                <dt>Resets in</dt>
+                <dd className="stat-value">{data.quota.reset_seconds} s</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="daily-heading" className="overview-section">
+            <h2 id="daily-heading">Per day</h2>
+            <div className="daily-charts">
+              <DailyChart title="Sent, delivered and opened" series={VOLUME} data={data.data} />
+              <DailyChart title="Bounced and complained" series={PROBLEMS} data={data.data} />
+            </div>
+          </section>
+        </>
+      )}
+    </>
+  );
 }
