@@ -8,15 +8,25 @@
 //   chart   a recharts surface, visible, with a series drawn in it
 //   surface a recharts surface, visible (noted, not waited for: it tells the
 //           chart's own drawing apart from the wait for its data)
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export type Sign = 'signin' | 'rows' | 'chart' | 'surface';
 
-/** Runs in the page before its scripts: keeps the first time each sign held in window.__benchMarks. */
+/**
+ * Runs in the page before its scripts: keeps the first time each sign held in
+ * window.__benchMarks, and the page's long tasks (its main thread busy ≥ 50 ms
+ * at a stretch: scripts compiled and run, React rendering) in window.__benchLongTasks.
+ */
 function watchForSigns(): void {
-  const w = window as unknown as { __benchMarks: Partial<Record<string, number>> };
+  const w = window as unknown as { __benchMarks: Partial<Record<string, number>>; __benchLongTasks: { start: number; duration: number }[] };
   const marks: Partial<Record<string, number>> = {};
   w.__benchMarks = marks;
+  w.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) w.__benchLongTasks.push({ start: task.startTime, duration: task.duration });
+  }).observe({ type: 'longtask', buffered: true });
   const visible = (el: Element | null) => {
     if (!el) return false;
     return el.checkVisibility() && el.getBoundingClientRect().width > 0;
@@ -29,10 +39,11 @@ function watchForSigns(): void {
       ),
     chart: () =>
       [...document.querySelectorAll('svg.recharts-surface')].some(
-        (svg) => visible(svg) && svg.querySelector('.recharts-line, .recharts-area, .recharts-bar-rectangle, .recharts-bar, .recharts-curve') !== null,
+        (svg) => svg.querySelector('.recharts-line, .recharts-area, .recharts-bar-rectangle, .recharts-bar, .recharts-curve') !== null && visible(svg),
       ),
     surface: () => [...document.querySelectorAll('svg.recharts-surface')].some(visible),
   };
+  // The cheap tests (is there such an element?) come before the ones that lay the page out (is it visible?).
   const check = () => {
     for (const [sign, test] of Object.entries(tests)) if (marks[sign] === undefined && test()) marks[sign] = performance.now();
   };
@@ -51,6 +62,8 @@ export interface Load {
   ready: number | null;
   /** Every sign seen by then. */
   marks: Partial<Record<Sign, number>>;
+  /** How long the page's main thread was busy in long tasks (≥ 50 ms each) before the sign. */
+  busy: number;
   /** The HTML's last byte. */
   html: number | null;
   /** The last script's last byte. */
@@ -63,6 +76,7 @@ export interface Load {
 
 interface Timings {
   marks: Partial<Record<Sign, number>>;
+  busy: number;
   html: number | null;
   scripts: number | null;
   session: number | null;
@@ -81,20 +95,27 @@ export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: st
   } catch (error) {
     if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
   }
-  const timings: Timings = await page.evaluate((data) => {
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const path = (r: PerformanceResourceTiming) => new URL(r.name).pathname;
-    const scripts = resources.filter((r) => r.initiatorType === 'script' || path(r).endsWith('.js'));
-    const first = (test: (p: string) => boolean) => resources.find((r) => test(path(r)))?.responseEnd ?? null;
-    return {
-      marks: { ...(window as unknown as { __benchMarks: Record<string, number> }).__benchMarks },
-      html: navigation ? navigation.responseEnd : null,
-      scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
-      session: first((p) => p === '/api/v2/auth/session'),
-      data: data === null ? null : first((p) => p.startsWith(data)),
-    };
-  }, dataPath);
+  const timings: Timings = await page.evaluate(
+    ({ data, ready }) => {
+      const w = window as unknown as { __benchMarks: Record<string, number>; __benchLongTasks: { start: number; duration: number }[] };
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const path = (r: PerformanceResourceTiming) => new URL(r.name).pathname;
+      const scripts = resources.filter((r) => r.initiatorType === 'script' || path(r).endsWith('.js'));
+      const first = (test: (p: string) => boolean) => resources.find((r) => test(path(r)))?.responseEnd ?? null;
+      return {
+        marks: { ...w.__benchMarks },
+        busy: w.__benchLongTasks
+          .filter((t) => ready === null || t.start < ready)
+          .reduce((sum, t) => sum + Math.min(t.duration, (ready ?? Infinity) - t.start), 0),
+        html: navigation ? navigation.responseEnd : null,
+        scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
+        session: first((p) => p === '/api/v2/auth/session'),
+        data: data === null ? null : first((p) => p.startsWith(data)),
+      };
+    },
+    { data: dataPath, ready },
+  );
   return { ready, ...timings };
 }
 
@@ -112,6 +133,8 @@ export interface PageCase {
  * Load each case `rounds` times after one round not counted, taking turns (so a
  * slow moment of the machine falls on all of them), each load cold (a new context: empty cache, the cookie
  * set) and then warm (the same URL again in that context: cached scripts).
+ * `profileDir`: one more warm load of each case is profiled (V8's sampling
+ * profiler in the page, over CDP) into `<profileDir>/<case index>.cpuprofile`.
  */
 export async function timePages(
   browser: Browser,
@@ -119,11 +142,13 @@ export async function timePages(
   cases: readonly PageCase[],
   rounds: number,
   timeoutMs: number,
+  profileDir?: string,
 ): Promise<Map<string, { cold: Load[]; warm: Load[] }>> {
   const results = new Map(cases.map((c) => [c.label, { cold: [] as Load[], warm: [] as Load[] }]));
   // Round -1 warms up the browser and the server (their code compiled, the files read); it is not counted.
-  for (let round = -1; round < rounds; round++) {
-    for (const c of cases) {
+  // With profileDir, a round after the counted ones is profiled (profiling slows the page), and not counted either.
+  for (let round = -1; round < rounds + (profileDir !== undefined ? 1 : 0); round++) {
+    for (const [index, c] of cases.entries()) {
       const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
       try {
         if (c.cookie) await context.addCookies([{ ...c.cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
@@ -132,8 +157,20 @@ export async function timePages(
         await context.addInitScript(watchForSigns);
         const page = await context.newPage();
         const cold = await timeLoad(page, c.url, c.sign, c.dataPath, timeoutMs);
+        const profiled = round === rounds;
+        const cdp = profiled ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         const warm = await timeLoad(page, c.url, c.sign, c.dataPath, timeoutMs);
-        if (round >= 0) {
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          fs.mkdirSync(profileDir!, { recursive: true });
+          fs.writeFileSync(path.join(profileDir!, `${index}.cpuprofile`), JSON.stringify(profile));
+        }
+        if (round >= 0 && round < rounds) {
           results.get(c.label)!.cold.push(cold);
           results.get(c.label)!.warm.push(warm);
         }

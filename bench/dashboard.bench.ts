@@ -19,7 +19,7 @@ import { launchBrowser } from '../test/helpers/browser.ts';
 import { describeWeight, weighPages } from './dashboard-bundle.ts';
 import { median, timePages, type Load, type PageCase } from './dashboard-browser.ts';
 import { seedEmails, type Seeded } from './dashboard-seed.ts';
-import { createOrg, mailgateCli, repoRoot, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
+import { createOrg, mailgateCli, repoRoot, startMailgate, stopAll, tempDir, topSelfTime, watchdog } from './lib.ts';
 
 const EMAILS = Math.max(1000, Number(process.env.BENCH_EMAILS ?? 100_000));
 const STATS_REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 200);
@@ -37,6 +37,8 @@ const EMAIL = 'owner@acme.example';
 const ORG_QUOTA = 1_000_000_000;
 const IP_RATE_LIMIT = 1_000_000_000;
 const DAY_MS = 86_400_000;
+/** BENCH_PAGE_PROF=DIR: profile one more warm load of each page (the page's JavaScript) into DIR, and print where its time went. */
+const PAGE_PROF = process.env.BENCH_PAGE_PROF;
 const STATS_TYPES = ['sent', 'delivered', 'bounced', 'complained', 'opened', 'clicked', 'failed', 'suppressed'] as const;
 
 // ---------------------------------------------------------------------------
@@ -235,10 +237,10 @@ async function main(): Promise<void> {
       { label: 'Emails /app/emails: first data row', url: '/app/emails', sign: 'rows', dataPath: '/api/v2/emails', cookie: session },
       { label: 'Overview /app: the chart', url: '/app', sign: 'chart', dataPath: '/api/v2/emails/stats', cookie: session },
     ];
-    const loads = await timePages(browser, server.url, cases, LOADS, PAGE_TIMEOUT_MS);
+    const loads = await timePages(browser, server.url, cases, LOADS, PAGE_TIMEOUT_MS, PAGE_PROF);
     console.log(
       `page loads from navigation start, median of ${LOADS}; cold: a new browser context (empty cache), warm: the same URL again in it. ` +
-        'Columns: the sign, then when the HTML, the last script, the session and the data had arrived (and the empty chart)',
+        "Columns: the sign, then when the HTML, the last script, the session and the data had arrived (and the empty chart); and how long the page's main thread was busy in long tasks before the sign",
     );
     const medianOf = (list: Load[], key: Exclude<keyof Load, 'marks'>) => median(list.map((l) => l[key]));
     const readyOf = new Map<string, { cold: number | null; warm: number | null }>();
@@ -253,7 +255,7 @@ async function main(): Promise<void> {
           `  ${c.label.padEnd(36)} ${kind}  ${ms(medianOf(list, 'ready'))}  (html ${ms(medianOf(list, 'html'))}, scripts ${ms(medianOf(list, 'scripts'))}, ` +
             `session ${ms(medianOf(list, 'session'))}, data ${ms(medianOf(list, 'data'))}` +
             (c.sign === 'chart' ? `, chart surface ${ms(median(list.map((l) => l.marks.surface ?? null)))}` : '') +
-            ')' +
+            `; long tasks ${ms(medianOf(list, 'busy'))})` +
             (seen < list.length ? `  shown in ${seen} of ${list.length} loads within ${PAGE_TIMEOUT_MS / 1000} s` : ''),
         );
         if (seen < list.length) broken.push(`${c.label} (${kind}): not shown in ${list.length - seen} of ${list.length} loads`);
@@ -268,6 +270,15 @@ async function main(): Promise<void> {
         `${c.label}: cold ${ms(r.cold).trim()} (target ≤ ${TARGET_PAGE_MS} ms: ${r.cold !== null && r.cold <= TARGET_PAGE_MS ? 'met' : 'NOT met'}), ` +
           `ratio to the sign-in page cold ${ratio(r.cold, baseline.cold)}, warm ${ratio(r.warm, baseline.warm)}`,
       );
+    }
+    if (PAGE_PROF) {
+      for (const [index, c] of cases.entries()) {
+        const { totalMs, busyMs, entries } = topSelfTime(path.join(PAGE_PROF, `${index}.cpuprofile`));
+        console.log(`${c.label}, a warm load profiled: ${busyMs.toFixed(0)} of ${totalMs.toFixed(0)} ms busy; most self time:`);
+        for (const e of entries.filter((e) => !['(idle)', '(program)', '(root)'].includes(e.functionName)).slice(0, 12)) {
+          console.log(`  ${e.selfMs.toFixed(1).padStart(7)} ms  ${e.functionName || '(anonymous)'}  ${path.basename(e.url)}:${e.line}`);
+        }
+      }
     }
   } finally {
     agent.destroy();
