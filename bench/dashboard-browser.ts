@@ -66,7 +66,9 @@ export interface Load {
   busy: number;
   /** The HTML's last byte. */
   html: number | null;
-  /** The last script's last byte. */
+  /** The first script's (the entry's) last byte. */
+  entry: number | null;
+  /** The last script's last byte (the page's lazy chunks come after the entry has run). */
   scripts: number | null;
   /** The session's answer (GET /api/v2/auth/session). */
   session: number | null;
@@ -78,6 +80,7 @@ interface Timings {
   marks: Partial<Record<Sign, number>>;
   busy: number;
   html: number | null;
+  entry: number | null;
   scripts: number | null;
   session: number | null;
   data: number | null;
@@ -109,6 +112,7 @@ export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: st
           .filter((t) => ready === null || t.start < ready)
           .reduce((sum, t) => sum + Math.min(t.duration, (ready ?? Infinity) - t.start), 0),
         html: navigation ? navigation.responseEnd : null,
+        entry: scripts[0]?.responseEnd ?? null,
         scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
         session: first((p) => p === '/api/v2/auth/session'),
         data: data === null ? null : first((p) => p.startsWith(data)),

@@ -240,7 +240,7 @@ async function main(): Promise<void> {
     const loads = await timePages(browser, server.url, cases, LOADS, PAGE_TIMEOUT_MS, PAGE_PROF);
     console.log(
       `page loads from navigation start, median of ${LOADS}; cold: a new browser context (empty cache), warm: the same URL again in it. ` +
-        "Columns: the sign, then when the HTML, the last script, the session and the data had arrived (and the empty chart); and how long the page's main thread was busy in long tasks before the sign",
+        "Columns: the sign, then when the HTML, the entry script, the last script, the session and the data had arrived (and the empty chart); and how long the page's main thread was busy in long tasks before the sign",
     );
     const medianOf = (list: Load[], key: Exclude<keyof Load, 'marks'>) => median(list.map((l) => l[key]));
     const readyOf = new Map<string, { cold: number | null; warm: number | null }>();
@@ -252,7 +252,7 @@ async function main(): Promise<void> {
       ] as const) {
         const seen = list.filter((l) => l.ready !== null).length;
         console.log(
-          `  ${c.label.padEnd(36)} ${kind}  ${ms(medianOf(list, 'ready'))}  (html ${ms(medianOf(list, 'html'))}, scripts ${ms(medianOf(list, 'scripts'))}, ` +
+          `  ${c.label.padEnd(36)} ${kind}  ${ms(medianOf(list, 'ready'))}  (html ${ms(medianOf(list, 'html'))}, entry ${ms(medianOf(list, 'entry'))}, scripts ${ms(medianOf(list, 'scripts'))}, ` +
             `session ${ms(medianOf(list, 'session'))}, data ${ms(medianOf(list, 'data'))}` +
             (c.sign === 'chart' ? `, chart surface ${ms(median(list.map((l) => l.marks.surface ?? null)))}` : '') +
             `; long tasks ${ms(medianOf(list, 'busy'))})` +
