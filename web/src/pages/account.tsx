@@ -254,10 +254,7 @@ function DisableTotp({ onDisabled }: { onDisabled: () => void }) {
     <Dialog title="Turn off two-factor authentication" isOpen={open} onOpenChange={openChange} trigger={<Button>Turn off…</Button>}>
       {(close) => (
         <Form onSubmit={submit} className="form" validationErrors={fieldErrors(e)}>
-          <p className="dialog-body">
-            Signing in will ask for your password only. Your recovery
-            codes stop working. Confirm with your password.
-          </p>
+          <p className="dialog-body">Signing in will ask for your password only. Your recovery codes stop working. Confirm with your password.</p>
           {e && e.name !== 'validation_error' && <ErrorMessage error={e} title="Two-factor authentication was not turned off." />}
           <TextField
             label="Password"
