@@ -5,8 +5,8 @@
 // navigation started) the first time each sign holds:
 //   signin  the sign-in form: a password field and a submit button, visible
 //   rows    a data row of a table: a row with cells whose text holds an address
-//   chart   a recharts surface, visible, with a series drawn in it
-//   surface a recharts surface, visible (noted, not waited for: it tells the
+//   chart   a chart's canvas, visible, with its bars drawn (Chart.js's first render done: data-drawn)
+//   surface a chart's canvas, visible (noted, not waited for: it tells the
 //           chart's own drawing apart from the wait for its data)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,11 +37,8 @@ function watchForSigns(): void {
       [...document.querySelectorAll('[role=row]')].some(
         (row) => row.querySelector('[role=gridcell], [role=cell], [role=rowheader], td') !== null && (row.textContent ?? '').includes('@') && visible(row),
       ),
-    chart: () =>
-      [...document.querySelectorAll('svg.recharts-surface')].some(
-        (svg) => svg.querySelector('.recharts-line, .recharts-area, .recharts-bar-rectangle, .recharts-bar, .recharts-curve') !== null && visible(svg),
-      ),
-    surface: () => [...document.querySelectorAll('svg.recharts-surface')].some(visible),
+    chart: () => [...document.querySelectorAll('.daily-chart-canvas canvas[data-drawn]')].some(visible),
+    surface: () => [...document.querySelectorAll('.daily-chart-canvas canvas')].some(visible),
   };
   // The cheap tests (is there such an element?) come before the ones that lay the page out (is it visible?).
   const check = () => {
