@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TOTP, URI } from 'otpauth';
 import { ManualClock } from '../../src/index.ts';
@@ -168,8 +169,16 @@ describe('team and account screens', () => {
     await page.waitForURL(/\/app\/?$/);
     await page.goto('/app/account');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    // The app would show the link as a QR code; the test reads it as an authenticator app would.
+    // The link is shown as text and as a QR code of exactly it (the matrix the encoder makes for that text).
     const uri = await page.getByRole('definition').filter({ hasText: 'otpauth://' }).locator('code').textContent();
+    const drawn = await page
+      .getByRole('img', { name: /QR code of the otpauth link/ })
+      .locator('path')
+      .getAttribute('d');
+    const expected = encode(uri!, { ecc: 'M', border: 4 })
+      .data.flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : [])))
+      .join('');
+    expect(drawn).toBe(expected);
     const totp = URI.parse(uri!) as TOTP;
     expect({ issuer: totp.issuer, label: totp.label }).toEqual({ issuer: 'Mailgate', label: user.email });
     expect(await page.getByRole('definition').first().locator('code').textContent()).toBe(totp.secret.base32);

@@ -17,6 +17,7 @@ import {
   TextField,
   usePasswordPair,
 } from '../components/index.ts';
+import { QrCode } from './account/QrCode.tsx';
 import { formatDateTime } from './emails/format.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { endSession, useSession, useSignOut } from '../session.tsx';
@@ -161,7 +162,8 @@ function ConfirmTotp({ secret, uri, onCancel, onEnabled }: { secret: string; uri
     <div className="totp-setup">
       <ol className="steps">
         <li>
-          In your authenticator app, add an account with this key (or paste the whole otpauth link, where the app takes one):
+          Scan this code with your authenticator app, or add an account with the key below (or paste the whole otpauth link, where the app takes one):
+          <QrCode value={uri} label="QR code of the otpauth link, for an authenticator app to scan" />
           <dl className="secrets">
             <dt>Key</dt>
             <dd>
