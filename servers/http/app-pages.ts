@@ -68,6 +68,8 @@ export async function appPages(app: FastifyInstance, dir: string = WEB_APP_DIR):
           cacheControl: true,
           maxAge: '365d',
           immutable: true,
+          // The build wrote name.js.br and name.js.gz beside each script (scripts/build-web.mjs).
+          preCompressed: true,
           setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
           schemaHide: true,
         });

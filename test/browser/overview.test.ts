@@ -72,10 +72,21 @@ describe('the Overview screen', () => {
     expect(await dayCounts(page, 'Bounced and complained', today)).toEqual({ Bounced: '1', Complained: '1' });
     expect(await totals(page)).toEqual({ Sent: '5', Delivered: '3', Bounced: '1', Complained: '1', Opened: '0' });
 
-    // The chart draws today's bars: the tallest one is the 5 sent.
+    // The chart draws today's bars: sent (5) and delivered (3) as bars, opened (0) only as its legend's swatch.
     const chart = page.getByRole('figure', { name: 'Sent, delivered and opened' });
-    const bars = chart.locator('.recharts-bar-rectangle path');
-    expect(await bars.count()).toBe(2); // sent and delivered today (a zero draws no bar)
+    await chart.locator('canvas[data-drawn]').waitFor();
+    const painted = await chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const count = (hex: string) => {
+        const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) n++;
+        return n;
+      };
+      return { sent: count('#1d4ed8'), delivered: count('#15803d'), opened: count('#7e22ce') };
+    });
+    expect(painted.sent).toBeGreaterThan(painted.delivered);
+    expect(painted.delivered).toBeGreaterThan(painted.opened * 2);
     // The table is a toggle away for the eye too.
     const width = async () => (await dailyTable(page, 'Sent, delivered and opened').locator('xpath=..').boundingBox())?.width ?? 0;
     expect(await width()).toBeLessThanOrEqual(1);
@@ -123,7 +134,7 @@ describe('the Overview screen', () => {
       email,
       url: '/app',
       name: 'overview',
-      ready: (page) => page.getByRole('figure', { name: 'Bounced and complained' }).locator('.recharts-bar-rectangle').first().waitFor(),
+      ready: (page) => page.getByRole('figure', { name: 'Bounced and complained' }).locator('canvas[data-drawn]').waitFor(),
     });
   });
 });

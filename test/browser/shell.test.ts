@@ -57,6 +57,8 @@ describe('the dashboard shell', () => {
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/app\/?$/);
+    // Nothing is wider than the phone: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const menu = page.getByRole('button', { name: 'Menu' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');

@@ -36,6 +36,7 @@ describe('sessions', () => {
       }),
       organization: { id: expect.stringMatching(/^org_/), name: 'default', plan: expect.any(String) },
       role: 'admin',
+      totp_enabled: false,
       csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       created_at: expect.stringMatching(ISO),
       expires_at: expect.stringMatching(ISO),

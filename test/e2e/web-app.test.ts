@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -101,6 +102,32 @@ describe('the dashboard at /app', () => {
     }
   });
 
+  it('sends a script compressed as the browser accepts it (brotli, gzip), and as it is to one that accepts neither', async () => {
+    const html = await (await fetch(`${server.url}/app`)).text();
+    const file = referencedFiles(html).find((f) => f.endsWith('.js'))!;
+    const original = fs.readFileSync(path.join(WEB_APP_DIR, file.slice('/app/'.length)));
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}${file}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    const gz = await get('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true);
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+
   it('answers every client route with the page, and a missing file with 404', async () => {
     const html = fs.readFileSync(path.join(WEB_APP_DIR, 'index.html'), 'utf8');
     for (const route of ['/app/emails/eml_x', '/app/sign-in?next=%2Femails', '/app/accept-invitation', '/app/no/such/page']) {
@@ -147,7 +174,7 @@ describe('the dashboard at /app', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(WEB_APP_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const files = loadedWith(manifest, 'src/pages/sign-in.tsx', loadedWith(manifest, entry));
-    const gzipped = [...files].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(WEB_APP_DIR, file))).length, 0);
+    const gzipped = [...files].reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(WEB_APP_DIR, file))).length, 0);
     expect(gzipped).toBeGreaterThan(50_000); // React and the router at least: the manifest was read right.
     expect(gzipped).toBeLessThanOrEqual(250_000);
     // Every other screen is its own chunk, not in the first page.

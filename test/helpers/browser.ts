@@ -82,6 +82,10 @@ export async function checkScreen(
       await page.goto(options.url);
       await options.ready(page);
       await expectAccessible(page, `${options.name} at ${width} px`);
+      // Usable at this width: nothing makes the page scroll sideways (a wide table scrolls in its own box).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${options.name} at ${width} px is wider than the window`).toBeLessThanOrEqual(
+        width,
+      );
       await screenshot(page, options.name);
     } finally {
       await context.close();

@@ -6,7 +6,12 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api.ts';
 import { routes } from './routes.tsx';
+import { sessionQuery } from './session.tsx';
 import './styles.css';
+
+// Ask who is signed in now, while the page's own script is still on its way: a
+// signed-in page then mounts with its session known and asks for its data at once.
+void queryClient.prefetchQuery(sessionQuery);
 
 const router = createBrowserRouter(routes, { basename: '/app' });
 

@@ -8,22 +8,25 @@ import { type Access, type Resource, roleAllows } from './permissions.ts';
 
 export { SESSION_KEY };
 
+/** How the session is read and kept: one definition for the hook and for the read started with the page. */
+export const sessionQuery = {
+  queryKey: SESSION_KEY,
+  queryFn: async (): Promise<Session | null> => {
+    const { data, error } = await mailgate.auth.session();
+    if (error?.statusCode === 401) {
+      setCsrfToken(undefined);
+      return null;
+    }
+    if (error) throw new ApiError(error);
+    setCsrfToken(data.csrf_token);
+    return data;
+  },
+  staleTime: 5 * 60_000,
+};
+
 /** The session, or null when signed out; a failure other than 401 is an error (the page offers a retry). */
 export function useSessionQuery() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: async (): Promise<Session | null> => {
-      const { data, error } = await mailgate.auth.session();
-      if (error?.statusCode === 401) {
-        setCsrfToken(undefined);
-        return null;
-      }
-      if (error) throw new ApiError(error);
-      setCsrfToken(data.csrf_token);
-      return data;
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(sessionQuery);
 }
 
 /** After sign-in: the session is known without asking again. */

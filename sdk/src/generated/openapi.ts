@@ -1792,6 +1792,8 @@ export interface operations {
                         };
                         /** @description The user's role: what the session may do (admin, member, viewer). */
                         role: string;
+                        /** @description Whether the user has the second factor (TOTP) on: sign-in asks for a code. */
+                        totp_enabled: boolean;
                         /** @description Send it as the X-CSRF-Token header with every request of this session that is not a GET. */
                         csrf_token: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -2222,6 +2224,8 @@ export interface operations {
                         };
                         /** @description The user's role: what the session may do (admin, member, viewer). */
                         role: string;
+                        /** @description Whether the user has the second factor (TOTP) on: sign-in asks for a code. */
+                        totp_enabled: boolean;
                         /** @description Send it as the X-CSRF-Token header with every request of this session that is not a GET. */
                         csrf_token: string;
                         /** @description ISO 8601 date and time (UTC). */

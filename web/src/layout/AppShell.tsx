@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { Button } from '../components/index.ts';
+import { Button } from '../components/Button.tsx';
 import { useSession, useSignOut } from '../session.tsx';
 import { Loading } from './Loading.tsx';
 import { SCREENS } from './screens.ts';

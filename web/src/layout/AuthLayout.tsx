@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../components/index.ts';
+import { usePageTitle } from '../components/PageHeader.tsx';
 
 /** The signed-out pages (sign in, accept an invitation, reset a password): one narrow column, its own h1 and title. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
-import { Button, ErrorMessage } from '../components/index.ts';
+import { Button } from '../components/Button.tsx';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { SessionContext, useSessionQuery } from '../session.tsx';
 import { AppShell } from './AppShell.tsx';
 import { Loading } from './Loading.tsx';

@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, EmptyState, usePageTitle } from '../components/index.ts';
+import { Button } from '../components/Button.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { usePageTitle } from '../components/PageHeader.tsx';
 
 /**
  * A page that failed to load or to render. The usual cause is a new version of

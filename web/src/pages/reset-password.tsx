@@ -2,28 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useLocation } from 'react-router';
-import type { Result } from '@mailgate/sdk';
 import { errorOf, mailgate, unwrap } from '../api.ts';
-import { Button, ErrorMessage, fieldErrors, PasswordFields, TextField, usePasswordPair } from '../components/index.ts';
+import { Button } from '../components/Button.tsx';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { PasswordFields, usePasswordPair } from '../components/PasswordFields.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { fieldErrors } from '../components/form-errors.ts';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { tokenFromHash } from '../link-token.ts';
-
-/**
- * The SDK's password-reset calls (auth.requestPasswordReset, auth.completePasswordReset),
- * which come with the password-reset routes; until they do, the page says so rather than failing.
- */
-interface PasswordResetCalls {
-  requestPasswordReset(body: { email: string }): Promise<Result<unknown>>;
-  completePasswordReset(body: { token: string; password: string }): Promise<Result<{ email: string }>>;
-}
-const auth = mailgate.auth as typeof mailgate.auth & Partial<PasswordResetCalls>;
-
-function unavailable(): Promise<Result<never>> {
-  return Promise.resolve({
-    data: null,
-    error: { name: 'not_found', message: 'Resetting a password is not available on this server yet: ask an admin of your organization.', statusCode: null },
-  });
-}
 
 /** Forgot the password: ask for a link by email; the link (…/reset-password#token=…) opens this page to choose a new one. */
 export default function ResetPasswordPage() {
@@ -33,7 +19,7 @@ export default function ResetPasswordPage() {
 
 function RequestLink() {
   const [email, setEmail] = useState('');
-  const request = useMutation({ mutationFn: () => unwrap(auth.requestPasswordReset?.({ email: email.trim() }) ?? unavailable()) });
+  const request = useMutation({ mutationFn: () => unwrap(mailgate.auth.requestPasswordReset({ email: email.trim() })) });
   function submit(event: FormEvent) {
     event.preventDefault();
     request.mutate();
@@ -66,7 +52,7 @@ function RequestLink() {
 
 function ChooseNewPassword({ token }: { token: string }) {
   const passwords = usePasswordPair();
-  const complete = useMutation({ mutationFn: () => unwrap(auth.completePasswordReset?.({ token, password: passwords.password }) ?? unavailable()) });
+  const complete = useMutation({ mutationFn: () => unwrap(mailgate.auth.completePasswordReset({ token, password: passwords.password })) });
   function submit(event: FormEvent) {
     event.preventDefault();
     if (passwords.check()) complete.mutate();

@@ -3,7 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorOf, mailgate, unwrap } from '../api.ts';
-import { Button, ErrorMessage, Select, TextField } from '../components/index.ts';
+// Each from its own file, not the index: the first page loads only the components it uses.
+import { Button } from '../components/Button.tsx';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { Select } from '../components/Select.tsx';
+import { TextField } from '../components/TextField.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { startSession, useSessionQuery } from '../session.tsx';
 
@@ -101,7 +105,11 @@ export default function SignInPage() {
             autoComplete="one-time-code"
             inputMode="numeric"
             value={totpCode}
-            onChange={setTotpCode}
+            onChange={(value) => {
+              // A refused code keeps the field invalid, which React Aria's form will not submit: the refusal ends with the edit.
+              setTotpCode(value);
+              if (fieldError) signIn.reset();
+            }}
             errorMessage={fieldError}
             isRequired
             autoFocus

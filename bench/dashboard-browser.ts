@@ -1,0 +1,190 @@
+// Page loads in Chromium for bench:dashboard: how long from the start of a
+// navigation until a page shows what it is for, timed inside the page (so the
+// driver's own round trips add nothing). A script installed before the page's
+// own watches the document and notes performance.now() (milliseconds since the
+// navigation started) the first time each sign holds:
+//   signin  the sign-in form: a password field and a submit button, visible
+//   rows    a data row of a table: a row with cells whose text holds an address
+//   chart   a chart's canvas, visible, with its bars drawn (Chart.js's first render done: data-drawn)
+//   surface a chart's canvas, visible (noted, not waited for: it tells the
+//           chart's own drawing apart from the wait for its data)
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export type Sign = 'signin' | 'rows' | 'chart' | 'surface';
+
+/**
+ * Runs in the page before its scripts: keeps the first time each sign held in
+ * window.__benchMarks, and the page's long tasks (its main thread busy ≥ 50 ms
+ * at a stretch: scripts compiled and run, React rendering) in window.__benchLongTasks.
+ */
+function watchForSigns(): void {
+  const w = window as unknown as { __benchMarks: Partial<Record<string, number>>; __benchLongTasks: { start: number; duration: number }[] };
+  const marks: Partial<Record<string, number>> = {};
+  w.__benchMarks = marks;
+  w.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) w.__benchLongTasks.push({ start: task.startTime, duration: task.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const visible = (el: Element | null) => {
+    if (!el) return false;
+    return el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  };
+  const tests: Record<string, () => boolean> = {
+    signin: () => visible(document.querySelector('input[type=password]')) && visible(document.querySelector('button[type=submit]')),
+    rows: () =>
+      [...document.querySelectorAll('[role=row]')].some(
+        (row) => row.querySelector('[role=gridcell], [role=cell], [role=rowheader], td') !== null && (row.textContent ?? '').includes('@') && visible(row),
+      ),
+    chart: () => [...document.querySelectorAll('.daily-chart-canvas canvas[data-drawn]')].some(visible),
+    surface: () => [...document.querySelectorAll('.daily-chart-canvas canvas')].some(visible),
+  };
+  // The cheap tests (is there such an element?) come before the ones that lay the page out (is it visible?).
+  const check = () => {
+    for (const [sign, test] of Object.entries(tests)) if (marks[sign] === undefined && test()) marks[sign] = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // A sign that holds without a mutation (a style sheet that makes an element visible): checked each frame too.
+  const frame = () => {
+    check();
+    if (Object.keys(marks).length < Object.keys(tests).length) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** What one load measured, in ms since the navigation started; null when it did not happen. */
+export interface Load {
+  /** The sign waited for. */
+  ready: number | null;
+  /** Every sign seen by then. */
+  marks: Partial<Record<Sign, number>>;
+  /** How long the page's main thread was busy in long tasks (≥ 50 ms each) before the sign. */
+  busy: number;
+  /** The HTML's last byte. */
+  html: number | null;
+  /** The first script's (the entry's) last byte. */
+  entry: number | null;
+  /** The last script's last byte (the page's lazy chunks come after the entry has run). */
+  scripts: number | null;
+  /** The session's answer (GET /api/v2/auth/session). */
+  session: number | null;
+  /** The page's data's answer (the first request whose path starts with `dataPath`). */
+  data: number | null;
+}
+
+interface Timings {
+  marks: Partial<Record<Sign, number>>;
+  busy: number;
+  html: number | null;
+  entry: number | null;
+  scripts: number | null;
+  session: number | null;
+  data: number | null;
+}
+
+/** Open `url` in `page` and wait up to `timeoutMs` for `sign`; the page's own timings of the load. */
+export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: string | null, timeoutMs: number): Promise<Load> {
+  await page.goto(url, { waitUntil: 'commit' });
+  let ready: number | null = null;
+  try {
+    const handle = await page.waitForFunction((s) => (window as unknown as { __benchMarks?: Record<string, number> }).__benchMarks?.[s], sign, {
+      timeout: timeoutMs,
+    });
+    ready = (await handle.jsonValue()) as number;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+  }
+  const timings: Timings = await page.evaluate(
+    ({ data, ready }) => {
+      const w = window as unknown as { __benchMarks: Record<string, number>; __benchLongTasks: { start: number; duration: number }[] };
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const path = (r: PerformanceResourceTiming) => new URL(r.name).pathname;
+      const scripts = resources.filter((r) => r.initiatorType === 'script' || path(r).endsWith('.js'));
+      const first = (test: (p: string) => boolean) => resources.find((r) => test(path(r)))?.responseEnd ?? null;
+      return {
+        marks: { ...w.__benchMarks },
+        busy: w.__benchLongTasks
+          .filter((t) => ready === null || t.start < ready)
+          .reduce((sum, t) => sum + Math.min(t.duration, (ready ?? Infinity) - t.start), 0),
+        html: navigation ? navigation.responseEnd : null,
+        entry: scripts[0]?.responseEnd ?? null,
+        scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
+        session: first((p) => p === '/api/v2/auth/session'),
+        data: data === null ? null : first((p) => p.startsWith(data)),
+      };
+    },
+    { data: dataPath, ready },
+  );
+  return { ready, ...timings };
+}
+
+export interface PageCase {
+  label: string;
+  url: string;
+  sign: Sign;
+  /** The API path whose answer the page waits for, to show when it came. */
+  dataPath: string | null;
+  /** A session cookie to set, or null to load the page signed out. */
+  cookie: { name: string; value: string } | null;
+}
+
+/**
+ * Load each case `rounds` times after one round not counted, taking turns (so a
+ * slow moment of the machine falls on all of them), each load cold (a new context: empty cache, the cookie
+ * set) and then warm (the same URL again in that context: cached scripts).
+ * `profileDir`: one more warm load of each case is profiled (V8's sampling
+ * profiler in the page, over CDP) into `<profileDir>/<case index>.cpuprofile`.
+ */
+export async function timePages(
+  browser: Browser,
+  baseUrl: string,
+  cases: readonly PageCase[],
+  rounds: number,
+  timeoutMs: number,
+  profileDir?: string,
+): Promise<Map<string, { cold: Load[]; warm: Load[] }>> {
+  const results = new Map(cases.map((c) => [c.label, { cold: [] as Load[], warm: [] as Load[] }]));
+  // Round -1 warms up the browser and the server (their code compiled, the files read); it is not counted.
+  // With profileDir, a round after the counted ones is profiled (profiling slows the page), and not counted either.
+  for (let round = -1; round < rounds + (profileDir !== undefined ? 1 : 0); round++) {
+    for (const [index, c] of cases.entries()) {
+      const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+      try {
+        if (c.cookie) await context.addCookies([{ ...c.cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+        // tsx (esbuild) names functions with a __name helper the page lacks; the functions sent to the page call it.
+        await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+        await context.addInitScript(watchForSigns);
+        const page = await context.newPage();
+        const cold = await timeLoad(page, c.url, c.sign, c.dataPath, timeoutMs);
+        const profiled = round === rounds;
+        const cdp = profiled ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        const warm = await timeLoad(page, c.url, c.sign, c.dataPath, timeoutMs);
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          fs.mkdirSync(profileDir!, { recursive: true });
+          fs.writeFileSync(path.join(profileDir!, `${index}.cpuprofile`), JSON.stringify(profile));
+        }
+        if (round >= 0 && round < rounds) {
+          results.get(c.label)!.cold.push(cold);
+          results.get(c.label)!.warm.push(warm);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return results;
+}
+
+/** The median of the values that are not null (the upper one of an even count), or null if none. */
+export function median(values: readonly (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return present.length === 0 ? null : present[Math.floor(present.length / 2)]!;
+}
