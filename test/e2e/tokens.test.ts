@@ -2,6 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, OPERATIONS } from '../../src/index.ts';
+import { accessOf } from '../../src/operations/operation.ts';
 import { discoverOAuth, oauthTester, type OAuthTester } from '../helpers/oauth.ts';
 import { freePort } from '../helpers/process.ts';
 import { authenticatedSession, removeTestTls, submissionTransport, startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
@@ -261,9 +262,11 @@ describe('API tokens', () => {
     });
 
     it('is shown the read-only tools only by GET /api/v2/tools and /api/v1/admin/tools, as on /mcp', async () => {
-      const readOnly = OPERATIONS.filter((o) => o.annotations.readOnly)
+      // What reads, less what reads a secret (get_webhook_secret asks for write access to its resource).
+      const readOnly = OPERATIONS.filter((o) => accessOf(o) === 'read')
         .map((o) => o.name)
         .sort();
+      expect(OPERATIONS.filter((o) => o.annotations.readOnly && accessOf(o) === 'write').map((o) => o.name)).toEqual(['get_webhook_secret']);
       expect(readOnly).toEqual(expect.arrayContaining(['list_tokens', 'get_email', 'list_tags']));
       const v2 = await server.api('/api/v2/tools', { token: reader.token });
       expect(v2.status).toBe(200);
