@@ -236,6 +236,27 @@ export interface EmailDailyStatsTable {
   count: number;
 }
 
+/** A tag a send gave its email (at most ten, names unique within an email). */
+export interface EmailTagsTable {
+  email_id: string;
+  organization_id: string;
+  name: string;
+  value: string;
+}
+
+/** Email events counted by UTC day, sender domain and type, once per tag of their email (kept with every event write). */
+export interface EmailDailyTagStatsTable {
+  organization_id: string;
+  tag_name: string;
+  tag_value: string;
+  /** Days since 1970-01-01, UTC. */
+  day: number;
+  /** The sender's domain, lower-cased. */
+  domain: string;
+  type: string;
+  count: number;
+}
+
 export interface QuotaWindowsTable {
   organization_id: string;
   window_start: number;
@@ -554,6 +575,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   quota_windows: QuotaWindowsTable;
   email_daily_stats: EmailDailyStatsTable;
+  email_tags: EmailTagsTable;
+  email_daily_tag_stats: EmailDailyTagStatsTable;
   recipient_guards: RecipientGuardsTable;
   subscribers: SubscribersTable;
   tags: TagsTable;

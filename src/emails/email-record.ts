@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatMailbox, parseMailbox } from './address.ts';
+import type { EmailTag } from './email-tags.ts';
 
 /** The v2 shapes of an email: list item (no bodies) and full record. */
 export const EMAIL_EVENT_TYPES = [
@@ -64,6 +65,7 @@ export const emailListItemSchema = z.object({
     .describe(
       'Where delivery stands: queued, sent, delivered, delivery_delayed, bounced, complained, failed; opened and clicked when tracked; suppressed when the recipient is on the suppression list (nothing was sent).',
     ),
+  tags: z.array(z.object({ name: z.string(), value: z.string() })).describe('The tags the send gave the email, by name; empty when none.'),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -96,16 +98,19 @@ export type EmailRecord = z.infer<typeof emailRecordSchema>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toEmailListItem(row: {
-  id: string;
-  from_address: string;
-  to_address: string;
-  reply_to: string | null;
-  subject: string;
-  last_event: string;
-  created_at: number;
-  updated_at: number;
-}): EmailListItem {
+export function toEmailListItem(
+  row: {
+    id: string;
+    from_address: string;
+    to_address: string;
+    reply_to: string | null;
+    subject: string;
+    last_event: string;
+    created_at: number;
+    updated_at: number;
+  },
+  tags: readonly EmailTag[] = [],
+): EmailListItem {
   return {
     object: 'email',
     id: row.id,
@@ -114,6 +119,7 @@ export function toEmailListItem(row: {
     subject: row.subject,
     reply_to: row.reply_to,
     last_event: row.last_event as EmailEventType,
+    tags: tags.map((t) => ({ name: t.name, value: t.value })),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

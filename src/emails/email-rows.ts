@@ -3,6 +3,7 @@ import { newId } from '../ids.ts';
 import type { RenderedEmail } from '../render/index.ts';
 import { domainOf, formatMailbox, mailboxKey, type Mailbox } from './address.ts';
 import type { NewEmailRow, NewSubmission } from './email.repository.ts';
+import type { EmailTag } from './email-tags.ts';
 import { recipientsOf, type SendRequest } from './send-request.ts';
 import type { SubmissionContent } from './submission.ts';
 import { newTrackingKey } from './tracking/links.ts';
@@ -40,6 +41,7 @@ export interface EmailRowInput {
   submissionId: string | null;
   campaignId?: string | undefined;
   listUnsubscribe?: string | undefined;
+  tags?: readonly EmailTag[] | undefined;
 }
 
 /** The stored form of a tracking choice: null when nothing is tracked. */
@@ -55,7 +57,7 @@ export function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rend
   const id = newId('eml', now);
   const domain = domainOf(input.from.address);
   const tracked = trackingEvents(input.tracking);
-  return {
+  const row: NewEmailRow = {
     email: {
       id,
       organization_id: auth.organizationId,
@@ -79,6 +81,8 @@ export function emailRow(auth: OrgScope, input: EmailRowInput, to: Mailbox, rend
     html: rendered.html,
     text: rendered.text,
   };
+  if (input.tags !== undefined && input.tags.length > 0) row.tags = input.tags;
+  return row;
 }
 
 /** A submitted message's kept headers and attachments, written with its emails. */
@@ -106,12 +110,12 @@ export function requestRows(
   now: number,
 ): { rows: NewEmailRow[]; submission?: NewSubmission } {
   const { subject, ...parts } = rendered;
-  const { from, replyTo, preview, tracking } = request;
+  const { from, replyTo, preview, tracking, tags } = request;
   const submission = request.submission ? submissionRows(auth, newId('sbm', now), request.submission, now) : undefined;
   // A client's own Message-ID is kept (its Sent folder and replies thread by it).
   const messageId = request.submission?.messageId ?? null;
   const submissionId = submission?.row.id ?? null;
-  const input: EmailRowInput = { from, replyTo, subject, preview, messageId, tracking, source, submissionId };
+  const input: EmailRowInput = { from, replyTo, subject, preview, messageId, tracking, source, submissionId, tags };
   const rows = recipientsOf(request).map((to) => emailRow(auth, input, to, parts, now));
   return submission ? { rows, submission } : { rows };
 }

@@ -5,6 +5,7 @@ import { likeLiteral } from '../db/like.ts';
 import type { Database, EmailsTable, SubmissionAttachmentsTable, SubmissionsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { EVENT_RANK, type EmailEventType } from './email-record.ts';
+import type { EmailTag, TagFilter } from './email-tags.ts';
 import { countEmailEvents, findEmailSenders } from './stats.repository.ts';
 import { publishEmailEvents } from './webhook-events.ts';
 
@@ -18,6 +19,8 @@ export interface NewEmailRow {
   text: string;
   /** What its first event (`queued`, or `suppressed`) adds. */
   eventDetail?: Record<string, unknown>;
+  /** The send's tags, stored with the email; absent: none. */
+  tags?: readonly EmailTag[];
 }
 
 export interface NewSubmission {
@@ -74,10 +77,40 @@ export async function insertEmails(db: Db, rows: NewEmailRow[]): Promise<void> {
     created_at: r.email.created_at,
   }));
   await insertRows(db, 'email_events', events, (chunk) => db.insertInto('email_events').values(chunk));
+  // Only tagged emails cost a statement more: an untagged send writes what it always did.
+  const tags = rows.flatMap((r) =>
+    (r.tags ?? []).map((t) => ({ email_id: r.email.id, organization_id: r.email.organization_id, name: t.name, value: t.value })),
+  );
+  if (tags.length > 0) await insertRows(db, 'email_tags', tags, (chunk) => db.insertInto('email_tags').values(chunk));
   await countEmailEvents(
     db,
-    rows.map((r) => ({ organizationId: r.email.organization_id, at: r.email.created_at, from: r.email.from_address, type: r.email.last_event })),
+    rows.map((r) => ({
+      organizationId: r.email.organization_id,
+      at: r.email.created_at,
+      from: r.email.from_address,
+      type: r.email.last_event,
+      tags: r.tags,
+    })),
   );
+}
+
+/** The tags of these emails, each email's in name order. */
+export async function findEmailTags(db: Db, ids: readonly string[]): Promise<Map<string, EmailTag[]>> {
+  const found = new Map<string, EmailTag[]>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom('email_tags')
+    .select(['email_id', 'name', 'value'])
+    .where('email_id', 'in', [...ids])
+    .orderBy('email_id')
+    .orderBy('name')
+    .execute();
+  for (const r of rows) {
+    const tags = found.get(r.email_id) ?? [];
+    tags.push({ name: r.name, value: r.value });
+    found.set(r.email_id, tags);
+  }
+  return found;
 }
 
 export async function findEmail(db: Db, organizationId: string, id: string) {
@@ -143,6 +176,8 @@ export interface EmailListFilter {
   until?: number | undefined;
   /** The subject contains this text, without regard to case. */
   query?: string | undefined;
+  /** Carries a tag of this name (and this value, when given). */
+  tag?: TagFilter | undefined;
 }
 
 /** One page, newest first, by id cursor. Returns up to `limit + 1` rows so the caller can tell has_more. */
@@ -164,6 +199,13 @@ export async function listEmailRows(
     query = query.where((eb) =>
       eb.or([sql<boolean>`from_address like ${`%@${domain}`} escape '\\'`, sql<boolean>`from_address like ${`%@${domain}>`} escape '\\'`]),
     );
+  }
+  if (filter.tag !== undefined) {
+    const { name, value } = filter.tag;
+    query = query.where('id', 'in', (eb) => {
+      const tagged = eb.selectFrom('email_tags').select('email_id').where('organization_id', '=', organizationId).where('name', '=', name);
+      return value === undefined ? tagged : tagged.where('value', '=', value);
+    });
   }
   return fetchIdPage(query, 'id', page);
 }
@@ -219,8 +261,8 @@ export async function recordEmailEvents(db: Db, events: NewEmailEvent[]): Promis
   await countEmailEvents(
     db,
     events.flatMap((e) => {
-      const from = senders.get(e.emailId);
-      return from === undefined ? [] : [{ organizationId: e.organizationId, at: e.at, from, type: e.type }];
+      const sender = senders.get(e.emailId);
+      return sender === undefined ? [] : [{ organizationId: e.organizationId, at: e.at, from: sender.from, type: e.type, tags: sender.tags }];
     }),
   );
   const last = new Map<string, NewEmailEvent>();

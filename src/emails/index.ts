@@ -16,7 +16,7 @@ import type { Transaction } from 'kysely';
 import { createAcceptSend, type SendIdempotency } from './accept-send.ts';
 import { mailboxKey, parseAddress, type Mailbox } from './address.ts';
 import { emailRow, requestRows, type EmailSource, type TrackingChoice } from './email-rows.ts';
-import { findCapturedMessage, findEmail, insertEmails, listEmailEvents, listEmailRows, type EmailListFilter } from './email.repository.ts';
+import { findCapturedMessage, findEmail, findEmailTags, insertEmails, listEmailEvents, listEmailRows, type EmailListFilter } from './email.repository.ts';
 import { readEmailStats, type EmailStats, type StatsRequest } from './stats.ts';
 import { toEmailListItem, toEventRecord, type EmailListItem, type EmailRecord } from './email-record.ts';
 import { createRequestRenderer, type RenderTask } from './render-request.ts';
@@ -64,6 +64,15 @@ export type { EmailSource, TrackingChoice } from './email-rows.ts';
 export type { EmailListFilter } from './email.repository.ts';
 export { emailStatsSchema, bucketByDay, STATS_DAYS_DEFAULT, STATS_DAYS_MAX, STATS_TYPES, type EmailStats, type StatsRequest } from './stats.ts';
 export { senderDomainOf } from './stats.repository.ts';
+export {
+  tagsField,
+  tagFilterField,
+  formatTagFilter,
+  SUBMISSION_TAGS_HEADER,
+  TAGS_MAX,
+  type EmailTag,
+  type TagFilter,
+} from './email-tags.ts';
 export type { RenderTask } from './render-request.ts';
 export type { BatchMode, BatchResult } from './send-batch.ts';
 
@@ -322,11 +331,11 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
     async get(auth, id) {
       const row = await findEmail(db, auth.organizationId, id);
       if (!row) throw new AppError('not_found', `Email ${id} not found`);
-      const events = await listEmailEvents(db, id);
+      const [events, tags] = await Promise.all([listEmailEvents(db, id), findEmailTags(db, [id])]);
       // Mailgate's own mail carries a one-time link for its recipient alone (an invitation): the log says it was sent, never shows the link.
       const withheld = row.source === 'system';
       return {
-        ...toEmailListItem(row),
+        ...toEmailListItem(row, tags.get(id)),
         preview: row.preview,
         message_id: row.message_id,
         html: withheld ? SYSTEM_BODY_WITHHELD : row.html,
@@ -338,7 +347,11 @@ export function createEmailService(deps: EmailServiceDeps): EmailService {
 
     async list(auth, page, filter = {}) {
       const rows = await listEmailRows(db, auth.organizationId, page, filter);
-      return toPage(rows, page, toEmailListItem);
+      const tags = await findEmailTags(
+        db,
+        rows.map((r) => r.id),
+      );
+      return toPage(rows, page, (row) => toEmailListItem(row, tags.get(row.id)));
     },
 
     async raw(auth, id) {

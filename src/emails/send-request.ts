@@ -4,6 +4,7 @@ import { validationError, type ErrorDetail } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import type { EmailContent, PersonalValues, TiptapDocument } from '../render/index.ts';
 import type { SubmissionContent } from './submission.ts';
+import { tagsField, type EmailTag } from './email-tags.ts';
 import { hasLineBreak, parseMailbox, parseMailboxParts, type Mailbox } from './address.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface SendRequest {
    * an empty subject means none was given: the reply's is "Re: " and the received one's.
    */
   inReplyTo?: string | undefined;
+  /** Tags to find and count the email by (email-tags.ts); absent or empty: none. */
+  tags?: EmailTag[] | undefined;
 }
 
 /** A request's recipients, one email each. */
@@ -182,6 +185,7 @@ export const replyableSendFields = {
         "Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. " +
         'An id that is not a received email of this organization (or one past its retention) is refused.',
     ),
+  tags: tagsField.optional(),
 };
 
 /** Exactly one content field: reported with (and before) every other problem of the body. Add with withContentRule. */
@@ -235,6 +239,7 @@ export function toSendRequest(b: {
   reply_to?: Mailbox | undefined;
   preview?: string | undefined;
   in_reply_to?: string | undefined;
+  tags?: EmailTag[] | undefined;
 }): SendRequest {
   const content: EmailContent =
     b.html !== undefined
@@ -245,6 +250,8 @@ export function toSendRequest(b: {
   // A subject may be left out only with in_reply_to (withSendRules): '' until the reply's is known.
   const request: SendRequest = { from: b.from, to: b.to, subject: b.subject ?? '', content, replyTo: b.reply_to ?? null, preview: b.preview ?? null };
   if (b.in_reply_to !== undefined) request.inReplyTo = b.in_reply_to;
+  // Left off when none: an untagged send's idempotency fingerprint stays what it was.
+  if (b.tags !== undefined && b.tags.length > 0) request.tags = b.tags;
   return request;
 }
 

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { countedRequests, quotaState } from '../limits/index.ts';
 import { DAY_MS, dayOf, readDailyCounts } from './stats.repository.ts';
+import { formatTagFilter, type TagFilter } from './email-tags.ts';
 
 export const STATS_DAYS_MAX = 90;
 export const STATS_DAYS_DEFAULT = 30;
@@ -29,6 +30,7 @@ export const emailStatsSchema = z.object({
   from: date.describe('The first day counted (UTC), YYYY-MM-DD.'),
   to: date.describe('The last day counted (UTC, today), YYYY-MM-DD.'),
   domain: z.string().nullable().describe('The sender domain counted; null: all.'),
+  tag: z.string().nullable().describe('The tag counted (name, or name:value): only events of emails carrying it; null: all emails.'),
   data: z.array(z.object({ date, ...countsShape })).describe('One entry per day from `from` to `to`, oldest first, days without events included (zeros).'),
   totals: z.object(countsShape).describe('The sums over the days.'),
   quota: z
@@ -45,6 +47,8 @@ export type EmailStats = z.infer<typeof emailStatsSchema>;
 export interface StatsRequest {
   days: number;
   domain?: string | undefined;
+  /** Only events of emails carrying this tag. */
+  tag?: TagFilter | undefined;
 }
 
 const zeros = (): StatsCounts => Object.fromEntries(STATS_TYPES.map((type) => [type, 0])) as StatsCounts;
@@ -74,7 +78,7 @@ export async function readEmailStats(handle: DatabaseHandle, clock: Clock, scope
   const now = clock.now();
   const to = dayOf(now);
   const [counts, org, used] = await Promise.all([
-    readDailyCounts(handle.db, scope.organizationId, { from: to - request.days + 1, to, domain: request.domain }),
+    readDailyCounts(handle.db, scope.organizationId, { from: to - request.days + 1, to, domain: request.domain, tag: request.tag }),
     handle.db.selectFrom('organizations').select(['plan', 'rate_limit']).where('id', '=', scope.organizationId).executeTakeFirst(),
     countedRequests(handle.db, scope.organizationId, now),
   ]);
@@ -85,6 +89,7 @@ export async function readEmailStats(handle: DatabaseHandle, clock: Clock, scope
     object: 'email_stats',
     ...bucketByDay(now, request.days, counts),
     domain: request.domain ?? null,
+    tag: request.tag === undefined ? null : formatTagFilter(request.tag),
     quota: { limit, used, remaining: quota.remaining, reset_seconds: quota.resetSeconds },
   };
 }

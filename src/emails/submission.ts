@@ -4,6 +4,7 @@ import { nulCharacter } from '../validation.ts';
 import { formatMailbox, mailboxKey, type Mailbox } from './address.ts';
 import { assertValidIdempotencyKey } from './idempotency.ts';
 import { checkMailbox, checkSubject, recipientsOf, type SendRequest } from './send-request.ts';
+import { parseTagsHeader, SUBMISSION_TAGS_HEADER, type EmailTag } from './email-tags.ts';
 
 /**
  * A whole message, as a door that takes finished messages (SMTP) hands it over
@@ -106,6 +107,8 @@ const REBUILT_HEADERS = new Set([
   'authentication-results',
   'x-mailgate-email-id',
   SUBMISSION_IDEMPOTENCY_HEADER.toLowerCase(),
+  // Read into the email's tags, not sent on.
+  SUBMISSION_TAGS_HEADER.toLowerCase(),
 ]);
 
 /**
@@ -202,6 +205,16 @@ export function submissionToSendRequest(message: SubmittedMessage): SubmissionRe
     else if (!isRebuiltHeader(name)) lines.push([name, value.trim().replace(/\r?\n/g, '\r\n')]);
   }
 
+  let tags: EmailTag[] = [];
+  const tagLines = message.headers.filter((h) => h.name.toLowerCase() === SUBMISSION_TAGS_HEADER.toLowerCase());
+  const tagsPath = `headers.${SUBMISSION_TAGS_HEADER.toLowerCase()}`;
+  if (tagLines.length > 1) details.push({ path: tagsPath, message: `must appear at most once (it appears ${tagLines.length} times)` });
+  else if (tagLines.length === 1) {
+    const parsed = parseTagsHeader(tagLines[0]!.value.replace(/\r?\n[ \t]/g, ' '), tagsPath);
+    if ('details' in parsed) details.push(...parsed.details);
+    else tags = parsed.tags;
+  }
+
   message.attachments.forEach((a, i) => {
     const path = `attachments[${i}]`;
     if (a.filename !== null && /[\r\n\0]/.test(a.filename)) details.push({ path: `${path}.filename`, message: 'must not contain CR, LF or NUL' });
@@ -225,6 +238,7 @@ export function submissionToSendRequest(message: SubmittedMessage): SubmissionRe
     content: { kind: 'parts', html: message.html, text: message.text },
     replyTo,
     preview: null,
+    ...(tags.length > 0 ? { tags } : {}),
     submission: {
       messageId: message.messageId,
       headers: { to, cc, inReplyTo: message.inReplyTo === null ? null : message.inReplyTo.trim(), references: message.references, date: message.date, lines },
@@ -246,6 +260,8 @@ export function submissionFingerprintInput(request: SubmissionRequest): unknown 
     replyTo: request.replyTo ? formatMailbox(request.replyTo) : null,
     subject: request.subject,
     content: request.content,
+    // Only when given: an untagged message's fingerprint stays what it was.
+    ...(request.tags ? { tags: request.tags } : {}),
     headers: { ...headers, date: null },
     attachments: attachments.map((a) => ({
       ...a,

@@ -9,6 +9,7 @@ import {
   replyableSendFields,
   STATS_DAYS_DEFAULT,
   STATS_DAYS_MAX,
+  tagFilterField,
   toSendRequest,
   withSendRules,
 } from '../emails/index.ts';
@@ -32,6 +33,7 @@ export const sendEmail = defineOperation({
     'Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch.',
     'To answer an email you received (list_received_emails), pass its id as in_reply_to and its sender as to: the answer joins that conversation in the reader\'s mail client (In-Reply-To and References are set for you), and subject may be left out to get "Re: " and the received subject.',
     'Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice.',
+    'Give tags ([{name, value}], up to 10) to find the email again (list_emails tag) and count it apart (get_email_stats tag).',
     FIXTURES_NOTE,
     SENDER_DOMAIN_NOTE,
     RECIPIENT_GUARD_NOTE,
@@ -150,7 +152,7 @@ export const listEmails = defineOperation({
   resource: 'emails',
   description: [
     'Returns a page of the emails this organization sent, newest first, without their bodies (get_email has them).',
-    'Narrow it with any of: status (the last_event), to (text the recipient contains), domain (the sender domain), since and until (when created), query (text the subject contains); text is matched without regard to case.',
+    'Narrow it with any of: status (the last_event), to (text the recipient contains), domain (the sender domain), tag (a tag the send gave: name, or name:value), since and until (when created), query (text the subject contains); text is matched without regard to case, tags exactly.',
     'Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it (with the same filters).',
     QUOTA_NOTE,
   ].join(' '),
@@ -164,13 +166,14 @@ export const listEmails = defineOperation({
     since: dateTime('Only emails created at or after this time (ISO 8601 with an offset).'),
     until: dateTime('Only emails created before this time (ISO 8601 with an offset).'),
     query: searchText('Only emails whose subject contains this text, without regard to case.'),
+    tag: tagFilterField.optional(),
   }),
   output: listEnvelope(emailListItemSchema),
   annotations: READ_ONLY,
   errors: [],
   example: { status: 'delivered', domain: 'acme.example', limit: 20 },
-  run: ({ services, scope }, { status, to, domain, since, until, query, ...page }) =>
-    services.emails.list(scope, pageOf(page), { status, to, domain, since, until, query }),
+  run: ({ services, scope }, { status, to, domain, since, until, query, tag, ...page }) =>
+    services.emails.list(scope, pageOf(page), { status, to, domain, since, until, query, tag }),
 });
 
 export const getEmailRaw = defineOperation({
@@ -206,7 +209,7 @@ export const getEmailStats = defineOperation({
   resource: 'emails',
   description: [
     `Returns, for each of the last days UTC days (today included; 1–${STATS_DAYS_MAX}, default ${STATS_DAYS_DEFAULT}), how many of the organization's emails were sent, delivered, bounced, complained of, opened, clicked, failed and suppressed that day, oldest first with zeros for quiet days, and the totals.`,
-    'An email is counted on the day each event happened, not the day it was sent: one sent yesterday and opened today counts as sent yesterday and opened today. Narrow it to one sender domain with domain.',
+    'An email is counted on the day each event happened, not the day it was sent: one sent yesterday and opened today counts as sent yesterday and opened today. Narrow it to one sender domain with domain, and to the emails carrying a tag with tag (name, or name:value).',
     "The answer also tells where the organization's per-minute API quota stands (quota).",
     QUOTA_NOTE,
   ].join(' '),
@@ -219,6 +222,7 @@ export const getEmailStats = defineOperation({
       .default(STATS_DAYS_DEFAULT)
       .describe(`How many days to count, ending today (UTC): 1–${STATS_DAYS_MAX}, default ${STATS_DAYS_DEFAULT}.`),
     domain: senderDomain.optional(),
+    tag: tagFilterField.optional(),
   }),
   output: emailStatsSchema,
   annotations: READ_ONLY,

@@ -33,7 +33,13 @@ describe('the Emails screens', () => {
     email = (await createUser(server, { email: 'viewer@acme.example', role: 'viewer' })).email;
     for (let i = 1; i <= NEWSLETTERS; i++)
       await sendEmail(server, { from: 'news@acme.example', to: `reader${i}@example.com`, subject: `Newsletter #${i}`, html: `<p>Issue ${i}</p>` });
-    bouncedId = await sendEmail(server, { from: 'app@acme.example', to: 'bounced@mailgate.test', subject: 'Bounce me', html: '<p>Nobody</p>' });
+    bouncedId = await sendEmail(server, {
+      from: 'app@acme.example',
+      to: 'bounced@mailgate.test',
+      subject: 'Bounce me',
+      html: '<p>Nobody</p>',
+      tags: [{ name: 'kind', value: 'bounce-test' }],
+    });
     hostileId = await sendEmail(server, {
       from: 'app@acme.example',
       to: 'ada@example.com',
@@ -104,6 +110,13 @@ describe('the Emails screens', () => {
     expect(await page.getByRole('searchbox', { name: 'Subject contains' }).inputValue()).toBe('newsletter #7');
     await page.goto('/app/emails?q=nothing+like+this');
     await expect.poll(() => page.getByRole('heading', { name: 'No email matches these filters' }).count()).toBe(1);
+
+    // By a tag, name:value, typed into the form and kept in the address.
+    await page.goto('/app/emails');
+    await page.getByRole('textbox', { name: 'Tag' }).fill('kind:bounce-test');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByRole('rowheader').allTextContents()).toEqual(['Bounce me']);
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('kind:bounce-test');
   });
 
   it("shows an email's timeline, its HTML sandboxed, its text, headers and download", async () => {
@@ -154,6 +167,7 @@ describe('the Emails screens', () => {
     const bounce = stored.events.find((e) => e.type === 'bounced')?.detail?.bounce as { diagnostic: string };
     expect(await events.getByText('Bounce diagnostic').count()).toBe(1);
     expect(await events.getByText(bounce.diagnostic, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(['kind: bounce-test']);
     await expect
       .poll(() =>
         page

@@ -25,7 +25,11 @@ describe('the Overview screen', () => {
       { from: 'billing@other.example', to: 'complained@mailgate.test' },
     ];
     const ids = [];
-    for (const [i, send] of sends.entries()) ids.push(await sendEmail(server, { ...send, subject: `Hello ${i}`, html: '<p>Hello</p>' }));
+    // The first two are tagged: the tag filter counts them alone.
+    for (const [i, send] of sends.entries()) {
+      const tags = i < 2 ? [{ name: 'category', value: 'welcome' }] : [];
+      ids.push(await sendEmail(server, { ...send, subject: `Hello ${i}`, html: '<p>Hello</p>', tags }));
+    }
     const finished = new Set(['delivered', 'bounced', 'complained']);
     for (const id of ids) await waitFor(async () => (finished.has((await getEmail(server, id)).last_event) ? true : undefined), 10_000, `${id} finished`);
   });
@@ -110,6 +114,18 @@ describe('the Overview screen', () => {
     expect(new URL(page.url()).search).toBe('?domain=other.example');
     await expect.poll(() => totals(page)).toEqual({ Sent: '2', Delivered: '1', Bounced: '0', Complained: '1', Opened: '0' });
     expect(await dayCounts(page, 'Bounced and complained', today)).toEqual({ Bounced: '0', Complained: '1' });
+    await context.close();
+  });
+
+  it('narrows the counts to the emails carrying a tag, kept in the address', async () => {
+    const context = await signedInContext(browser, server, email);
+    const page = await context.newPage();
+    await page.goto('/app');
+    await page.getByRole('textbox', { name: 'Tag' }).fill('category:welcome');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: /Last 30 days, tagged category:welcome/ }).count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('category:welcome');
+    await expect.poll(() => totals(page)).toEqual({ Sent: '2', Delivered: '2', Bounced: '0', Complained: '0', Opened: '0' });
     await context.close();
   });
 

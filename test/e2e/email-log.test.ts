@@ -83,6 +83,7 @@ describe('the email log', () => {
           subject: 'Your invoice: 100%_off',
           reply_to: null,
           last_event: 'bounced',
+          tags: [],
           created_at: new Date(T0 + HOUR).toISOString(),
           updated_at: new Date(T0 + HOUR).toISOString(),
         },

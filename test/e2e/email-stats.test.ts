@@ -65,6 +65,7 @@ describe('email statistics by day', () => {
       from: '2026-03-09',
       to: '2026-03-11',
       domain: null,
+      tag: null,
       data: [
         { date: '2026-03-09', ...ZERO },
         { date: '2026-03-10', ...ZERO, sent: 2, delivered: 2 },

@@ -325,7 +325,7 @@ describe('GET /api/v2/emails and /api/v2/emails/{id}', () => {
     expect(page1.has_more).toBe(true);
     expect(page1.data.map((e: { id: string }) => e.id)).toEqual(newest.slice(0, 2));
     for (const item of page1.data) {
-      expect(Object.keys(item).sort()).toEqual(['created_at', 'from', 'id', 'last_event', 'object', 'reply_to', 'subject', 'to', 'updated_at']);
+      expect(Object.keys(item).sort()).toEqual(['created_at', 'from', 'id', 'last_event', 'object', 'reply_to', 'subject', 'tags', 'to', 'updated_at']);
     }
 
     const page2 = await json(await server.api(`/api/v2/emails?limit=2&after=${page1.data[1].id}`));

@@ -8,9 +8,22 @@ import { parseHeaders } from '../../web/src/pages/emails/headers.ts';
 
 describe("the email log's filters", () => {
   it('round-trips through the address, leaving out what it names wrongly', () => {
-    const filters = filtersFrom(new URLSearchParams('status=bounced&to=%40example.com&domain=acme.example&since=2026-11-01&until=2026-11-27&q=Invoice'));
-    expect(filters).toEqual({ status: 'bounced', to: '@example.com', domain: 'acme.example', since: '2026-11-01', until: '2026-11-27', q: 'Invoice' });
-    expect(searchOf(filters).toString()).toBe('status=bounced&to=%40example.com&domain=acme.example&since=2026-11-01&until=2026-11-27&q=Invoice');
+    const filters = filtersFrom(
+      new URLSearchParams('status=bounced&to=%40example.com&domain=acme.example&tag=category%3Awelcome&since=2026-11-01&until=2026-11-27&q=Invoice'),
+    );
+    expect(filters).toEqual({
+      status: 'bounced',
+      to: '@example.com',
+      domain: 'acme.example',
+      tag: 'category:welcome',
+      since: '2026-11-01',
+      until: '2026-11-27',
+      q: 'Invoice',
+    });
+    expect(searchOf(filters).toString()).toBe(
+      'status=bounced&to=%40example.com&domain=acme.example&tag=category%3Awelcome&since=2026-11-01&until=2026-11-27&q=Invoice',
+    );
+    expect(listQueryOf(filters)).toMatchObject({ tag: 'category:welcome' });
     expect(filtersFrom(new URLSearchParams('status=lost&since=yesterday&until=2026-13-45&q=+'))).toEqual(NO_FILTERS);
     expect(searchOf(NO_FILTERS).toString()).toBe('');
   });

@@ -269,13 +269,13 @@ export interface paths {
         };
         /**
          * List sent emails, newest first
-         * @description Returns a page of the emails this organization sent, newest first, without their bodies (get_email has them). Narrow it with any of: status (the last_event), to (text the recipient contains), domain (the sender domain), since and until (when created), query (text the subject contains); text is matched without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it (with the same filters). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Returns a page of the emails this organization sent, newest first, without their bodies (get_email has them). Narrow it with any of: status (the last_event), to (text the recipient contains), domain (the sender domain), tag (a tag the send gave: name, or name:value), since and until (when created), query (text the subject contains); text is matched without regard to case, tags exactly. Page with limit and the after/before cursors: has_more says whether another page follows; pass the last id as after to get it (with the same filters). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         get: operations["list_emails"];
         put?: never;
         /**
          * Send one transactional email
-         * @description Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed). Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject. Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch. To answer an email you received (list_received_emails), pass its id as in_reply_to and its sender as to: the answer joins that conversation in the reader's mail client (In-Reply-To and References are set for you), and subject may be left out to get "Re: " and the received subject. Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice. Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained. When the server delivers through a relay, from must be at a domain the organization has verified (create_domain, then verify_domain once its DNS records are published); mail from any other domain is refused with forbidden (code domain_not_verified) naming it, and nothing is sent. Each recipient mailbox may receive at most 5 transactional emails per 10 minutes and 20 per 24 hours from one organization, and none while it is on bounce cooldown after a bounce; past that the send is refused with recipient_rate_limited and a retry-after time (raising the plan does not lift it). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Queues one email to one recipient for delivery and returns its id at once; delivery happens in the background (follow it with get_email, whose last_event moves from queued to sent and delivered, or bounced/failed). Give the content as exactly one of html, markdown or tiptap; the plain-text part is derived, and preview is shown by mail clients after the subject. Use it for messages to one person triggered by what they did (a receipt, a password reset); for many recipients at once use send_batch. To answer an email you received (list_received_emails), pass its id as in_reply_to and its sender as to: the answer joins that conversation in the reader's mail client (In-Reply-To and References are set for you), and subject may be left out to get "Re: " and the received subject. Pass an idempotency_key when you may retry: a retry with the same key and input returns the first id and sends nothing twice. Give tags ([{name, value}], up to 10) to find the email again (list_emails tag) and count it apart (get_email_stats tag). Addresses at mailgate.test are fixtures that never leave the server: delivered@, bounced@ and complained@mailgate.test (with any +suffix) walk through queued → sent → delivered, bounced or complained. When the server delivers through a relay, from must be at a domain the organization has verified (create_domain, then verify_domain once its DNS records are published); mail from any other domain is refused with forbidden (code domain_not_verified) naming it, and nothing is sent. Each recipient mailbox may receive at most 5 transactional emails per 10 minutes and 20 per 24 hours from one organization, and none while it is on bounce cooldown after a bounce; past that the send is refused with recipient_rate_limited and a retry-after time (raising the plan does not lift it). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["send_email"];
         delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
         };
         /**
          * Count sent, delivered, bounced, opened… emails by day
-         * @description Returns, for each of the last days UTC days (today included; 1–90, default 30), how many of the organization's emails were sent, delivered, bounced, complained of, opened, clicked, failed and suppressed that day, oldest first with zeros for quiet days, and the totals. An email is counted on the day each event happened, not the day it was sent: one sent yesterday and opened today counts as sent yesterday and opened today. Narrow it to one sender domain with domain. The answer also tells where the organization's per-minute API quota stands (quota). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Returns, for each of the last days UTC days (today included; 1–90, default 30), how many of the organization's emails were sent, delivered, bounced, complained of, opened, clicked, failed and suppressed that day, oldest first with zeros for quiet days, and the totals. An email is counted on the day each event happened, not the day it was sent: one sent yesterday and opened today counts as sent yesterday and opened today. Narrow it to one sender domain with domain, and to the emails carrying a tag with tag (name, or name:value). The answer also tells where the organization's per-minute API quota stands (quota). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         get: operations["get_email_stats"];
         put?: never;
@@ -6089,6 +6089,8 @@ export interface operations {
                 until?: string;
                 /** @description Only emails whose subject contains this text, without regard to case. */
                 query?: string;
+                /** @description Only emails carrying this tag: its name (any value), or name:value. */
+                tag?: string;
                 /**
                  * @description How many records to return, 1–100 (default 20), newest first.
                  * @example 20
@@ -6145,6 +6147,11 @@ export interface operations {
                              * @enum {string}
                              */
                             last_event: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked" | "suppressed";
+                            /** @description The tags the send gave the email, by name; empty when none. */
+                            tags: {
+                                name: string;
+                                value: string;
+                            }[];
                             /** @description ISO 8601 date and time (UTC). */
                             created_at: string;
                             /** @description ISO 8601 date and time (UTC). */
@@ -6450,6 +6457,13 @@ export interface operations {
                     preview?: string;
                     /** @description Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. An id that is not a received email of this organization (or one past its retention) is refused. */
                     in_reply_to?: string;
+                    /** @description Up to 10 tags to find and count the email by (list_emails and get_email_stats take a tag filter): {name, value}, each 1–256 ASCII letters, digits, _ and -, names unique within the email. */
+                    tags?: {
+                        /** @description 1–256 ASCII letters, digits, _ and -. */
+                        name: string;
+                        /** @description 1–256 ASCII letters, digits, _ and -. */
+                        value: string;
+                    }[];
                 } & (unknown | unknown | unknown);
             };
         };
@@ -6892,6 +6906,13 @@ export interface operations {
                     preview?: string;
                     /** @description Answer a received email: its id (rcv_…, from list_received_emails, get_received_email or the email.received webhook). The message goes out in that conversation: In-Reply-To names the received message, References its thread, and a left-out subject becomes "Re: " and the received subject. Send it to whoever should get the answer (usually the received email's from): to is not filled in for you. An id that is not a received email of this organization (or one past its retention) is refused. */
                     in_reply_to?: string;
+                    /** @description Up to 10 tags to find and count the email by (list_emails and get_email_stats take a tag filter): {name, value}, each 1–256 ASCII letters, digits, _ and -, names unique within the email. */
+                    tags?: {
+                        /** @description 1–256 ASCII letters, digits, _ and -. */
+                        name: string;
+                        /** @description 1–256 ASCII letters, digits, _ and -. */
+                        value: string;
+                    }[];
                 } & (unknown | unknown | unknown))[];
             };
         };
@@ -7301,6 +7322,8 @@ export interface operations {
                 days?: number;
                 /** @description Only emails sent from this domain (the From address's, e.g. example.com), without regard to case. */
                 domain?: string;
+                /** @description Only emails carrying this tag: its name (any value), or name:value. */
+                tag?: string;
             };
             header?: never;
             path?: never;
@@ -7339,6 +7362,8 @@ export interface operations {
                         to: string;
                         /** @description The sender domain counted; null: all. */
                         domain: string | null;
+                        /** @description The tag counted (name, or name:value): only events of emails carrying it; null: all emails. */
+                        tag: string | null;
                         /** @description One entry per day from `from` to `to`, oldest first, days without events included (zeros). */
                         data: {
                             /** @description A UTC date, YYYY-MM-DD. */
@@ -7693,6 +7718,11 @@ export interface operations {
                          * @enum {string}
                          */
                         last_event: "queued" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "failed" | "opened" | "clicked" | "suppressed";
+                        /** @description The tags the send gave the email, by name; empty when none. */
+                        tags: {
+                            name: string;
+                            value: string;
+                        }[];
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */

@@ -213,7 +213,8 @@ export const OPERATION_ROUTES = {
     "pathParams": [],
     "query": [
       "days",
-      "domain"
+      "domain",
+      "tag"
     ],
     "headers": [],
     "body": "none"
@@ -389,6 +390,7 @@ export const OPERATION_ROUTES = {
       "since",
       "until",
       "query",
+      "tag",
       "limit",
       "after",
       "before"

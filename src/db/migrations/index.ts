@@ -21,6 +21,7 @@ import * as m0019 from './0019_received_emails.ts';
 import * as m0020 from './0020_users.ts';
 import * as m0021 from './0021_sessions.ts';
 import * as m0022 from './0022_email_daily_stats.ts';
+import * as m0023 from './0023_email_tags.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020_users': m0020,
   '0021_sessions': m0021,
   '0022_email_daily_stats': m0022,
+  '0023_email_tags': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -87,6 +87,20 @@ export default function EmailDetailPage() {
           <dt>Message-ID</dt>
           <dd className="mono">{data.message_id}</dd>
         </div>
+        {data.tags.length > 0 && (
+          <div>
+            <dt>Tags</dt>
+            <dd>
+              <ul className="email-tags" aria-label="Tags">
+                {data.tags.map((t) => (
+                  <li key={t.name} className="mono">
+                    {t.name}: {t.value}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
       </dl>
       <section aria-labelledby="events-heading" className="email-section">
         <h2 id="events-heading">Events</h2>

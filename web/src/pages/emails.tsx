@@ -31,6 +31,7 @@ function FiltersForm({ applied, onApply }: { applied: EmailFilters; onApply: (fi
       <TextField label="Subject contains" type="search" name="q" value={draft.q} onChange={set('q')} />
       <TextField label="Recipient contains" name="to" value={draft.to} onChange={set('to')} />
       <TextField label="Sender domain" name="domain" value={draft.domain} onChange={set('domain')} placeholder="example.com" />
+      <TextField label="Tag" name="tag" value={draft.tag} onChange={set('tag')} placeholder="name or name:value" />
       <Select
         label="Status"
         options={STATUS_OPTIONS}

@@ -30,47 +30,71 @@ function shareOf(count: number, sent: number): string | null {
   return sent > 0 ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format((count / sent) * 100)} % of sent` : null;
 }
 
-/** The page's filter, kept in the address (?domain=) so that a view can be linked to and survives a reload. */
-function useDomainFilter() {
+interface StatsFilter {
+  domain: string;
+  /** A tag: its name, or name:value. */
+  tag: string;
+}
+
+/** The page's filters, kept in the address (?domain=&tag=) so that a view can be linked to and survives a reload. */
+function useStatsFilter() {
   const [params, setParams] = useSearchParams();
   const domain = params.get('domain')?.trim() ?? '';
-  const apply = (next: string) => setParams(next.trim() ? new URLSearchParams({ domain: next.trim() }) : new URLSearchParams());
-  return { domain, apply };
+  const tag = params.get('tag')?.trim() ?? '';
+  const apply = (next: StatsFilter) => {
+    const search = new URLSearchParams();
+    if (next.domain.trim()) search.set('domain', next.domain.trim());
+    if (next.tag.trim()) search.set('tag', next.tag.trim());
+    setParams(search);
+  };
+  return { domain, tag, apply };
+}
+
+/** "from example.com", "tagged category:welcome", both, or nothing. */
+function describeFilter(filter: StatsFilter): string {
+  return [filter.domain && `from ${filter.domain}`, filter.tag && `tagged ${filter.tag}`].filter(Boolean).join(', ');
 }
 
 /**
  * The organization's last 30 days: what was sent, delivered, bounced, complained
  * of and opened each day (charts with their tables), the totals, and where the API
- * quota stands now; for all its sender domains or one.
+ * quota stands now; for all its sender domains or one, all its emails or those carrying a tag.
  */
 export default function OverviewPage() {
-  const filter = useDomainFilter();
+  const filter = useStatsFilter();
   const [domain, setDomain] = useState(filter.domain);
+  const [tag, setTag] = useState(filter.tag);
   const stats = useQuery({
-    queryKey: ['email-stats', DAYS, filter.domain],
-    queryFn: ({ signal }) => unwrap(mailgate.emails.stats({ days: DAYS, ...(filter.domain ? { domain: filter.domain } : {}) }, { signal })),
+    queryKey: ['email-stats', DAYS, filter.domain, filter.tag],
+    queryFn: ({ signal }) =>
+      unwrap(
+        mailgate.emails.stats({ days: DAYS, ...(filter.domain ? { domain: filter.domain } : {}), ...(filter.tag ? { tag: filter.tag } : {}) }, { signal }),
+      ),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    filter.apply(domain);
+    filter.apply({ domain, tag });
   }
   function clear() {
     setDomain('');
-    filter.apply('');
+    setTag('');
+    filter.apply({ domain: '', tag: '' });
   }
+  const described = describeFilter(filter);
 
   const data = stats.data;
   return (
     <>
       <PageHeader title="Overview" description="What was sent, delivered, bounced and complained about over the last 30 days, and the quota left." />
-      <Form onSubmit={submit} className="overview-filters" aria-label="Filter by sender domain">
+      <Form onSubmit={submit} className="overview-filters" aria-label="Filter by sender domain and tag">
         <TextField label="Sender domain" name="domain" value={domain} onChange={setDomain} placeholder="example.com" />
+        <TextField label="Tag" name="tag" value={tag} onChange={setTag} placeholder="name or name:value" />
         <div className="overview-filters-actions">
           <Button type="submit" variant="primary">
             Apply
           </Button>
-          {filter.domain && <Button onPress={clear}>All domains</Button>}
+          {described && <Button onPress={clear}>All emails</Button>}
         </div>
       </Form>
       {stats.isPending && <Loading label="Loading the statistics…" />}
@@ -83,7 +107,7 @@ export default function OverviewPage() {
         <>
           <section aria-labelledby="totals-heading" className="overview-section">
             <h2 id="totals-heading">
-              Last {DAYS} days{filter.domain && `, from ${filter.domain}`}
+              Last {DAYS} days{described && `, ${described}`}
             </h2>
             <p className="overview-note">
               <time dateTime={data.from}>{data.from}</time> to <time dateTime={data.to}>{data.to}</time> (UTC days; each event counted on the day it happened).

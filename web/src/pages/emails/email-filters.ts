@@ -1,4 +1,4 @@
-// The email log's filters as the address keeps them (?status=&to=&domain=&since=&until=&q=),
+// The email log's filters as the address keeps them (?status=&to=&domain=&tag=&since=&until=&q=),
 // so that a filtered log can be linked to, reloaded and gone back to; and as the
 // list call's query, which takes times where the address keeps days.
 import type { QueryOf } from '@mailgate/sdk';
@@ -30,6 +30,8 @@ export interface EmailFilters {
   to: string;
   /** The sender domain. */
   domain: string;
+  /** A tag the send gave: its name, or name:value. */
+  tag: string;
   /** Days, YYYY-MM-DD, in the viewer's time zone: from the start of `since` to the end of `until`. */
   since: string;
   until: string;
@@ -37,10 +39,10 @@ export interface EmailFilters {
   q: string;
 }
 
-const KEYS = ['status', 'to', 'domain', 'since', 'until', 'q'] as const;
+const KEYS = ['status', 'to', 'domain', 'tag', 'since', 'until', 'q'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const NO_FILTERS: EmailFilters = { status: '', to: '', domain: '', since: '', until: '', q: '' };
+export const NO_FILTERS: EmailFilters = { status: '', to: '', domain: '', tag: '', since: '', until: '', q: '' };
 
 /** The filters an address names; anything it names wrongly (a status that is not one, a day that is not a date) is left out. */
 export function filtersFrom(params: URLSearchParams): EmailFilters {
@@ -53,6 +55,7 @@ export function filtersFrom(params: URLSearchParams): EmailFilters {
     status: (STATUSES as readonly string[]).includes(status) ? (status as Status) : '',
     to: params.get('to')?.trim() ?? '',
     domain: params.get('domain')?.trim() ?? '',
+    tag: params.get('tag')?.trim() ?? '',
     since: day('since'),
     until: day('until'),
     q: params.get('q')?.trim() ?? '',
@@ -83,6 +86,7 @@ export function listQueryOf(filters: EmailFilters): QueryOf<'list_emails'> {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.domain ? { domain: filters.domain } : {}),
+    ...(filters.tag ? { tag: filters.tag } : {}),
     ...(filters.since ? { since: startOfDay(filters.since) } : {}),
     ...(filters.until ? { until: startOfDay(filters.until, 1) } : {}),
     ...(filters.q ? { query: filters.q } : {}),
