@@ -58,7 +58,7 @@ describe('the MCP Inspector CLI against /mcp', () => {
       const send = out.result.tools.find((t) => t.name === 'send_email')!;
       expect(send.inputSchema).toEqual(describeTool(OPERATIONS.find((o) => o.name === 'send_email')!).input_schema);
       const fields = Object.keys(send.inputSchema.properties as object);
-      expect(fields).toEqual(['from', 'to', 'subject', 'html', 'markdown', 'tiptap', 'reply_to', 'preview', 'in_reply_to', 'idempotency_key']);
+      expect(fields).toEqual(['from', 'to', 'subject', 'html', 'markdown', 'tiptap', 'reply_to', 'preview', 'in_reply_to', 'tags', 'idempotency_key']);
       expect(fields.filter((f) => f in DROPPED_V1_FIELDS)).toEqual([]);
     }
   });

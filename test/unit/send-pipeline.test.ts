@@ -289,6 +289,7 @@ describe('the send pipeline through createCore', () => {
           subject: 'Hello',
           reply_to: 'r@example.com',
           last_event: 'queued',
+          tags: [],
           created_at: new Date(t0).toISOString(),
           updated_at: new Date(t0).toISOString(),
         },
