@@ -44,7 +44,9 @@ export default defineConfig({
     // 80-odd files cost a third of the suite's time. The tests share no module state
     // (no mocks, no stubbed globals or env; each builds its own servers and databases).
     isolate: false,
-    maxWorkers: 2,
+    // Three on two cores: much of the suite waits (sockets, child processes, timers), and a
+    // third worker fills that time; measured 294 → 269 s for the SQLite run, every test passing.
+    maxWorkers: 3,
     reporters: ['default'],
     // PostgreSQL: the run's test schemas, reused emptied, are dropped at its end.
     // The dashboard (web/dist, served at /app) is built when its sources changed.

@@ -112,5 +112,11 @@ describe('the domains screens', () => {
       name: 'domain',
       ready: (page) => page.getByRole('button', { name: 'Copy DKIM value' }).waitFor(),
     });
+    await checkScreen(browser, server, {
+      email: 'ada@example.com',
+      url: '/app/domains',
+      name: 'domains',
+      ready: (page) => page.getByRole('grid', { name: 'Domains' }).getByRole('row').nth(1).waitFor(),
+    });
   });
 });

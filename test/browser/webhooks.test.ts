@@ -130,6 +130,12 @@ describe('the webhooks screens', () => {
       name: 'webhook',
       ready: (page) => page.getByRole('grid', { name: 'Deliveries' }).getByRole('row').nth(1).waitFor(),
     });
+    await checkScreen(browser, server, {
+      email: 'ada@example.com',
+      url: '/app/webhooks',
+      name: 'webhooks',
+      ready: (page) => page.getByRole('grid', { name: 'Webhooks' }).getByRole('row').nth(1).waitFor(),
+    });
   });
 
   it('deletes a webhook after a confirmation', async () => {

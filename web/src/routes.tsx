@@ -6,6 +6,20 @@ import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from './layout/Loading.tsx';
 import { RequireSession } from './layout/RequireSession.tsx';
 import { RouteError } from './layout/RouteError.tsx';
+import { queryClient } from './api.ts';
+import { emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom } from './pages/queries.ts';
+
+/**
+ * A loader that starts a page's first request and returns at once: the request
+ * runs beside the page's script, and the page finds it in the cache (or in
+ * flight) when it mounts. Nothing waits on it here; a failure is the page's to show.
+ */
+const prefetch =
+  (start: (params: URLSearchParams) => Promise<unknown>) =>
+  ({ request }: { request: Request }) => {
+    start(new URL(request.url).searchParams).catch(() => undefined);
+    return null;
+  };
 
 /** A route's lazy part: the page module's default export as its component. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -23,8 +37,16 @@ export const routes: RouteObject[] = [
       {
         Component: RequireSession,
         children: [
-          { index: true, lazy: page(() => import('./pages/overview.tsx')) },
-          { path: 'emails', lazy: page(() => import('./pages/emails.tsx')) },
+          {
+            index: true,
+            loader: prefetch((params) => queryClient.prefetchQuery(emailStatsQuery(statsFilterFrom(params)))),
+            lazy: page(() => import('./pages/overview.tsx')),
+          },
+          {
+            path: 'emails',
+            loader: prefetch((params) => queryClient.prefetchQuery(emailListQuery(filtersFrom(params), undefined))),
+            lazy: page(() => import('./pages/emails.tsx')),
+          },
           { path: 'emails/:id', lazy: page(() => import('./pages/emails-detail.tsx')) },
           { path: 'domains', lazy: page(() => import('./pages/domains.tsx')) },
           { path: 'domains/:id', lazy: page(() => import('./pages/domains-detail.tsx')) },

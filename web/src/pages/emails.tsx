@@ -2,16 +2,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
-import { mailgate, unwrap } from '../api.ts';
+import type { mailgate } from '../api.ts';
 import { Button, EmptyState, ErrorMessage, PageHeader, Pagination, Select, Table, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
-import { type EmailFilters, filtersFrom, isFiltered, listQueryOf, NO_FILTERS, STATUS_LABELS, STATUSES, searchOf } from './emails/email-filters.ts';
+import { type EmailFilters, filtersFrom, isFiltered, NO_FILTERS, STATUS_LABELS, STATUSES, searchOf } from './emails/email-filters.ts';
 import { formatDateTime } from './emails/format.ts';
 import { StatusBadge } from './emails/StatusBadge.tsx';
+import { EMAIL_PAGE_SIZE, emailListQuery } from './queries.ts';
 import './emails/emails.css';
 
 /** Rows a page of the log shows. */
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = EMAIL_PAGE_SIZE;
 
 type EmailRow = NonNullable<Awaited<ReturnType<typeof mailgate.emails.list>>['data']>['data'][number];
 
@@ -62,12 +63,7 @@ function FiltersForm({ applied, onApply }: { applied: EmailFilters; onApply: (fi
 /** One filtered log, paged by cursor from its first page (a new filter starts a new log, at its first page). */
 function EmailLog({ filters, search }: { filters: EmailFilters; search: string }) {
   const pages = useCursorPages();
-  const list = useQuery({
-    queryKey: ['emails', 'list', search, pages.after],
-    queryFn: ({ signal }) =>
-      unwrap(mailgate.emails.list({ limit: PAGE_SIZE, ...(pages.after ? { after: pages.after } : {}), ...listQueryOf(filters) }, { signal })),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...emailListQuery(filters, pages.after), placeholderData: keepPreviousData });
 
   const columns: TableColumn<EmailRow>[] = [
     {

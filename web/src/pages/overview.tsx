@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { mailgate, unwrap } from '../api.ts';
 import { Button, ErrorMessage, PageHeader, TextField } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { DailyChart, type Series } from './overview/DailyChart.tsx';
+import { emailStatsQuery, OVERVIEW_DAYS as DAYS, type StatsFilter, statsFilterFrom } from './queries.ts';
 import './overview/overview.css';
-
-const DAYS = 30;
 
 type Counted = 'sent' | 'delivered' | 'bounced' | 'complained' | 'opened';
 
@@ -30,17 +28,10 @@ function shareOf(count: number, sent: number): string | null {
   return sent > 0 ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format((count / sent) * 100)} % of sent` : null;
 }
 
-interface StatsFilter {
-  domain: string;
-  /** A tag: its name, or name:value. */
-  tag: string;
-}
-
 /** The page's filters, kept in the address (?domain=&tag=) so that a view can be linked to and survives a reload. */
 function useStatsFilter() {
   const [params, setParams] = useSearchParams();
-  const domain = params.get('domain')?.trim() ?? '';
-  const tag = params.get('tag')?.trim() ?? '';
+  const { domain, tag } = statsFilterFrom(params);
   const apply = (next: StatsFilter) => {
     const search = new URLSearchParams();
     if (next.domain.trim()) search.set('domain', next.domain.trim());
@@ -64,13 +55,7 @@ export default function OverviewPage() {
   const filter = useStatsFilter();
   const [domain, setDomain] = useState(filter.domain);
   const [tag, setTag] = useState(filter.tag);
-  const stats = useQuery({
-    queryKey: ['email-stats', DAYS, filter.domain, filter.tag],
-    queryFn: ({ signal }) =>
-      unwrap(
-        mailgate.emails.stats({ days: DAYS, ...(filter.domain ? { domain: filter.domain } : {}), ...(filter.tag ? { tag: filter.tag } : {}) }, { signal }),
-      ),
-  });
+  const stats = useQuery(emailStatsQuery(filter));
 
   function submit(event: FormEvent) {
     event.preventDefault();
