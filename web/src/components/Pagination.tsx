@@ -48,3 +48,32 @@ export function useCursorPages(): CursorPages {
     reset: () => setCursors([undefined]),
   };
 }
+
+/**
+ * Pagination over one page of a list answer ({data, has_more}) and its cursor
+ * state: next() continues after the page's last record. What every list screen
+ * puts under its table.
+ */
+export function PagesOf({
+  label,
+  pages,
+  page,
+  isPending,
+}: {
+  label: string;
+  pages: CursorPages;
+  page: { data: readonly { id: string }[]; has_more: boolean };
+  isPending: boolean;
+}) {
+  const last = page.data.at(-1);
+  return (
+    <Pagination
+      label={label}
+      hasPrevious={pages.hasPrevious}
+      hasNext={page.has_more && last !== undefined}
+      onPrevious={pages.previous}
+      onNext={() => last && pages.next(last.id)}
+      isPending={isPending}
+    />
+  );
+}

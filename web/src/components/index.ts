@@ -9,7 +9,7 @@ export { EmptyState } from './EmptyState.tsx';
 export { ErrorMessage } from './ErrorMessage.tsx';
 export { PageHeader, usePageTitle } from './PageHeader.tsx';
 export { OneTimeSecret } from './OneTimeSecret.tsx';
-export { Pagination, useCursorPages, type CursorPages } from './Pagination.tsx';
+export { PagesOf, Pagination, useCursorPages, type CursorPages } from './Pagination.tsx';
 export { Select, type SelectOption } from './Select.tsx';
 export { Table, type TableColumn } from './Table.tsx';
 export { TextField } from './TextField.tsx';

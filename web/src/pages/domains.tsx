@@ -12,7 +12,7 @@ import {
   ErrorMessage,
   fieldErrors,
   PageHeader,
-  Pagination,
+  PagesOf,
   type TableColumn,
   Table,
   TextField,
@@ -65,14 +65,7 @@ export default function DomainsPage() {
               />
             }
           />
-          <Pagination
-            label="Domain pages"
-            hasPrevious={pages.hasPrevious}
-            hasNext={domains.data.has_more}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(domains.data.data.at(-1)!.id)}
-            isPending={domains.isFetching}
-          />
+          <PagesOf label="Domain pages" pages={pages} page={domains.data} isPending={domains.isFetching} />
         </>
       )}
     </>

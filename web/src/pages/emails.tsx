@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import type { mailgate } from '../api.ts';
-import { Button, EmptyState, ErrorMessage, PageHeader, Pagination, Select, Table, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
+import { Button, EmptyState, ErrorMessage, PageHeader, PagesOf, Select, Table, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { type EmailFilters, filtersFrom, isFiltered, NO_FILTERS, STATUS_LABELS, STATUSES, searchOf } from './emails/email-filters.ts';
 import { formatDateTime } from './emails/format.ts';
@@ -90,7 +90,6 @@ function EmailLog({ filters, search }: { filters: EmailFilters; search: string }
       </ErrorMessage>
     );
   const rows = list.data.data;
-  const last = rows[rows.length - 1];
   return (
     <>
       <Table
@@ -105,14 +104,7 @@ function EmailLog({ filters, search }: { filters: EmailFilters; search: string }
           )
         }
       />
-      <Pagination
-        label="Emails pages"
-        hasPrevious={pages.hasPrevious}
-        hasNext={list.data.has_more && last !== undefined}
-        onPrevious={pages.previous}
-        onNext={() => last && pages.next(last.id)}
-        isPending={list.isPlaceholderData}
-      />
+      <PagesOf label="Emails pages" pages={pages} page={list.data} isPending={list.isPlaceholderData} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
   ErrorMessage,
   fieldErrors,
   PageHeader,
-  Pagination,
+  PagesOf,
   Select,
   type TableColumn,
   Table,
@@ -120,14 +120,7 @@ export default function SuppressionsPage() {
               )
             }
           />
-          <Pagination
-            label="Suppression pages"
-            hasPrevious={pages.hasPrevious}
-            hasNext={suppressions.data.has_more}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(suppressions.data.data.at(-1)!.id)}
-            isPending={suppressions.isFetching}
-          />
+          <PagesOf label="Suppression pages" pages={pages} page={suppressions.data} isPending={suppressions.isFetching} />
         </>
       )}
     </>

@@ -10,7 +10,7 @@ import {
   ErrorMessage,
   fieldErrors,
   PageHeader,
-  Pagination,
+  PagesOf,
   Select,
   Table,
   type TableColumn,
@@ -89,14 +89,7 @@ export default function TeamPage() {
             rows={users.data.data}
             empty={<EmptyState title="Nobody here yet" description={canWrite ? 'Invite someone by email to give them an account.' : undefined} />}
           />
-          <Pagination
-            label="Team pages"
-            hasPrevious={pages.hasPrevious}
-            hasNext={users.data.has_more}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(users.data.data[users.data.data.length - 1]!.id)}
-            isPending={users.isFetching}
-          />
+          <PagesOf label="Team pages" pages={pages} page={users.data} isPending={users.isFetching} />
         </>
       )}
     </>

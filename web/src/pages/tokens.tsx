@@ -13,7 +13,7 @@ import {
   fieldErrors,
   OneTimeSecret,
   PageHeader,
-  Pagination,
+  PagesOf,
   Select,
   type TableColumn,
   Table,
@@ -72,14 +72,7 @@ export default function TokensPage() {
             rows={tokens.data.data}
             empty={<EmptyState level={3} title="No API tokens" description="Create one for each program that uses the API." />}
           />
-          <Pagination
-            label="API token pages"
-            hasPrevious={pages.hasPrevious}
-            hasNext={tokens.data.has_more}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(tokens.data.data.at(-1)!.id)}
-            isPending={tokens.isFetching}
-          />
+          <PagesOf label="API token pages" pages={pages} page={tokens.data} isPending={tokens.isFetching} />
         </>
       )}
     </>

@@ -12,7 +12,7 @@ import {
   EmptyState,
   ErrorMessage,
   PageHeader,
-  Pagination,
+  PagesOf,
   type TableColumn,
   Table,
   useCursorPages,
@@ -257,14 +257,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
               <EmptyState level={3} title="No deliveries yet" description="Each event this webhook receives is listed here with what the endpoint answered." />
             }
           />
-          <Pagination
-            label="Delivery pages"
-            hasPrevious={pages.hasPrevious}
-            hasNext={deliveries.data.has_more}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(deliveries.data.data.at(-1)!.id)}
-            isPending={deliveries.isFetching}
-          />
+          <PagesOf label="Delivery pages" pages={pages} page={deliveries.data} isPending={deliveries.isFetching} />
         </>
       )}
     </section>

@@ -11,7 +11,7 @@ import {
   ErrorMessage,
   OneTimeSecret,
   PageHeader,
-  Pagination,
+  PagesOf,
   type TableColumn,
   Table,
   useCursorPages,
@@ -56,14 +56,7 @@ export default function WebhooksPage() {
             rows={webhooks.data.data}
             empty={<EmptyState level={3} title="No webhooks" description="Add one to hear of deliveries, bounces and received mail as they happen." />}
           />
-          <Pagination
-            label="Webhook pages"
-            hasPrevious={pages.hasPrevious}
-            hasNext={webhooks.data.has_more}
-            onPrevious={pages.previous}
-            onNext={() => pages.next(webhooks.data.data.at(-1)!.id)}
-            isPending={webhooks.isFetching}
-          />
+          <PagesOf label="Webhook pages" pages={pages} page={webhooks.data} isPending={webhooks.isFetching} />
         </>
       )}
     </>
