@@ -4,7 +4,6 @@
 // one-time link whose secret is kept only as a hash. Signing in (sessions)
 // builds on this: the password hash is set here, on acceptance.
 // Must not import any protocol library.
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { isRole, type OrgScope, type Role } from '../auth-scope/index.ts';
 import type { Clock } from '../clock.ts';
@@ -17,6 +16,7 @@ import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import { parseBody, parseInput } from '../validation.ts';
 import { z } from 'zod';
 import { hashPassword } from './password.ts';
+import { hashSecret, newSecret } from './secrets.ts';
 import {
   acceptInvitationSchema,
   assertPasswordIsNotEmail,
@@ -105,7 +105,6 @@ type Trx = Transaction<Database>;
 const operatorInvitationSchema = z.strictObject({ email: userEmailField.optional(), name: userNameField.optional(), role: roleField });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const emailKey = (email: string) => email.toLowerCase();
 const notFound = (id: string) => new AppError('not_found', `User ${id} not found`);
 
@@ -156,7 +155,7 @@ export function createUserService(deps: UserServiceDeps): UserService {
   async function insertInvitation(trx: Trx, organizationId: string, userId: string | null, role: Role): Promise<{ secret: string; expiresAt: number }> {
     const now = clock.now();
     if (userId !== null) await trx.deleteFrom('user_invitations').where('user_id', '=', userId).execute();
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newSecret();
     const expiresAt = now + INVITATION_TTL_MS;
     await trx
       .insertInto('user_invitations')

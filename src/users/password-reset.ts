@@ -3,7 +3,6 @@
 // pipeline (source `system`, as invitations are). Asking never says whether the
 // address has a user; completing sets the password and ends the user's sessions.
 // Must not import any protocol library.
-import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { writeFirst, type DatabaseHandle } from '../db/index.ts';
@@ -14,6 +13,7 @@ import { newId } from '../ids.ts';
 import { escapeHtml } from '../render/text-to-html.ts';
 import { parseBody } from '../validation.ts';
 import { hashPassword } from './password.ts';
+import { hashSecret, newSecret } from './secrets.ts';
 import { createSignInLimits, type SignInLimit } from './sign-in-limits.ts';
 import { assertPasswordIsNotEmail, passwordField, toUserRecord, userEmailField, type UserRecord } from './user-record.ts';
 
@@ -59,8 +59,6 @@ export interface PasswordResetDeps {
   systemFrom: string;
 }
 
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
 function resetLinkInvalid(): AppError {
   return new AppError(
     'not_found',
@@ -77,7 +75,7 @@ export function createPasswordResetService(deps: PasswordResetDeps): PasswordRes
   /** A new link for the user (earlier ones stop working), mailed to them. */
   async function sendLink(user: UsersTable): Promise<void> {
     const now = clock.now();
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newSecret();
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
       await trx

@@ -10,7 +10,7 @@
 // CSRF: a session's writes must carry a token the page can read but another
 // site cannot: a hash of the session's secret (csrfTokenOf). The door compares it.
 // Must not import any protocol library.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { isRole, quotaOf, type AuthContext, type Plan, type Role } from '../auth-scope/index.ts';
 import type { Clock } from '../clock.ts';
@@ -20,6 +20,7 @@ import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { parseBody } from '../validation.ts';
 import { verifyPassword } from './password.ts';
+import { hashSecret, newSecret } from './secrets.ts';
 import { ACCOUNT_LIMIT, accountKey, createSignInLimits, IP_LIMIT, ipKey, type SignInLimit } from './sign-in-limits.ts';
 import { PASSWORD_MAX, toUserRecord, userEmailField, userRecordSchema } from './user-record.ts';
 
@@ -120,8 +121,6 @@ function limitKeysOf(email: string, ip: string | null): { key: string; limit: Si
   return [...(ip ? [{ key: ipKey(ip), limit: IP_LIMIT }] : []), { key: accountKey(email), limit: ACCOUNT_LIMIT }];
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const hashSecret = (secret: string) => sha256(secret);
 /** Derived from the secret: a page of this origin gets it from the API; another site can neither read the cookie nor make it. */
 export const csrfTokenOf = (secret: string) => createHash('sha256').update(`csrf\0${secret}`).digest('base64url');
 
@@ -254,7 +253,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       await assertSecondFactor(user, given.totp_code);
       await attempt.succeeded();
       const now = clock.now();
-      const secret = randomBytes(32).toString('base64url');
+      const secret = newSecret();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sessions')

@@ -3,12 +3,13 @@
 // recovery codes kept as SHA-256 hashes (random codes: a slow hash adds nothing).
 // Sign-in asks for a code once it is on (checkSecondFactor, given to sessions.ts).
 // Must not import any protocol library.
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { UsersTable } from '../db/schema.ts';
 import type { SecondFactorCheck } from './sessions.ts';
+import { hashSecret } from './secrets.ts';
 
 /** How many recovery codes enabling the second factor gives. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -18,8 +19,6 @@ const ISSUER = 'Mailgate';
 const WINDOW = 1;
 /** The digits of recovery codes: no 0/o, 1/l/i to misread. */
 const RECOVERY_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A new secret (160 bits, base32) and its otpauth:// URI for a QR code. */
 export function newTotpSecret(email: string): { secret: string; uri: string } {
@@ -44,7 +43,7 @@ export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
     for (let i = 0; i < 10; i++) digits += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
     return `${digits.slice(0, 5)}-${digits.slice(5)}`;
   });
-  return { codes, hashes: codes.map((code) => sha256(normalizeRecoveryCode(code))) };
+  return { codes, hashes: codes.map((code) => hashSecret(normalizeRecoveryCode(code))) };
 }
 
 /**
@@ -63,7 +62,7 @@ export function checkSecondFactor(deps: { db: DatabaseHandle; clock: Clock }): S
       .updateTable('recovery_codes')
       .set({ used_at: now })
       .where('user_id', '=', user.id)
-      .where('code_hash', '=', sha256(normalized))
+      .where('code_hash', '=', hashSecret(normalized))
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1;
