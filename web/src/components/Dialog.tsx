@@ -77,3 +77,25 @@ export function ConfirmDialog({ title, trigger, message, confirmLabel, onConfirm
     </Dialog>
   );
 }
+
+/** The foot of a form in a dialog: Cancel, and the submit button that names what the form does. */
+export function FormActions({
+  onCancel,
+  submit,
+  variant = 'primary',
+  isPending,
+}: {
+  onCancel: () => void;
+  submit: string;
+  variant?: 'primary' | 'danger';
+  isPending: boolean;
+}) {
+  return (
+    <div className="dialog-actions">
+      <Button onPress={onCancel}>Cancel</Button>
+      <Button type="submit" variant={variant} isPending={isPending}>
+        {submit}
+      </Button>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
 // labels, focus and announcements are right once for all.
 export { Button, type ButtonProps } from './Button.tsx';
 export { CopyButton } from './CopyButton.tsx';
-export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export { ConfirmDialog, Dialog, FormActions } from './Dialog.tsx';
 export { DateTime } from './DateTime.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { ErrorMessage } from './ErrorMessage.tsx';

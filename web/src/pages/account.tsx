@@ -10,6 +10,7 @@ import {
   Dialog,
   ErrorMessage,
   fieldErrors,
+  FormActions,
   PageHeader,
   PasswordFields,
   Table,
@@ -268,12 +269,7 @@ function DisableTotp({ onDisabled }: { onDisabled: () => void }) {
             isRequired
             autoFocus
           />
-          <div className="dialog-actions">
-            <Button onPress={close}>Cancel</Button>
-            <Button type="submit" variant="danger" isPending={disable.isPending}>
-              Turn off
-            </Button>
-          </div>
+          <FormActions onCancel={close} submit="Turn off" variant="danger" isPending={disable.isPending} />
         </Form>
       )}
     </Dialog>

@@ -11,10 +11,11 @@ import {
   EmptyState,
   ErrorMessage,
   fieldErrors,
+  FormActions,
   PageHeader,
   PagesOf,
-  type TableColumn,
   Table,
+  type TableColumn,
   TextField,
   useCursorPages,
 } from '../components/index.ts';
@@ -104,12 +105,7 @@ function AddDomain() {
             isRequired
             autoFocus
           />
-          <div className="dialog-actions">
-            <Button onPress={close}>Cancel</Button>
-            <Button type="submit" variant="primary" isPending={create.isPending}>
-              Add domain
-            </Button>
-          </div>
+          <FormActions onCancel={close} submit="Add domain" isPending={create.isPending} />
         </Form>
       )}
     </Dialog>

@@ -12,11 +12,12 @@ import {
   EmptyState,
   ErrorMessage,
   fieldErrors,
+  FormActions,
   PageHeader,
   PagesOf,
   Select,
-  type TableColumn,
   Table,
+  type TableColumn,
   TextField,
   useCursorPages,
 } from '../components/index.ts';
@@ -176,12 +177,7 @@ function AddSuppression() {
             autoFocus
           />
           <Select label="For how long" options={DURATIONS} value={duration} onChange={(id) => setDuration(id as typeof duration)} />
-          <div className="dialog-actions">
-            <Button onPress={close}>Cancel</Button>
-            <Button type="submit" variant="primary" isPending={add.isPending}>
-              Suppress
-            </Button>
-          </div>
+          <FormActions onCancel={close} submit="Suppress" isPending={add.isPending} />
         </Form>
       )}
     </Dialog>

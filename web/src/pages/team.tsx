@@ -9,6 +9,7 @@ import {
   EmptyState,
   ErrorMessage,
   fieldErrors,
+  FormActions,
   PageHeader,
   PagesOf,
   Select,
@@ -157,12 +158,7 @@ function InviteDialog({ onInvited }: { onInvited: (email: string) => void }) {
           <TextField label="Email address" type="email" name="email" value={email} onChange={setEmail} isRequired autoFocus />
           <TextField label="Name" name="name" description="Shown to the team. Optional: they may give one when they accept." value={name} onChange={setName} />
           <Select label="Role" description={ROLE_HELP} options={ROLE_OPTIONS} value={role} onChange={(id) => setRole(id as Role)} isRequired />
-          <div className="dialog-actions">
-            <Button onPress={close}>Cancel</Button>
-            <Button type="submit" variant="primary" isPending={invite.isPending}>
-              Send invitation
-            </Button>
-          </div>
+          <FormActions onCancel={close} submit="Send invitation" isPending={invite.isPending} />
         </Form>
       )}
     </Dialog>
@@ -259,12 +255,7 @@ function ChangeRoleDialog({ user, onDone }: { user: User; onDone: (notice: strin
         <Form onSubmit={submit} className="form">
           <ErrorMessage error={refusal(update.error, user)} title="The role was not changed." />
           <Select label="Role" description={ROLE_HELP} options={ROLE_OPTIONS} value={role} onChange={(id) => setRole(id as Role)} isRequired autoFocus />
-          <div className="dialog-actions">
-            <Button onPress={close}>Cancel</Button>
-            <Button type="submit" variant="primary" isPending={update.isPending}>
-              Save
-            </Button>
-          </div>
+          <FormActions onCancel={close} submit="Save" isPending={update.isPending} />
         </Form>
       )}
     </Dialog>

@@ -11,12 +11,13 @@ import {
   EmptyState,
   ErrorMessage,
   fieldErrors,
+  FormActions,
   OneTimeSecret,
   PageHeader,
   PagesOf,
   Select,
-  type TableColumn,
   Table,
+  type TableColumn,
   TextField,
   useCursorPages,
 } from '../components/index.ts';
@@ -140,12 +141,7 @@ function CreateToken() {
               autoFocus
             />
             <Select label="Permission" options={PERMISSIONS} value={permission} onChange={(id) => setPermission(id as 'full' | 'read')} />
-            <div className="dialog-actions">
-              <Button onPress={close}>Cancel</Button>
-              <Button type="submit" variant="primary" isPending={create.isPending}>
-                Create
-              </Button>
-            </div>
+            <FormActions onCancel={close} submit="Create" isPending={create.isPending} />
           </Form>
         )
       }
