@@ -13139,6 +13139,15 @@ export interface operations {
                                 type: "remove_tag";
                                 tag: string;
                             })[];
+                            /** @description How many runs the workflow has started, by where they stand. */
+                            runs: {
+                                total: number;
+                                /** @description Running, waiting or paused. */
+                                in_progress: number;
+                                completed: number;
+                                failed: number;
+                                cancelled: number;
+                            };
                             /** @description ISO 8601 date and time (UTC). */
                             created_at: string;
                             /** @description ISO 8601 date and time (UTC). */
@@ -13532,6 +13541,15 @@ export interface operations {
                             type: "remove_tag";
                             tag: string;
                         })[];
+                        /** @description How many runs the workflow has started, by where they stand. */
+                        runs: {
+                            total: number;
+                            /** @description Running, waiting or paused. */
+                            in_progress: number;
+                            completed: number;
+                            failed: number;
+                            cancelled: number;
+                        };
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -13936,6 +13954,15 @@ export interface operations {
                             type: "remove_tag";
                             tag: string;
                         })[];
+                        /** @description How many runs the workflow has started, by where they stand. */
+                        runs: {
+                            total: number;
+                            /** @description Running, waiting or paused. */
+                            in_progress: number;
+                            completed: number;
+                            failed: number;
+                            cancelled: number;
+                        };
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -14713,6 +14740,15 @@ export interface operations {
                             type: "remove_tag";
                             tag: string;
                         })[];
+                        /** @description How many runs the workflow has started, by where they stand. */
+                        runs: {
+                            total: number;
+                            /** @description Running, waiting or paused. */
+                            in_progress: number;
+                            completed: number;
+                            failed: number;
+                            cancelled: number;
+                        };
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
