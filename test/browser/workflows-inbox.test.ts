@@ -114,7 +114,7 @@ describe('workflows and the inbox', () => {
     const row = page.getByRole('row', { name: /Welcome VIPs/ });
     await row.waitFor();
     expect(await row.getByRole('gridcell').allTextContents()).toEqual(expect.arrayContaining(['When the tag “vip” is added', '3', 'Active']));
-    await row.getByRole('link', { name: 'Welcome VIPs', exact: true }).click();
+    await row.getByRole('link', { name: 'Welcome VIPs' }).click();
 
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByRole('button', { name: 'Enable' }).waitFor();
@@ -137,13 +137,27 @@ describe('workflows and the inbox', () => {
       '2. Send “Welcome, {{first_name | "there"}}” from Support <support@help.example>: done',
       '3. Wait 2 days: waiting',
     ]);
+    await page.getByText('1 in all: 1 in progress, 0 completed, 0 failed, 0 cancelled').waitFor();
+    await page.getByRole('link', { name: '← Workflows' }).click();
+    expect(
+      await page
+        .getByRole('row', { name: /Welcome VIPs/ })
+        .getByRole('gridcell')
+        .allTextContents(),
+    ).toContain('1 (1 in progress)');
     const welcome = await waitFor(async () => relay.messages.find((m) => m.envelope.rcptTo.includes('ann@customer.example')));
     expect(welcome.parsed.subject).toBe('Welcome, Ann');
     await page.context().close();
   });
 
   it('reads received mail in its conversation, with the sender checks and the attachment, and replies in the thread', async () => {
-    const mta = nodemailer.createTransport({ host: '127.0.0.1', port: server.inboundPort!, secure: false, name: 'mx.sender.example', tls: { rejectUnauthorized: false } });
+    const mta = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: server.inboundPort!,
+      secure: false,
+      name: 'mx.sender.example',
+      tls: { rejectUnauthorized: false },
+    });
     const dkim = { domainName: 'sender.example', keySelector: 's1', privateKey };
     await mta.sendMail({
       from: 'Ada Lovelace <ada@sender.example>',
@@ -172,9 +186,12 @@ describe('workflows and the inbox', () => {
     const conversations = page.getByRole('grid', { name: 'Conversations' });
     await conversations.getByRole('rowheader', { name: 'A quote, please' }).waitFor();
     expect(await conversations.getByRole('rowheader').allTextContents()).toEqual(['A quote, please', 'Re: Where is my order?']);
-    expect(await page.getByRole('row', { name: /Where is my order/ }).getByRole('gridcell').allTextContents()).toEqual(
-      expect.arrayContaining(['Ada Lovelace', '2', '1']),
-    );
+    expect(
+      await page
+        .getByRole('row', { name: /Where is my order/ })
+        .getByRole('gridcell')
+        .allTextContents(),
+    ).toEqual(expect.arrayContaining(['Ada Lovelace', '2', '1']));
     await page.getByRole('button', { name: /Receiving domain/ }).click();
     await page.getByRole('option', { name: 'help.example' }).click();
     await conversations.getByRole('rowheader', { name: 'A quote, please' }).waitFor({ state: 'detached' });

@@ -79,6 +79,10 @@ export default function WorkflowPage() {
         </dd>
         <dt>Trigger</dt>
         <dd>{describeTrigger(w.trigger)}</dd>
+        <dt>Runs</dt>
+        <dd>
+          {w.runs.total} in all: {w.runs.in_progress} in progress, {w.runs.completed} completed, {w.runs.failed} failed, {w.runs.cancelled} cancelled
+        </dd>
         <dt>Created</dt>
         <dd>
           <DateTime value={w.created_at} />
@@ -184,6 +188,7 @@ function RunSteps({ run, steps }: { run: WorkflowRun; steps: Workflow['steps'] }
 
 /** The runs, newest first: which subscriber, their status, and each step's outcome. Refreshed while any is under way. */
 function Runs({ workflow }: { workflow: Workflow }) {
+  const queryClient = useQueryClient();
   const pages = useCursorPages();
   const runs = useQuery({
     queryKey: ['workflows', 'runs', workflow.id, pages.after],
@@ -205,7 +210,14 @@ function Runs({ workflow }: { workflow: Workflow }) {
     <section className="section" aria-labelledby="runs">
       <div className="section-header">
         <h2 id="runs">Runs</h2>
-        <Button isPending={runs.isFetching} onPress={() => void runs.refetch()}>
+        <Button
+          isPending={runs.isFetching}
+          onPress={() => {
+            void runs.refetch();
+            // The counts on the workflow itself too.
+            void queryClient.invalidateQueries({ queryKey: ['workflows', 'one', workflow.id] });
+          }}
+        >
           Refresh
         </Button>
       </div>

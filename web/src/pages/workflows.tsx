@@ -4,7 +4,7 @@ import { mailgate, unwrap } from '../api.ts';
 import { Button, DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, type TableColumn, Table, useCursorPages } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
-import { describeTrigger, type Workflow } from './workflows/describe.ts';
+import { describeRuns, describeTrigger, type Workflow } from './workflows/describe.ts';
 import './settings.css';
 import './workflows/workflows.css';
 
@@ -23,15 +23,7 @@ export default function WorkflowsPage() {
     { id: 'trigger', title: 'Trigger', cell: (w) => describeTrigger(w.trigger) },
     { id: 'steps', title: 'Steps', cell: (w) => String(w.steps.length) },
     { id: 'status', title: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
-    {
-      id: 'runs',
-      title: 'Runs',
-      cell: (w) => (
-        <Link to={`/workflows/${w.id}#runs`} aria-label={`Runs of ${w.name}`}>
-          See runs
-        </Link>
-      ),
-    },
+    { id: 'runs', title: 'Runs', cell: (w) => describeRuns(w.runs) },
     { id: 'updated', title: 'Updated', cell: (w) => <DateTime value={w.updated_at} /> },
   ];
 

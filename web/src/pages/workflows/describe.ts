@@ -44,6 +44,12 @@ export function describeStep(step: Step): string {
   }
 }
 
+/** "12 (3 in progress, 1 failed)": the total, and what is not simply over. */
+export function describeRuns(runs: Workflow['runs']): string {
+  const parts = [runs.in_progress > 0 && `${runs.in_progress} in progress`, runs.failed > 0 && `${runs.failed} failed`].filter(Boolean);
+  return parts.length > 0 ? `${runs.total} (${parts.join(', ')})` : String(runs.total);
+}
+
 export const RUN_STATUS: Record<WorkflowRun['status'], { text: string; tone: 'good' | 'bad' | 'neutral' }> = {
   running: { text: 'Running', tone: 'neutral' },
   waiting: { text: 'Waiting', tone: 'neutral' },
