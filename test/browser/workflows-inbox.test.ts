@@ -19,6 +19,7 @@ import { createUser } from '../helpers/users.ts';
 // threaded under the message.
 
 const MEMBER = 'meg@example.com';
+const VIEWER = 'vic@example.com';
 
 describe('workflows and the inbox', () => {
   let dns: TestDnsServer;
@@ -40,6 +41,7 @@ describe('workflows and the inbox', () => {
     server = await startTestServer({ inbound: true, env: { RELAY_URL: `smtp://127.0.0.1:${relay.port}`, DNS_SERVERS: dns.address } });
     await Promise.all([
       createUser(server, { email: MEMBER, role: 'member' }),
+      createUser(server, { email: VIEWER, role: 'viewer' }),
       addReceivingDomain(server.database.handle, 'help.example'),
       addReceivingDomain(server.database.handle, 'sales.example'),
     ]);
@@ -51,8 +53,8 @@ describe('workflows and the inbox', () => {
     await dns?.close();
   });
 
-  async function open(url: string): Promise<Page> {
-    const context = await signedInContext(browser, server, MEMBER);
+  async function open(url: string, email = MEMBER): Promise<Page> {
+    const context = await signedInContext(browser, server, email);
     const page = await context.newPage();
     await page.goto(url);
     return page;
@@ -232,6 +234,22 @@ describe('workflows and the inbox', () => {
     expect(answer.parsed.inReplyTo).toBe('<order-2@sender.example>');
     expect(answer.parsed.references).toEqual(['<order-1@sender.example>', '<order-2@sender.example>']);
     expect(answer.parsed.text).toContain('It left our warehouse today.');
+    await page.context().close();
+  });
+
+  it('shows a viewer the workflow and the message with no control to change or answer them', async () => {
+    const [workflow] = (await json(await server.api('/api/v2/workflows'))).data;
+    const [received] = (await json(await server.api('/api/v2/received-emails?domain=help.example'))).data;
+    const page = await open(`/app/workflows/${workflow.id}`, VIEWER);
+    await page.getByRole('heading', { name: 'Welcome VIPs', level: 1 }).waitFor();
+    await page.getByRole('grid', { name: 'Runs' }).waitFor();
+    for (const name of ['Disable', 'Edit', 'Delete']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    await page.goto('/app/workflows');
+    await page.getByRole('rowheader', { name: 'Welcome VIPs' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New workflow' }).count()).toBe(0);
+    await page.goto(`/app/inbox/${received.id}`);
+    await page.getByRole('region', { name: 'Sender checks' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Reply' }).count()).toBe(0);
     await page.context().close();
   });
 

@@ -229,7 +229,17 @@ function Reply({ email }: { email: ReceivedEmail }) {
   const [subject, setSubject] = useState(reSubject(email.subject));
   const [body, setBody] = useState('');
   const send = useMutation({
-    mutationFn: () => unwrap(mailgate.emails.send({ from: from.trim(), to: to.trim(), subject, markdown: body, in_reply_to: email.id })),
+    mutationFn: () =>
+      unwrap(
+        mailgate.emails.send({
+          from: from.trim(),
+          to: to.trim(),
+          // Left empty, the API makes it "Re: " and the received subject.
+          ...(subject.trim() ? { subject } : {}),
+          markdown: body,
+          in_reply_to: email.id,
+        }),
+      ),
     onSuccess: () => {
       setBody('');
       void queryClient.invalidateQueries({ queryKey: ['emails'] });
@@ -256,7 +266,14 @@ function Reply({ email }: { email: ReceivedEmail }) {
           isRequired
         />
         <TextField label="To" name="to" value={to} onChange={setTo} errorMessage={errors.to} isRequired />
-        <TextField label="Subject" name="subject" value={subject} onChange={setSubject} errorMessage={errors.subject} />
+        <TextField
+          label="Subject"
+          name="subject"
+          description="Left empty: “Re: ” and the received subject."
+          value={subject}
+          onChange={setSubject}
+          errorMessage={errors.subject}
+        />
         <TextAreaField label="Message" description="Markdown." value={body} onChange={setBody} errorMessage={errors.markdown ?? errors['']} isRequired />
         <div className="form-actions">
           <Button type="submit" variant="primary" isPending={send.isPending}>
