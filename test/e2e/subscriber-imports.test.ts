@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { Mailgate } from '../../sdk/src/index.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 // Subscriber import and export over REST v2 with fetch, on real sockets: the
@@ -29,7 +30,7 @@ describe('subscriber imports and export', () => {
   async function imported(body: Record<string, unknown>): Promise<any> {
     const res = await start(body);
     const queued = await res.json();
-    expect(res.status, JSON.stringify(queued)).toBe(202);
+    expect(res.status, JSON.stringify(queued)).toBe(201);
     return waitFor(async () => {
       const record = await (await server.api(`/api/v2/subscribers/imports/${queued.id}`)).json();
       return record.status === 'completed' || record.status === 'failed' ? record : undefined;
@@ -42,7 +43,7 @@ describe('subscriber imports and export', () => {
     return { status: res.status, body: (await res.json()) as any };
   }
 
-  it('imports a file with a BOM, quoted newlines, default column names and attributes; answers 202 with the record, then completes', async () => {
+  it('imports a file with a BOM, quoted newlines, default column names and attributes; answers 201 with the record, then completes', async () => {
     const csv = [
       'Email,First Name,last_name,STATUS,Tags,plan,Note',
       'ada@example.com,Ada,Lovelace,,"vip, beta",pro,"line one',
@@ -52,7 +53,7 @@ describe('subscriber imports and export', () => {
       'linus@example.com,,,,,,plain',
     ].join('\r\n');
     const res = await start({ content: b64(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)])), tags: ['imported'] });
-    expect(res.status).toBe(202);
+    expect(res.status).toBe(201);
     const queued = await res.json();
     expect(queued).toMatchObject({ object: 'subscriber_import', id: expect.stringMatching(IMP), total_rows: 3, processed_rows: 0, finished_at: null });
     expect(['queued', 'running', 'completed']).toContain(queued.status);
@@ -268,5 +269,30 @@ describe('subscriber imports and export', () => {
     expect(data).toMatchObject({ object: 'subscriber_export', content_type: 'text/csv; charset=utf-8', rows: 10, truncated: false });
     const fromTool = parse(Buffer.from(data.content, 'base64').toString('utf8').replace('\ufeff', '')) as string[][];
     expect(fromTool.slice(1).map((r) => r[0])).toEqual(emails.slice(0, 10).reverse());
+  });
+
+  it('the SDK imports bytes, follows and lists imports, and exports the CSV as bytes with its filename', async () => {
+    const mg = new Mailgate(server.token, { baseUrl: server.url });
+    const file = new TextEncoder().encode('email,first_name\nsdk1@sdk.test,Sdk\nsdk2@sdk.test,\n');
+    const started = await mg.subscribers.import({ content: file, tags: ['sdk'] });
+    expect(started.error).toBeNull();
+    const id = started.data!.id;
+    const done = await waitFor(async () => {
+      const { data } = await mg.subscribers.imports.get(id);
+      return data?.status === 'completed' ? data : undefined;
+    });
+    expect(done).toMatchObject({ created: 2, failed: 0, columns: { email: 'email', first_name: 'first_name' } });
+    expect((await mg.subscribers.imports.list({ limit: 1 })).data!.data[0]!.id).toBe(id);
+    expect((await mg.subscribers.imports.get('imp_01jb8k2m3n4p5q6r7s8t9v0w1x')).error).toMatchObject({ name: 'not_found', statusCode: 404 });
+    const exported = await mg.subscribers.export({ tag: 'sdk' });
+    expect(exported.error).toBeNull();
+    expect(exported.data!.contentType).toBe('text/csv; charset=utf-8');
+    expect(exported.data!.filename).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(new TextDecoder().decode(exported.data!.content)) as string[][];
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      ['email', 'first_name'],
+      ['sdk2@sdk.test', ''],
+      ['sdk1@sdk.test', 'Sdk'],
+    ]);
   });
 });

@@ -9607,7 +9607,7 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            202: {
+            201: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
                     "RateLimit-Policy"?: string;

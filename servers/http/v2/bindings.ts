@@ -93,7 +93,7 @@ export const V2_BINDINGS: readonly Binding[] = [
 
   { operation: 'upsert_subscriber', method: 'POST', path: '/subscribers', status: 200, createdStatus: 201 },
   { operation: 'list_subscribers', method: 'GET', path: '/subscribers', status: 200 },
-  { operation: 'import_subscribers', method: 'POST', path: '/subscribers/imports', status: 202, bodyLimit: IMPORT_BODY_LIMIT },
+  { operation: 'import_subscribers', method: 'POST', path: '/subscribers/imports', status: 201, bodyLimit: IMPORT_BODY_LIMIT },
   { operation: 'list_subscriber_imports', method: 'GET', path: '/subscribers/imports', status: 200 },
   { operation: 'get_subscriber_import', method: 'GET', path: '/subscribers/imports/:id', status: 200 },
   {
