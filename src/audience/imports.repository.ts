@@ -9,11 +9,12 @@ import type { ImportRow } from './csv-import.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function insertImport(db: Db, row: SubscriberImportsTable): Promise<void> {
+/** A new import and its file. */
+export async function insertImport(db: Db, row: SubscriberImportsTable, content: Buffer): Promise<void> {
   await db.insertInto('subscriber_imports').values(row).execute();
+  await db.insertInto('subscriber_import_files').values({ import_id: row.id, content }).execute();
 }
 
-/** An import without its file (which may be tens of megabytes). */
 const RECORD_COLUMNS = [
   'id',
   'organization_id',
@@ -33,14 +34,21 @@ const RECORD_COLUMNS = [
   'updated_at',
   'finished_at',
 ] as const;
-export type ImportRowState = Omit<SubscriberImportsTable, 'content'>;
+export type ImportRowState = SubscriberImportsTable;
 
 export async function findImport(db: Db, organizationId: string, id: string): Promise<ImportRowState | undefined> {
   return db.selectFrom('subscriber_imports').select(RECORD_COLUMNS).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findImportWithContent(db: Db, id: string): Promise<SubscriberImportsTable | undefined> {
-  return db.selectFrom('subscriber_imports').selectAll().where('id', '=', id).executeTakeFirst();
+/** An import and its file (null once the import ended). */
+export async function findImportWithContent(db: Db, id: string): Promise<(SubscriberImportsTable & { content: Buffer | null }) | undefined> {
+  return db
+    .selectFrom('subscriber_imports')
+    .leftJoin('subscriber_import_files', 'subscriber_import_files.import_id', 'subscriber_imports.id')
+    .selectAll('subscriber_imports')
+    .select('subscriber_import_files.content')
+    .where('subscriber_imports.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listImportRows(db: Db, organizationId: string, page: PageRequest): Promise<ImportRowState[]> {
@@ -91,7 +99,7 @@ function heldBy(eb: ExpressionBuilder<Database, 'subscriber_imports'>, holder: {
   return eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', holder.jobId).where('jobs.lease_owner', '=', holder.owner));
 }
 
-/** The import has ended (completed or failed): its file is dropped. */
+/** The import has ended (completed or failed): its file is dropped. Run it in a transaction. */
 export async function finishImport(
   db: Db,
   id: string,
@@ -99,11 +107,11 @@ export async function finishImport(
   now: number,
   extra: { errors?: string; errorCount?: number } = {},
 ): Promise<void> {
+  await db.deleteFrom('subscriber_import_files').where('import_id', '=', id).execute();
   await db
     .updateTable('subscriber_imports')
     .set({
       status,
-      content: null,
       finished_at: now,
       updated_at: now,
       ...(extra.errors !== undefined ? { errors: extra.errors } : {}),

@@ -196,7 +196,6 @@ export function createSubscriberImports(deps: SubscriberImportDeps): SubscriberI
         id: newId('imp', now),
         organization_id: auth.organizationId,
         status: 'queued' as const,
-        content: Buffer.from(text, 'utf8'),
         columns: JSON.stringify(plan.columns),
         tags: JSON.stringify(request.tags ?? []),
         update_existing: request.updateExisting === false ? 0 : 1,
@@ -213,12 +212,11 @@ export function createSubscriberImports(deps: SubscriberImportDeps): SubscriberI
         finished_at: null,
       };
       await db.transaction().execute(async (trx) => {
-        await insertImport(trx, row);
+        await insertImport(trx, row, Buffer.from(text, 'utf8'));
         await enqueueJobs(trx, [{ kind: SUBSCRIBER_IMPORT_JOB, refId: row.id, runAt: now, organizationId: auth.organizationId }], now);
       });
       deps.onQueued?.(SUBSCRIBER_IMPORT_JOB);
-      const { content: _content, ...state } = row;
-      return toImportRecord(state);
+      return toImportRecord(row);
     },
 
     async get(auth, id) {
@@ -241,7 +239,9 @@ export function createSubscriberImports(deps: SubscriberImportDeps): SubscriberI
       if (job.attempts >= IMPORT_MAX_ATTEMPTS) {
         const message = `the import stopped after row ${found.processed_rows}: it failed ${job.attempts} times (the server's log says why); the rows before it were imported`;
         const kept = errors.length < IMPORT_ERRORS_KEPT ? [...errors, { row: Number(found.processed_rows) + 1, email: null, message }] : errors;
-        await finishImport(db, found.id, 'failed', clock.now(), { errors: JSON.stringify(kept), errorCount: Number(found.error_count) + 1 });
+        await db
+          .transaction()
+          .execute((trx) => finishImport(trx, found.id, 'failed', clock.now(), { errors: JSON.stringify(kept), errorCount: Number(found.error_count) + 1 }));
         await completeJob(db, job.id, owner);
         return;
       }
@@ -311,7 +311,7 @@ export function createSubscriberImports(deps: SubscriberImportDeps): SubscriberI
         if (chunk.length >= chunkRows) await writeChunk();
       }
       if (chunk.length > 0 || done === 0) await writeChunk();
-      await finishImport(db, found.id, 'completed', clock.now());
+      await db.transaction().execute((trx) => finishImport(trx, found.id, 'completed', clock.now()));
       await completeJob(db, job.id, owner);
     },
   };

@@ -299,8 +299,6 @@ export interface SubscriberImportsTable {
   id: string;
   organization_id: string;
   status: 'queued' | 'running' | 'completed' | 'failed';
-  /** The file as UTF-8 (decoded from the encoding it came in); null once the import ended. */
-  content: Buffer | null;
   /** JSON: the column mapping used (ImportColumns). */
   columns: string;
   /** JSON array of tag names added to every row. */
@@ -319,6 +317,12 @@ export interface SubscriberImportsTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+}
+
+/** An import's file, as UTF-8 (decoded from the encoding it came in), until the import ends. */
+export interface SubscriberImportFilesTable {
+  import_id: string;
+  content: Buffer;
 }
 
 export interface TagsTable {
@@ -610,6 +614,7 @@ export interface Database {
   subscriber_tags: SubscriberTagsTable;
   subscriber_events: SubscriberEventsTable;
   subscriber_imports: SubscriberImportsTable;
+  subscriber_import_files: SubscriberImportFilesTable;
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
   campaigns: CampaignsTable;

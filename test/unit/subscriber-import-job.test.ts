@@ -93,8 +93,7 @@ describe('the subscriber import job', () => {
     expect(await subscribers()).toHaveLength(33);
     expect((await subscribers()).find((s) => s.email === 'r3@chunks.test')?.first_name).toBe('Name3');
     expect(await created()).toBe(33);
-    const stored = await t.core.db.db.selectFrom('subscriber_imports').select('content').executeTakeFirstOrThrow();
-    expect(stored.content).toBeNull();
+    expect(await t.core.db.db.selectFrom('subscriber_import_files').selectAll().execute()).toEqual([]);
     expect(await t.core.db.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
 

@@ -4,10 +4,11 @@ import { keyedByText } from './keyed-by-text.ts';
 // Frozen once shipped: never edit, add a new migration instead.
 
 /**
- * Subscriber imports: a CSV file sent to import_subscribers, kept here (as
- * UTF-8) until its queue job has read it, with the progress the job saves in
- * the same transaction as each chunk of subscribers it writes. `content` is
- * set to null when the import ends. Listed per organization, newest first.
+ * Subscriber imports: a CSV file sent to import_subscribers, with the progress
+ * its queue job saves in the same transaction as each chunk of subscribers it
+ * writes; listed per organization, newest first. The file (as UTF-8) is a row
+ * of its own in subscriber_import_files until the import ends: kept apart, as
+ * SQLite rewrites a whole row, file and all, on every change of its progress.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const binary = db.getExecutor().adapter instanceof SqliteAdapter ? sql`blob` : sql`bytea`;
@@ -17,7 +18,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
       .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('content', binary)
       // JSON: the column mapping used, the tags added to every row.
       .addColumn('columns', 'text', (c) => c.notNull())
       .addColumn('tags', 'text', (c) => c.notNull())
@@ -36,8 +36,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('finished_at', 'bigint'),
   ).execute();
   await db.schema.createIndex('subscriber_imports_org_idx').on('subscriber_imports').columns(['organization_id', 'id']).execute();
+  await db.schema
+    .createTable('subscriber_import_files')
+    .addColumn('import_id', 'text', (c) => c.primaryKey().references('subscriber_imports.id').onDelete('cascade'))
+    .addColumn('content', binary, (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('subscriber_import_files').execute();
   await db.schema.dropTable('subscriber_imports').execute();
 }
