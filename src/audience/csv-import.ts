@@ -136,8 +136,8 @@ export function decodeCsv(bytes: Buffer, encoding: ImportEncoding = 'utf-8'): st
     kind = 'utf-16be';
     body = bytes.subarray(2);
   }
-  if (kind === 'iso-8859-1') return body.toString('latin1');
-  if (kind === 'windows-1252') return decodeWindows1252(body);
+  if (kind === 'iso-8859-1') return withoutNul(body.toString('latin1'));
+  if (kind === 'windows-1252') return withoutNul(decodeWindows1252(body));
   const bad = kind === 'utf-8' ? (isUtf8(body) ? -1 : firstInvalidUtf8(body)) : firstInvalidUtf16(body, kind === 'utf-16le');
   if (bad >= 0) {
     const before = new TextDecoder(kind).decode(body.subarray(0, bad));
@@ -153,7 +153,20 @@ export function decodeCsv(bytes: Buffer, encoding: ImportEncoding = 'utf-8'): st
       `The file is not valid ${kind.toUpperCase()}; ${ENCODING_HINT}`,
     );
   }
-  return new TextDecoder(kind).decode(body);
+  return withoutNul(new TextDecoder(kind).decode(body));
+}
+
+/** Text holds no U+0000 (PostgreSQL stores none, and no CSV means one): refused, naming its row. */
+function withoutNul(text: string): string {
+  const at = text.indexOf('\u0000');
+  if (at < 0) return text;
+  const row = rowAtEnd(text.slice(0, at));
+  throw validationError([
+    {
+      path: 'content',
+      message: `holds a NUL character (U+0000) on ${row === 0 ? 'the header row (row 0)' : `row ${row}`}; is it a text file in another encoding (utf-16le)?`,
+    },
+  ]);
 }
 
 /** The records of a CSV text, one at a time (an array of cells each); blank lines are skipped. Throws CsvError for a malformed file. */

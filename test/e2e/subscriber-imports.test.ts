@@ -155,6 +155,11 @@ describe('subscriber imports and export', () => {
     expect((await subscriber('kenji@example.com')).attributes).toEqual({ name_ja: '健二' });
     const oddUtf16 = await refused({ content: b64(Buffer.concat([utf16, Buffer.from([0x41])])) });
     expect(oddUtf16.status).toBe(422);
+    // UTF-16 read as UTF-8 without its BOM: every other byte is NUL.
+    const nul = await refused({ content: b64(Buffer.from('email\nzed@example.com\n', 'utf16le')) });
+    expect(nul.body.details).toEqual([
+      { path: 'content', message: 'holds a NUL character (U+0000) on the header row (row 0); is it a text file in another encoding (utf-16le)?' },
+    ]);
   });
 
   it('takes 1 000 columns and refuses 1 001; refuses malformed CSV, an empty file, no email column and a mapping naming no column', async () => {
