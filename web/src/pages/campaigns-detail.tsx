@@ -110,7 +110,7 @@ function CampaignView({ campaign, updatedAt }: { campaign: Campaign; updatedAt: 
         }
       />
       <ErrorMessage error={cancel.error} title="The campaign could not be cancelled." />
-      <dl className="email-facts">
+      <dl className="campaign-facts">
         <div>
           <dt>Subject</dt>
           <dd>{campaign.subject}</dd>

@@ -1,6 +1,6 @@
 import { EditorContent, type JSONContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, type RefObject, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useState } from 'react';
 import { Form, ToggleButton } from 'react-aria-components';
 import { Button, Dialog, FormActions, TextField } from '../../components/index.ts';
 
@@ -26,10 +26,10 @@ export default function RichText({ initial, onChange, inserter }: RichTextProps)
     content: (initial as JSONContent | null) ?? '',
     editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Content', class: 'tiptap' } },
     onUpdate: ({ editor: e }) => onChange(e.getJSON() as TiptapJson),
-    onCreate: ({ editor: e }) => {
-      inserter.current = (text) => e.chain().focus().insertContent(text).run();
-    },
   });
+  useEffect(() => {
+    inserter.current = (text) => editor.chain().focus().insertContent(text).run();
+  }, [editor, inserter]);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -78,11 +78,7 @@ function LinkDialog({ href, onSet }: { href: string | null; onSet: (href: string
     <Dialog
       title={href ? 'Change the link' : 'Add a link'}
       onOpenChange={(open) => open && setValue(href ?? 'https://')}
-      trigger={
-        <Button className="toolbar-button" aria-label="Link">
-          <span aria-hidden="true">🔗</span>
-        </Button>
-      }
+      trigger={<Button className="toolbar-button">Link</Button>}
     >
       {(close) => (
         <Form
