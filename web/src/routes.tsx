@@ -7,7 +7,7 @@ import { Loading } from './layout/Loading.tsx';
 import { RequireSession } from './layout/RequireSession.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { queryClient } from './api.ts';
-import { emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom } from './pages/queries.ts';
+import { campaignQuery, emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom } from './pages/queries.ts';
 
 /**
  * A loader that starts a page's first request and returns at once: the request
@@ -50,7 +50,14 @@ export const routes: RouteObject[] = [
           { path: 'emails/:id', lazy: page(() => import('./pages/emails-detail.tsx')) },
           { path: 'campaigns', lazy: page(() => import('./pages/campaigns.tsx')) },
           { path: 'campaigns/new', lazy: page(() => import('./pages/campaigns-edit.tsx')) },
-          { path: 'campaigns/:id', lazy: page(() => import('./pages/campaigns-detail.tsx')) },
+          {
+            path: 'campaigns/:id',
+            loader: ({ params }) => {
+              queryClient.prefetchQuery(campaignQuery(params.id ?? '')).catch(() => undefined);
+              return null;
+            },
+            lazy: page(() => import('./pages/campaigns-detail.tsx')),
+          },
           { path: 'campaigns/:id/edit', lazy: page(() => import('./pages/campaigns-edit.tsx')) },
           { path: 'domains', lazy: page(() => import('./pages/domains.tsx')) },
           { path: 'domains/:id', lazy: page(() => import('./pages/domains-detail.tsx')) },

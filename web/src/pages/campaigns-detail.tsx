@@ -7,6 +7,7 @@ import { Button, ConfirmDialog, DateTime, EmptyState, ErrorMessage, PageHeader }
 import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
 import { FunnelChart, type Step } from './campaigns/FunnelChart.tsx';
+import { campaignQuery } from './queries.ts';
 import { type Campaign, CampaignStatusBadge, NUMBER } from './campaigns/status.tsx';
 import './campaigns/campaigns.css';
 
@@ -14,13 +15,6 @@ import './campaigns/campaigns.css';
 const SENDING_POLL_MS = 1_000;
 /** How often a scheduled one is (to see it start). */
 const SCHEDULED_POLL_MS = 10_000;
-
-export function campaignQuery(id: string) {
-  return {
-    queryKey: ['campaigns', 'get', id] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(mailgate.campaigns.get(id, { signal })),
-  };
-}
 
 /**
  * One campaign: while it sends, its progress, asked for every second, with the
