@@ -2,6 +2,11 @@
 // baselines (bench/nodemailer-push.ts): the campaign (a ~3 KB markdown newsletter
 // personalized with {{first_name | "there"}}) and the subscribers, deterministic
 // from their index.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { searchTextOf } from '../src/audience/audience.repository.ts';
+import type { SubscribersTable } from '../src/db/schema.ts';
+import { newId } from '../src/ids.ts';
 import { withUnsubscribeLink } from '../src/campaigns/campaign-content.ts';
 import { compileTemplate, personalize, type CompiledTemplate } from '../src/render/index.ts';
 import type { PersonalizedEmail } from '../src/render/personalize.ts';
@@ -86,4 +91,52 @@ export function personalized(compiled: CompiledTemplate, s: BenchSubscriber, uns
     attributes: s.attributes,
     unsubscribe_url: unsubscribeUrl,
   });
+}
+
+// ---------------------------------------------------------------------------
+// The audience, written into the SQLite file before the server starts.
+
+/** `count` subscribed subscribers tagged AUDIENCE_TAG, written straight into the server's SQLite file (after `mailgate migrate`, before the server starts) in one transaction. */
+export function insertAudience(dataDir: string, organizationId: string, count: number): { seconds: number } {
+  const db = new Database(path.join(dataDir, 'mailgate.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    const now = Date.now();
+    const start = performance.now();
+    const tagId = newId('tag', now);
+    const insertSubscriber = db.prepare(
+      `insert into subscribers (id, organization_id, email, email_key, first_name, last_name, status, attributes, search_text, created_at, updated_at, unsubscribed_at)
+       values (@id, @organization_id, @email, @email_key, @first_name, @last_name, @status, @attributes, @search_text, @created_at, @updated_at, @unsubscribed_at)`,
+    );
+    const insertLink = db.prepare('insert into subscriber_tags (tag_id, subscriber_id, created_at) values (?, ?, ?)');
+    db.transaction(() => {
+      db.prepare('insert into tags (id, organization_id, name, created_at) values (?, ?, ?, ?)').run(tagId, organizationId, AUDIENCE_TAG, now);
+      for (let i = 0; i < count; i++) {
+        const s = subscriberAt(i);
+        const row: SubscribersTable = {
+          id: newId('sub', now),
+          organization_id: organizationId,
+          email: s.email,
+          email_key: s.email.toLowerCase(),
+          first_name: s.first_name,
+          last_name: s.last_name,
+          status: 'subscribed',
+          attributes: JSON.stringify(s.attributes),
+          search_text: '',
+          created_at: now,
+          updated_at: now,
+          unsubscribed_at: null,
+        };
+        row.search_text = searchTextOf(row);
+        insertSubscriber.run(row);
+        insertLink.run(tagId, row.id, now);
+      }
+    })();
+    db.pragma('optimize');
+    return { seconds: (performance.now() - start) / 1000 };
+  } finally {
+    db.close();
+  }
 }

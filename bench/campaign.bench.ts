@@ -24,11 +24,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { newId } from '../src/ids.ts';
-import { searchTextOf } from '../src/audience/audience.repository.ts';
-import type { SubscribersTable } from '../src/db/schema.ts';
-import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_PREVIEW, CAMPAIGN_SUBJECT, subscriberAt } from './campaign-fixture.ts';
+import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_PREVIEW, CAMPAIGN_SUBJECT, insertAudience } from './campaign-fixture.ts';
 import {
   cpuSeconds,
   createOrg,
@@ -72,53 +68,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const problems: string[] = [];
 /** The verified domain's key, once written: the compose baselines sign with it. */
 let dkim: { keyFile: string; selector: string; domain: string } | null = null;
-
-// ---------------------------------------------------------------------------
-// The audience, written into the SQLite file before the server starts.
-
-function insertAudience(dataDir: string, organizationId: string): { seconds: number } {
-  const db = new Database(path.join(dataDir, 'mailgate.db'));
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    const now = Date.now();
-    const start = performance.now();
-    const tagId = newId('tag', now);
-    const insertSubscriber = db.prepare(
-      `insert into subscribers (id, organization_id, email, email_key, first_name, last_name, status, attributes, search_text, created_at, updated_at, unsubscribed_at)
-       values (@id, @organization_id, @email, @email_key, @first_name, @last_name, @status, @attributes, @search_text, @created_at, @updated_at, @unsubscribed_at)`,
-    );
-    const insertLink = db.prepare('insert into subscriber_tags (tag_id, subscriber_id, created_at) values (?, ?, ?)');
-    db.transaction(() => {
-      db.prepare('insert into tags (id, organization_id, name, created_at) values (?, ?, ?, ?)').run(tagId, organizationId, AUDIENCE_TAG, now);
-      for (let i = 0; i < SUBSCRIBERS; i++) {
-        const s = subscriberAt(i);
-        const row: SubscribersTable = {
-          id: newId('sub', now),
-          organization_id: organizationId,
-          email: s.email,
-          email_key: s.email.toLowerCase(),
-          first_name: s.first_name,
-          last_name: s.last_name,
-          status: 'subscribed',
-          attributes: JSON.stringify(s.attributes),
-          search_text: '',
-          created_at: now,
-          updated_at: now,
-          unsubscribed_at: null,
-        };
-        row.search_text = searchTextOf(row);
-        insertSubscriber.run(row);
-        insertLink.run(tagId, row.id, now);
-      }
-    })();
-    db.pragma('optimize');
-    return { seconds: (performance.now() - start) / 1000 };
-  } finally {
-    db.close();
-  }
-}
 
 // ---------------------------------------------------------------------------
 // The sink's counters (its control port).
@@ -342,7 +291,7 @@ async function main(): Promise<void> {
   try {
     await mailgateCli(['migrate'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     const org = await createOrg(dataDir, { name: 'bench-campaign', plan: 'enterprise', rateLimit: ORG_QUOTA });
-    const inserted = insertAudience(dataDir, org.id);
+    const inserted = insertAudience(dataDir, org.id, SUBSCRIBERS);
     dkim = insertVerifiedDomain(dataDir, org.id, CAMPAIGN_FROM.slice(CAMPAIGN_FROM.lastIndexOf('@') + 1, -1));
     console.log(
       `sending domain: ${dkim.domain} written as verified, DKIM selector ${dkim.selector}: Mailgate signs each message (rsa-sha256) and so do the compose baselines, with the same key`,

@@ -186,6 +186,7 @@ export class Mailgate {
     send: (id: string, body: BodyOf<'send_campaign'> = {}, options?: CallOptions) => this.call('send_campaign', { path: { id }, body }, options),
     cancel: (id: string, options?: CallOptions) => this.call('cancel_campaign', { path: { id }, body: {} }, options),
     test: (id: string, body: BodyOf<'test_campaign'>, options?: CallOptions) => this.call('test_campaign', { path: { id }, body }, options),
+    preview: (id: string, body: BodyOf<'preview_campaign'> = {}, options?: CallOptions) => this.call('preview_campaign', { path: { id }, body }, options),
     countAudience: (body: BodyOf<'count_audience'> = {}, options?: CallOptions) => this.call('count_audience', { body }, options),
   };
 

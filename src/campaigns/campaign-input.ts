@@ -157,3 +157,30 @@ export function toCampaignChanges(b: z.output<z.ZodObject<typeof campaignUpdateF
 export function withCampaignUpdateRule<S extends z.ZodType<Partial<Record<(typeof CONTENT_FIELDS)[number], unknown>>>>(schema: S): S {
   return schema.superRefine(oneContentAtMost, { when: () => true }).meta(atMostOneOf(CONTENT_FIELDS));
 }
+
+/** What preview_campaign renders instead of the stored campaign: the editor's unsaved fields, and whom for. */
+export interface CampaignPreviewInput {
+  /** A subscriber id or email; none = each placeholder's default (or nothing). */
+  subscriber?: string | undefined;
+  subject?: string | undefined;
+  preview?: string | null | undefined;
+  content?: EmailContent | undefined;
+}
+
+/** preview_campaign's fields besides the id: a subscriber, and unsaved content (at most one content field). */
+export const campaignPreviewFields = {
+  subscriber: z
+    .string({ error: 'must be a string' })
+    .min(1, 'must not be empty')
+    .optional()
+    .describe("Render as this subscriber (id or email) would get it; none = each placeholder's default, or nothing."),
+  subject: subject.optional().describe('An unsaved subject to render instead of the stored one.'),
+  preview: preview.unwrap().nullable().optional().describe('An unsaved preview (preheader) text instead of the stored one; null for none.'),
+  html: html.describe('Unsaved content as HTML, instead of the stored content.'),
+  markdown: markdown.describe('Unsaved content as Markdown, instead of the stored content.'),
+  tiptap: tiptap.describe('Unsaved content as a tiptap document, instead of the stored content.'),
+};
+
+export function toCampaignPreviewInput(b: z.output<z.ZodObject<typeof campaignPreviewFields>>): CampaignPreviewInput {
+  return { subscriber: b.subscriber, subject: b.subject, preview: b.preview, content: contentOf(b) };
+}

@@ -14,7 +14,7 @@ import { cancelJobs, enqueueJobs, rescheduleJobs } from '../queue/index.ts';
 import { personalize } from '../render/index.ts';
 import type { ThreadPool } from '../threads/index.ts';
 import { createCampaignCompiler, type CompileTask } from './campaign-compiler.ts';
-import { EDITABLE_STATUSES, type Audience, type CampaignChanges, type CampaignDraft } from './campaign-input.ts';
+import { EDITABLE_STATUSES, type Audience, type CampaignChanges, type CampaignDraft, type CampaignPreviewInput } from './campaign-input.ts';
 import { toCampaignRecord, type CampaignRecord, type CampaignRow, type CampaignRowChanges } from './campaign-record.ts';
 import { campaignRowChanges, contentOfRow, newCampaignRow } from './campaign-rows.ts';
 import { deleteCampaignIf, findCampaign, findCampaignById, insertCampaign, listCampaignRows, updateCampaignIf } from './campaign.repository.ts';
@@ -50,6 +50,13 @@ export interface CampaignService {
   cancel(scope: OrgScope, id: string): Promise<CampaignRecord>;
   /** One copy to each given address, personalized as `subscriber` (id or email) would see it; a transactional send. */
   sendTest(scope: OrgScope, id: string, input: { to: Mailbox[]; subscriber?: string | undefined }): Promise<{ object: 'campaign_test'; ids: string[] }>;
+  /**
+   * The email as one subscriber (id or email) would get it, or with each placeholder's
+   * default (or nothing) when none is given; rendered as the fan-out renders it, from
+   * the stored campaign or the unsaved subject, preview and content given. Its
+   * unsubscribe link is the test copies' one, which unsubscribes nobody.
+   */
+  preview(scope: OrgScope, id: string, input: CampaignPreviewInput): Promise<CampaignPreview>;
   /** How many subscribed subscribers an audience (or a campaign's) holds now. Throws validation_error for unknown tags. */
   countAudience(
     scope: OrgScope,
@@ -63,6 +70,14 @@ export interface CampaignService {
    * call only. Throws not_found like readUnsubscribeLink.
    */
   unsubscribeByLink(token: string): Promise<UnsubscribeTarget>;
+}
+
+export interface CampaignPreview {
+  object: 'campaign_preview';
+  subject: string;
+  html: string;
+  text: string;
+  subscriber: { id: string; email: string } | null;
 }
 
 export interface CampaignServiceDeps {
@@ -237,6 +252,27 @@ export function createCampaigns(deps: CampaignServiceDeps): Campaigns {
         { source: 'campaign_test' },
       );
       return { object: 'campaign_test', ids: sent.ids };
+    },
+
+    async preview(scope, id, input) {
+      const row = await mustFind(scope, id);
+      const subscriber = input.subscriber === undefined ? undefined : await audience.getSubscriber(scope, input.subscriber);
+      const unsaved = input.subject !== undefined || input.preview !== undefined || input.content !== undefined;
+      const template = unsaved
+        ? await compile(row.organization_id, {
+            subject: input.subject ?? row.subject,
+            preview: input.preview === undefined ? row.preview : input.preview,
+            content: input.content ?? contentOfRow(row),
+          })
+        : await compileRow(row);
+      const parts = personalize(template, {
+        first_name: subscriber?.first_name ?? null,
+        last_name: subscriber?.last_name ?? null,
+        email: subscriber?.email ?? '',
+        attributes: subscriber?.attributes ?? {},
+        unsubscribe_url: `${deps.baseUrl}${UNSUBSCRIBE_PATH}/${TEST_COPY_TOKEN}`,
+      });
+      return { object: 'campaign_preview', ...parts, subscriber: subscriber ? { id: subscriber.id, email: subscriber.email } : null };
     },
 
     async countAudience(scope, input) {

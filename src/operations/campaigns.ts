@@ -4,12 +4,14 @@ import {
   CAMPAIGN_STATUSES,
   campaignCreateSchema,
   campaignDeletedSchema,
+  campaignPreviewFields,
   campaignRecordSchema,
   campaignUpdateFields,
   withCampaignUpdateRule,
   scheduledAtField,
   TEST_RECIPIENTS_MAX,
   toCampaignChanges,
+  toCampaignPreviewInput,
 } from '../campaigns/index.ts';
 import { sendEmailFields } from '../emails/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
@@ -187,6 +189,32 @@ export const testCampaign = defineOperation({
   errors: ['not_found', 'recipient_rate_limited', 'validation_error', 'forbidden'],
   example: { id: EXAMPLE_ID, to: ['me@acme.example'], subscriber: 'ada@example.com' },
   run: ({ services, scope }, input) => services.campaigns.sendTest(scope, input.id, { to: input.to, subscriber: input.subscriber }),
+});
+
+export const previewCampaign = defineOperation({
+  name: 'preview_campaign',
+  summary: 'Render a campaign as one subscriber would get it, sending nothing',
+  resource: 'campaigns',
+  description: [
+    "Renders the campaign's subject, HTML and text as the send renders them for one recipient: personalized as the given subscriber (id or email), or with each placeholder's default (or nothing) when none is given, with the unsubscribe footer or link (a preview link that unsubscribes nobody). Sends nothing and changes nothing.",
+    'To preview unsaved changes, give subject, preview and at most one of html, markdown or tiptap: they are rendered instead of the stored ones. A malformed or unknown placeholder is refused as saving or sending would refuse it.',
+    QUOTA_NOTE,
+  ].join(' '),
+  input: withCampaignUpdateRule(z.strictObject({ id: campaignId, ...campaignPreviewFields })).transform(({ id, ...rest }) => ({
+    id,
+    preview: toCampaignPreviewInput(rest),
+  })),
+  output: z.object({
+    object: z.literal('campaign_preview'),
+    subject: z.string().describe('The subject, personalized.'),
+    html: z.string().describe('The HTML body, personalized, with the unsubscribe link; show it only in a sandbox (it is the sender’s content).'),
+    text: z.string().describe('The plain-text body, personalized.'),
+    subscriber: z.object({ id: z.string(), email: z.string() }).nullable().describe('The subscriber it is personalized for; null when none was given.'),
+  }),
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  errors: ['not_found', 'validation_error'],
+  example: { id: EXAMPLE_ID, subscriber: 'ada@example.com' },
+  run: ({ services, scope }, input) => services.campaigns.preview(scope, input.id, input.preview),
 });
 
 export const countAudience = defineOperation({

@@ -96,6 +96,7 @@ const ORDER = [
   'update_campaign',
   'count_audience',
   'test_campaign',
+  'preview_campaign',
   'delete_campaign',
   'create_campaign',
   'send_campaign',

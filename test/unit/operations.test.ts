@@ -24,7 +24,7 @@ describe('the operation definitions', () => {
     const names = OPERATIONS.map((o) => o.name);
     for (const name of names)
       expect(name).toMatch(
-        /^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify|invite|import|export)_[a-z]+(_[a-z]+)*$/,
+        /^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify|invite|import|export|preview)_[a-z]+(_[a-z]+)*$/,
       );
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
@@ -59,6 +59,7 @@ describe('the operation definitions', () => {
         'send_campaign',
         'cancel_campaign',
         'test_campaign',
+        'preview_campaign',
         'count_audience',
         'list_tokens',
         'create_token',
@@ -103,7 +104,7 @@ describe('the operation definitions', () => {
 
   it('annotations agree with the name: reads change nothing, only sends reach the world', () => {
     for (const operation of OPERATIONS) {
-      const reads = /^(get|list|count|export)_/.test(operation.name) || operation.name === 'verify_email';
+      const reads = /^(get|list|count|export|preview)_/.test(operation.name) || operation.name === 'verify_email';
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
       expect(operation.annotations.openWorld, operation.name).toBe(
         ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign', 'invite_user', 'test_webhook'].includes(operation.name),

@@ -7,7 +7,7 @@ import { Loading } from './layout/Loading.tsx';
 import { RequireSession } from './layout/RequireSession.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { queryClient } from './api.ts';
-import { emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom } from './pages/queries.ts';
+import { campaignQuery, emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom } from './pages/queries.ts';
 
 /**
  * A loader that starts a page's first request and returns at once: the request
@@ -48,6 +48,17 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./pages/emails.tsx')),
           },
           { path: 'emails/:id', lazy: page(() => import('./pages/emails-detail.tsx')) },
+          { path: 'campaigns', lazy: page(() => import('./pages/campaigns.tsx')) },
+          { path: 'campaigns/new', lazy: page(() => import('./pages/campaigns-edit.tsx')) },
+          {
+            path: 'campaigns/:id',
+            loader: ({ params }) => {
+              queryClient.prefetchQuery(campaignQuery(params.id ?? '')).catch(() => undefined);
+              return null;
+            },
+            lazy: page(() => import('./pages/campaigns-detail.tsx')),
+          },
+          { path: 'campaigns/:id/edit', lazy: page(() => import('./pages/campaigns-edit.tsx')) },
           { path: 'workflows', lazy: page(() => import('./pages/workflows.tsx')) },
           { path: 'workflows/new', lazy: page(() => import('./pages/workflows-edit.tsx')) },
           { path: 'workflows/:id', lazy: page(() => import('./pages/workflows-detail.tsx')) },

@@ -788,6 +788,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/campaigns/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a campaign as one subscriber would get it, sending nothing
+         * @description Renders the campaign's subject, HTML and text as the send renders them for one recipient: personalized as the given subscriber (id or email), or with each placeholder's default (or nothing) when none is given, with the unsubscribe footer or link (a preview link that unsubscribes nobody). Sends nothing and changes nothing. To preview unsaved changes, give subject, preview and at most one of html, markdown or tiptap: they are rendered instead of the stored ones. A malformed or unknown placeholder is refused as saving or sending would refuse it. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         */
+        post: operations["preview_campaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/tokens": {
         parameters: {
             query?: never;
@@ -20329,6 +20349,407 @@ export interface operations {
             };
             /** @description forbidden (code read_only_token): a read-only token may not change data or send email */
             403: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description not_found: no such record in this organization (or no such route) */
+            404: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description request_timeout: the request took too long to arrive */
+            408: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is larger than the server accepts */
+            413: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description validation_error: the input breaks a rule; details lists every problem as {path, message} */
+            422: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts */
+            431: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description internal_error: logged; nothing is shown */
+            500: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    preview_campaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign id (cmp_…).
+                 * @example cmp_01jd3zq8x6v5t0n2c4b7m9k1pq
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subscriber": "ada@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Render as this subscriber (id or email) would get it; none = each placeholder's default, or nothing. */
+                    subscriber?: string;
+                    /** @description An unsaved subject to render instead of the stored one. */
+                    subject?: string;
+                    /** @description An unsaved preview (preheader) text instead of the stored one; null for none. */
+                    preview?: string | null;
+                    /** @description Unsaved content as HTML, instead of the stored content. */
+                    html?: string;
+                    /** @description Unsaved content as Markdown, instead of the stored content. */
+                    markdown?: string;
+                    /** @description Unsaved content as a tiptap document, instead of the stored content. */
+                    tiptap?: {
+                        /** @enum {string} */
+                        type: "doc";
+                        content?: unknown[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "campaign_preview";
+                        /** @description The subject, personalized. */
+                        subject: string;
+                        /** @description The HTML body, personalized, with the unsubscribe link; show it only in a sandbox (it is the sender’s content). */
+                        html: string;
+                        /** @description The plain-text body, personalized. */
+                        text: string;
+                        /** @description The subscriber it is personalized for; null when none was given. */
+                        subscriber: {
+                            id: string;
+                            email: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is not JSON, or not sent as application/json; or bad_request: the URL's percent-encoding does not decode, or the request is not valid HTTP/1.1 */
+            400: {
+                headers: {
+                    /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the caller stands: "mailgate-api";r=<remaining>;t=<seconds to reset> */
+                    RateLimit?: string;
+                    /** @description Requests per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Same as RateLimit-Limit (older clients). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Same as RateLimit-Remaining (older clients). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Same as RateLimit-Reset (older clients). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; before a request is read: bad_request, request_timeout, headers_too_large; a method the path does not have: method_not_allowed (405, with Allow). */
+                        name: string;
+                        /** @description What went wrong, for a person. */
+                        message: string;
+                        statusCode: number;
+                        /** @description A stable code where there is one (RECIPIENT_RATE_LIMITED, RECIPIENT_SUPPRESSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_REQUEST_IN_PROGRESS, WEBHOOK_LIMIT_REACHED, COMPLAINT_SUPPRESSION, DOMAIN_NOT_VERIFIED, DOMAIN_RECEIVING_ELSEWHERE). */
+                        code?: string;
+                        /** @description validation_error: every problem as {path, message} (RECIPIENT_SUPPRESSED adds email and reason); recipient_rate_limited: {reason}. */
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description missing_api_key or invalid_api_key: no valid Bearer token */
+            401: {
                 headers: {
                     /** @description The organization's quota: "mailgate-api";q=<requests>;w=60 */
                     "RateLimit-Policy"?: string;

@@ -595,6 +595,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "preview_campaign": {
+    "method": "POST",
+    "path": "/api/v2/campaigns/{id}/preview",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "required"
+  },
   "remove_suppression": {
     "method": "DELETE",
     "path": "/api/v2/suppressions/{suppression}",

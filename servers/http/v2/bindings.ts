@@ -131,6 +131,7 @@ export const V2_BINDINGS: readonly Binding[] = [
   { operation: 'send_campaign', method: 'POST', path: '/campaigns/:id/send', status: 200, optionalBody: true },
   { operation: 'cancel_campaign', method: 'POST', path: '/campaigns/:id/cancel', status: 200, optionalBody: true },
   { operation: 'test_campaign', method: 'POST', path: '/campaigns/:id/test', status: 200 },
+  { operation: 'preview_campaign', method: 'POST', path: '/campaigns/:id/preview', status: 200, optionalBody: true },
   { operation: 'list_tokens', method: 'GET', path: '/tokens', status: 200 },
   { operation: 'create_token', method: 'POST', path: '/tokens', status: 201 },
   { operation: 'revoke_token', method: 'DELETE', path: '/tokens/:id', status: 200 },

@@ -1,4 +1,4 @@
-// The first request of the two busiest pages, defined once for the page and for
+// The first request of the busiest pages, defined once for the page and for
 // its route's loader: the router starts it as soon as the address is known, in
 // parallel with the page's own script, instead of after the page has mounted.
 // (Small on purpose: the route table imports it into the first page.)
@@ -39,6 +39,14 @@ export function emailStatsQuery(filter: StatsFilter) {
         ),
       ),
     staleTime: FRESH_MS,
+  };
+}
+
+/** One campaign (its page polls it while it sends). */
+export function campaignQuery(id: string) {
+  return {
+    queryKey: ['campaigns', 'get', id] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(mailgate.campaigns.get(id, { signal })),
   };
 }
 

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { mailgate, unwrap } from '../api.ts';
+import { DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, type TableColumn, Table, useCursorPages } from '../components/index.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { useCan } from '../session.tsx';
+import { type Campaign, CampaignStatusBadge, NUMBER } from './campaigns/status.tsx';
+import './campaigns/campaigns.css';
+
+const PAGE_SIZE = 25;
+
+/** When it went or will go: the send time for a sent or scheduled campaign, else when it was last changed. */
+function When({ campaign }: { campaign: Campaign }) {
+  if (campaign.status === 'scheduled')
+    return (
+      <>
+        Scheduled for <DateTime value={campaign.scheduled_at} />
+      </>
+    );
+  if (campaign.sent_at)
+    return (
+      <>
+        Sent <DateTime value={campaign.sent_at} />
+      </>
+    );
+  return (
+    <>
+      Changed <DateTime value={campaign.updated_at} />
+    </>
+  );
+}
+
+/** The organization's campaigns, newest first: where each stands and how it went. A member starts a new one. */
+export default function CampaignsPage() {
+  const canWrite = useCan('campaigns', 'write');
+  const pages = useCursorPages();
+  const campaigns = useQuery({
+    queryKey: ['campaigns', 'list', pages.after],
+    queryFn: ({ signal }) => unwrap(mailgate.campaigns.list({ limit: PAGE_SIZE, ...(pages.after ? { after: pages.after } : {}) }, { signal })),
+  });
+  const count = (n: number) => <span className="numeric">{NUMBER.format(n)}</span>;
+  const columns: TableColumn<Campaign>[] = [
+    {
+      id: 'name',
+      title: 'Name',
+      isRowHeader: true,
+      cell: (c) => <Link to={c.status === 'draft' ? `/campaigns/${c.id}/edit` : `/campaigns/${c.id}`}>{c.name}</Link>,
+    },
+    { id: 'status', title: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
+    { id: 'recipients', title: 'Recipients', cell: (c) => count(c.stats.recipients) },
+    { id: 'sent', title: 'Sent', cell: (c) => count(c.stats.sent) },
+    { id: 'delivered', title: 'Delivered', cell: (c) => count(c.stats.delivered) },
+    { id: 'opened', title: 'Opened', cell: (c) => count(c.stats.opened) },
+    { id: 'when', title: 'When', cell: (c) => <When campaign={c} /> },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description="One email to the subscribers of an audience, personalized for each: write it, preview it, test it, then send it now or schedule it."
+        actions={
+          canWrite && (
+            <Link className="button button-primary" to="/campaigns/new">
+              New campaign
+            </Link>
+          )
+        }
+      />
+      {campaigns.isPending && <Loading label="Loading the campaigns…" />}
+      <ErrorMessage error={campaigns.error} title="The campaigns could not be loaded." />
+      {campaigns.data && (
+        <>
+          <Table
+            label="Campaigns"
+            columns={columns}
+            rows={campaigns.data.data}
+            empty={<EmptyState level={3} title="No campaigns yet" description="A new campaign starts as a draft: nothing is sent until you send it." />}
+          />
+          <PagesOf label="Campaign pages" pages={pages} page={campaigns.data} isPending={campaigns.isFetching} />
+        </>
+      )}
+    </>
+  );
+}
