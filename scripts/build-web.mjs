@@ -57,8 +57,11 @@ const upToDate = fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync
 if (upToDate && !process.argv.includes('--force')) process.exit(0);
 
 const started = Date.now();
+// Always the production build: a caller's NODE_ENV (vitest sets `test`) would
+// otherwise give React's development build, larger and slower than what ships.
+process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
-await build({ configFile: path.join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+await build({ configFile: path.join(webDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
 // Each script and style sheet also compressed beside itself (.br, .gz), once here: the server
 // sends the one the browser accepts (@fastify/static's preCompressed) and compresses nothing per request.
 const assetsDir = path.join(outDir, 'assets');
