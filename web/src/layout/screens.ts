@@ -4,6 +4,7 @@ import type { Resource } from '../permissions.ts';
 export const SCREENS: readonly { path: string; label: string; resource?: Resource }[] = [
   { path: '/', label: 'Overview' },
   { path: '/emails', label: 'Emails', resource: 'emails' },
+  { path: '/audience', label: 'Audience', resource: 'subscribers' },
   { path: '/domains', label: 'Domains', resource: 'domains' },
   { path: '/tokens', label: 'API tokens', resource: 'tokens' },
   { path: '/webhooks', label: 'Webhooks', resource: 'webhooks' },
