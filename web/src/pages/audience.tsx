@@ -40,9 +40,18 @@ const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...SUBSCRIBER_STATUSES
 const fullName = (s: { first_name: string | null; last_name: string | null }) => [s.first_name, s.last_name].filter(Boolean).join(' ');
 
 /** The filters: the search box applies on submit, the two choices at once (each to the address, and so to the list). */
-function AudienceFiltersForm({ applied, onApply }: { applied: AudienceFilters; onApply: (filters: AudienceFilters) => void }) {
+function AudienceFiltersForm({
+  applied,
+  onApply,
+  loadTags,
+}: {
+  applied: AudienceFilters;
+  onApply: (filters: AudienceFilters) => void;
+  /** The tag choices are asked for once the list has its first rows: they count every tag's subscribers, which the first rows need not wait for. */
+  loadTags: boolean;
+}) {
   const [query, setQuery] = useState(applied.query);
-  const tags = useQuery(tagChoicesQuery);
+  const tags = useQuery({ ...tagChoicesQuery, enabled: loadTags });
   const tagOptions = [{ id: ANY, label: 'Any tag' }, ...(tags.data?.data ?? []).map((tag) => ({ id: tag.name, label: tag.name }))];
   // A tag named by the address but not among the choices (an older one) is still shown as chosen.
   if (applied.tag && !tagOptions.some((option) => option.id === applied.tag)) tagOptions.push({ id: applied.tag, label: applied.tag });
@@ -129,6 +138,7 @@ export default function AudiencePage() {
   const [params, setParams] = useSearchParams();
   const filters = audienceFiltersFrom(params);
   const search = audienceSearchOf(filters).toString();
+  const firstPage = useQuery(subscriberListQuery(filters, undefined));
   return (
     <>
       <PageHeader
@@ -142,7 +152,7 @@ export default function AudiencePage() {
           </>
         }
       />
-      <AudienceFiltersForm applied={filters} onApply={(next) => setParams(audienceSearchOf(next))} key={`form:${search}`} />
+      <AudienceFiltersForm applied={filters} onApply={(next) => setParams(audienceSearchOf(next))} loadTags={!firstPage.isPending} key={`form:${search}`} />
       <SubscriberList filters={filters} key={search} />
     </>
   );

@@ -24,7 +24,7 @@ export function emailListQuery(filters: EmailFilters, after: string | undefined)
 }
 
 /** Rows a page of the audience shows. */
-export const SUBSCRIBER_PAGE_SIZE = 50;
+export const SUBSCRIBER_PAGE_SIZE = 20;
 
 /** One page of the audience: these filters, after this cursor (undefined: the first page). One list call, however large the audience. */
 export function subscriberListQuery(filters: AudienceFilters, after: string | undefined) {
