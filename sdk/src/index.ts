@@ -259,7 +259,7 @@ export class Mailgate {
   };
 
   readonly receivedEmails = {
-    /** Newest first, without bodies; filters to (To, Cc or an envelope recipient) and from. */
+    /** Newest first, without bodies; filters to (To, Cc or an envelope recipient), from and domain (a receiving domain). */
     list: (params?: QueryOf<'list_received_emails'>, options?: CallOptions) => this.call('list_received_emails', { query: params }, options),
     iterate: (params?: QueryOf<'list_received_emails'>, options?: CallOptions) => this.records('list_received_emails', { query: params }, options),
     /** With its text and HTML bodies, headers, authentication results and attachments. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriberFieldRules } from '../audience/index.ts';
+import { domainNameOf } from '../domains/index.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import {
   receivedEmailAttachmentContentSchema,
@@ -13,6 +14,17 @@ import { QUOTA_NOTE } from './quota.ts';
 
 /** An address, by the rule every address field of the API follows. */
 const address = subscriberFieldRules.email;
+
+/** A receiving domain as a filter gives it: its lower-case ASCII name. */
+const receivingDomain = z
+  .string({ error: 'must be a string' })
+  .max(253, 'must be a domain name, like example.com')
+  .transform((value, ctx) => {
+    const name = domainNameOf(value);
+    if (name === null) ctx.addIssue({ code: 'custom', message: 'must be a domain name, like example.com' });
+    return name ?? value;
+  })
+  .describe('Only mail delivered to an address at this receiving domain (an envelope recipient, Bcc included), e.g. example.com; without regard to case.');
 
 const receivedEmailId = z
   .string({ error: 'must be a string' })
@@ -31,19 +43,25 @@ export const listReceivedEmails = defineOperation({
   description: [
     'Returns a page of the mail this organization received, newest first, without bodies (get_received_email has them): sender, recipients, subject, threading headers, the SPF/DKIM/DMARC/ARC results and the attachments.',
     RECEIVING_NOTE,
-    'Filter by to (an address in To, Cc or the envelope recipients) or from (the From address), each without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows.',
+    'Filter by to (an address in To, Cc or the envelope recipients), from (the From address) or domain (delivered to an address at that receiving domain), each without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows.',
     QUOTA_NOTE,
   ].join(' '),
   input: pagedInput('rcv', {
     to: address.optional().describe('Only mail to this address: in To, Cc, or an envelope recipient (Bcc included); without regard to case.'),
     from: address.optional().describe("Only mail from this address (the From header's), without regard to case."),
+    domain: receivingDomain.optional(),
   }),
   output: listEnvelope(receivedEmailListItemSchema),
   annotations: READ_ONLY,
   errors: [],
   example: { to: 'support@example.com', limit: 20 },
-  run: ({ services, scope }, { to, from, ...page }) =>
-    services.receiving.list(scope, { ...(to !== undefined ? { to } : {}), ...(from !== undefined ? { from } : {}), page: pageOf(page) }),
+  run: ({ services, scope }, { to, from, domain, ...page }) =>
+    services.receiving.list(scope, {
+      ...(to !== undefined ? { to } : {}),
+      ...(from !== undefined ? { from } : {}),
+      ...(domain !== undefined ? { domain } : {}),
+      page: pageOf(page),
+    }),
 });
 
 export const getReceivedEmail = defineOperation({

@@ -41,6 +41,8 @@ export interface ReceivedListQuery {
   to?: string | undefined;
   /** Only mail from this address (the From header's, without regard to case). */
   from?: string | undefined;
+  /** Only mail delivered to an address at this receiving domain (an envelope recipient's; without regard to case). */
+  domain?: string | undefined;
   page: PageRequest;
 }
 
@@ -334,6 +336,7 @@ export function createReceivingService(deps: ReceivingDeps): ReceivingService {
         {
           ...(query.to !== undefined ? { to: mailboxKey(query.to) } : {}),
           ...(query.from !== undefined ? { from: mailboxKey(query.from) } : {}),
+          ...(query.domain !== undefined ? { domain: query.domain.toLowerCase() } : {}),
         },
         query.page,
       );

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fetchIdPage } from '../db/id-page.ts';
+import { likeLiteral } from '../db/like.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import type { Database, ReceivedAttachmentsTable, ReceivedEmailsTable, ReceivedMessagesTable } from '../db/schema.ts';
 import type { PageRequest } from '../pagination.ts';
@@ -71,6 +72,8 @@ export interface ReceivedFilter {
   to?: string | undefined;
   /** The From address, lower-cased. */
   from?: string | undefined;
+  /** A receiving domain, lower-cased: an envelope recipient's address is at it. */
+  domain?: string | undefined;
 }
 
 /** One page of the organization's received emails, newest first, without bodies; `limit + 1` rows (has_more). */
@@ -81,6 +84,10 @@ export async function listReceivedRows(db: Db, organizationId: string, filter: R
     const pattern = `%\n${filter.to.replace(/[\\%_]/g, (c) => `\\${c}`)}\n%`;
     // Both dialects take an explicit ESCAPE; SQLite has no default escape character.
     query = query.where(sql<boolean>`received_emails.address_keys like ${pattern} escape '\\'`);
+  }
+  if (filter.domain !== undefined) {
+    // recipients is a JSON array of addresses: one at the domain ends in `@domain"`.
+    query = query.where(sql<boolean>`lower(received_emails.recipients) like ${`%@${likeLiteral(filter.domain)}"%`} escape '\\'`);
   }
   return fetchIdPage(query, 'received_emails.id', page);
 }

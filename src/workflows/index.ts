@@ -14,7 +14,7 @@ import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { WORKFLOW_RUN_JOB } from './triggers.ts';
 import type { WorkflowCreate, WorkflowStep, WorkflowTrigger, WorkflowUpdate } from './workflow-input.ts';
-import type { WorkflowRecord, WorkflowRunRecord } from './workflow-record.ts';
+import type { WorkflowRecord, WorkflowRunCounts, WorkflowRunRecord } from './workflow-record.ts';
 
 export * from './workflow-input.ts';
 export * from './workflow-record.ts';
@@ -47,7 +47,30 @@ function triggerOf(row: Pick<WorkflowsTable, 'trigger_type' | 'trigger_value'>):
   return { type: 'subscriber_created' };
 }
 
-function toRecord(row: WorkflowsTable): WorkflowRecord {
+const NO_RUNS: WorkflowRunCounts = { total: 0, in_progress: 0, completed: 0, failed: 0, cancelled: 0 };
+
+/** The runs of these workflows counted by where they stand, one grouped read (the runs' workflow index serves it). */
+async function countRuns(db: Kysely<Database> | Transaction<Database>, workflowIds: readonly string[]): Promise<Map<string, WorkflowRunCounts>> {
+  const counts = new Map<string, WorkflowRunCounts>();
+  if (workflowIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('workflow_runs')
+    .select(['workflow_id', 'status', (eb) => eb.fn.countAll().as('n')])
+    .where('workflow_id', 'in', [...workflowIds])
+    .groupBy(['workflow_id', 'status'])
+    .execute();
+  for (const row of rows) {
+    const c = counts.get(row.workflow_id) ?? { ...NO_RUNS };
+    const n = Number(row.n);
+    c.total += n;
+    if (row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled') c[row.status] += n;
+    else c.in_progress += n;
+    counts.set(row.workflow_id, c);
+  }
+  return counts;
+}
+
+function toRecord(row: WorkflowsTable, runs: WorkflowRunCounts = NO_RUNS): WorkflowRecord {
   return {
     object: 'workflow',
     id: row.id,
@@ -55,6 +78,7 @@ function toRecord(row: WorkflowsTable): WorkflowRecord {
     status: row.status,
     trigger: triggerOf(row),
     steps: JSON.parse(row.steps) as WorkflowStep[],
+    runs,
     created_at: iso(Number(row.created_at)),
     updated_at: iso(Number(row.updated_at)),
   };
@@ -139,11 +163,16 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
 
     async list(scope, page) {
       const rows = await fetchIdPage(db.selectFrom('workflows').selectAll().where('organization_id', '=', scope.organizationId), 'id', page);
-      return toPage(rows, page, toRecord);
+      const counts = await countRuns(
+        db,
+        rows.map((r) => r.id),
+      );
+      return toPage(rows, page, (row) => toRecord(row, counts.get(row.id)));
     },
 
     async get(scope, id) {
-      return toRecord(await find(scope, id));
+      const row = await find(scope, id);
+      return toRecord(row, (await countRuns(db, [id])).get(id));
     },
 
     async update(scope, id, input) {
@@ -164,7 +193,7 @@ export function createWorkflowService(handle: DatabaseHandle, clock: Clock, emai
         // pause and a resume racing each other must never leave runs held.
         if (input.status === 'active') await bringHeldRunsForward(trx, id, next.updated_at);
       });
-      return toRecord(next);
+      return toRecord(next, (await countRuns(db, [id])).get(id));
     },
 
     async remove(scope, id) {

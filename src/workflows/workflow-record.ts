@@ -7,6 +7,19 @@ const timestamp = z.string().describe('ISO 8601 date and time (UTC).');
 export const WORKFLOW_STATUSES = ['active', 'paused'] as const;
 export const WORKFLOW_RUN_STATUSES = ['running', 'waiting', 'paused', 'completed', 'failed', 'cancelled'] as const;
 
+const count = z.number().int();
+
+export const workflowRunCountsSchema = z
+  .object({
+    total: count,
+    in_progress: count.describe('Running, waiting or paused.'),
+    completed: count,
+    failed: count,
+    cancelled: count,
+  })
+  .describe('How many runs the workflow has started, by where they stand.');
+export type WorkflowRunCounts = z.infer<typeof workflowRunCountsSchema>;
+
 export const workflowRecordSchema = z.object({
   object: z.literal('workflow'),
   id: z.string().describe('The workflow id (wfl_…).'),
@@ -14,6 +27,7 @@ export const workflowRecordSchema = z.object({
   status: z.enum(WORKFLOW_STATUSES).describe('active: new triggers start runs; paused: runs in progress wait at their next step.'),
   trigger: triggerSchema,
   steps: z.array(stepSchema),
+  runs: workflowRunCountsSchema,
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -84,6 +84,24 @@ describe('an agent reads and answers received mail over /mcp', () => {
     expect(delivered.parsed.text).toContain('It left our warehouse today.');
   });
 
+  it("finds another organization's received email nowhere: get_received_email, its raw message and the list", async () => {
+    const other = await server.core.orgs.create({ name: 'Other', plan: 'free' });
+    await addReceivingDomain(server.database.handle, 'other-help.example', other.org.id);
+    const sender = nodemailer.createTransport({ host: '127.0.0.1', port: server.inboundPort!, secure: false, ignoreTLS: true });
+    await sender.sendMail({ from: 'bob@customer.example', to: 'desk@other-help.example', subject: 'For the other organization', text: 'Not yours.' });
+    const asOther = await fetch(`${server.url}/api/v2/received-emails`, { headers: { authorization: `Bearer ${other.token.token}` } });
+    const [theirs] = ((await asOther.json()) as { data: { id: string; subject: string }[] }).data;
+    expect(theirs!.subject).toBe('For the other organization');
+
+    for (const name of ['get_received_email', 'get_received_email_raw']) {
+      const result = (await agent.callTool({ name, arguments: { id: theirs!.id } })) as ToolResult & { content: { text: string }[] };
+      expect(result.isError, name).toBe(true);
+      expect(JSON.parse(result.content[0]!.text.split('\n')[1]!), name).toEqual({ name: 'not_found', message: `Received email ${theirs!.id} not found` });
+    }
+    const listed = await call('list_received_emails', {});
+    expect((listed.data as { subject: string }[]).map((m) => m.subject)).not.toContain('For the other organization');
+  });
+
   it('answers an in_reply_to that names no received email of the organization with a tool error naming the field, sending nothing', async () => {
     const result = (await agent.callTool({
       name: 'send_email',

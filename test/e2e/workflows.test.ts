@@ -161,6 +161,7 @@ describe('workflow CRUD', () => {
       status: 'active',
       trigger: { type: 'subscriber_created' },
       steps: body.steps,
+      runs: { total: 0, in_progress: 0, completed: 0, failed: 0, cancelled: 0 },
       created_at: expect.stringMatching(ISO),
       updated_at: created.created_at,
     });

@@ -969,6 +969,26 @@ describe('workflows through createCore', () => {
   });
 
   describe('the workflow records', () => {
+    it("counts each workflow's runs by where they stand, on get, list and update", async () => {
+      const welcome = await createWorkflow({ name: 'Welcome', trigger: { type: 'subscriber_created' }, steps: [{ type: 'add_tag', tag: 'x' }] });
+      const vip = await createWorkflow({ name: 'VIP', trigger: { type: 'tag_added', tag: 'vip' }, steps: [{ type: 'add_tag', tag: 'y' }] });
+      for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com', 'e@example.com', 'f@example.com', 'g@example.com'])
+        await upsert({ email });
+      await addTags('a@example.com', ['vip']);
+      const runs = await runsOf(welcome);
+      const statuses = ['running', 'waiting', 'paused', 'completed', 'completed', 'failed', 'cancelled'] as const;
+      for (const [i, status] of statuses.entries()) await db().updateTable('workflow_runs').set({ status }).where('id', '=', runs[i]!.id).execute();
+
+      const welcomeRuns = { total: 7, in_progress: 3, completed: 2, failed: 1, cancelled: 1 };
+      const vipRuns = { total: 1, in_progress: 1, completed: 0, failed: 0, cancelled: 0 };
+      expect((await core.workflows.get(auth, welcome.id)).runs).toEqual(welcomeRuns);
+      expect((await core.workflows.list(auth, { limit: 10 })).data.map((w) => [w.name, w.runs])).toEqual([
+        ['VIP', vipRuns],
+        ['Welcome', welcomeRuns],
+      ]);
+      expect((await updateWorkflow(vip.id, { status: 'paused' })).runs).toEqual(vipRuns);
+    });
+
     it('create, get, list, update and remove, scoped to the organization', async () => {
       const created = await createWorkflow({ name: '  Welcome  ', trigger: { type: 'subscriber_created' }, steps: [SEND, { type: 'wait', seconds: 60 }] });
       expect(created).toEqual({
@@ -978,6 +998,7 @@ describe('workflows through createCore', () => {
         status: 'active',
         trigger: { type: 'subscriber_created' },
         steps: [SEND, { type: 'wait', seconds: 60 }],
+        runs: { total: 0, in_progress: 0, completed: 0, failed: 0, cancelled: 0 },
         created_at: iso(T0),
         updated_at: iso(T0),
       });

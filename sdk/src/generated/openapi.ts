@@ -1121,7 +1121,7 @@ export interface paths {
         };
         /**
          * List received emails, newest first
-         * @description Returns a page of the mail this organization received, newest first, without bodies (get_received_email has them): sender, recipients, subject, threading headers, the SPF/DKIM/DMARC/ARC results and the attachments. Mail arrives for the domains the organization receives on (a verified domain with receiving turned on by update_domain, its MX record pointing at this server); each message is announced by the email.received webhook and kept for RECEIVED_RETENTION_DAYS (30 by default). Filter by to (an address in To, Cc or the envelope recipients) or from (the From address), each without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Returns a page of the mail this organization received, newest first, without bodies (get_received_email has them): sender, recipients, subject, threading headers, the SPF/DKIM/DMARC/ARC results and the attachments. Mail arrives for the domains the organization receives on (a verified domain with receiving turned on by update_domain, its MX record pointing at this server); each message is announced by the email.received webhook and kept for RECEIVED_RETENTION_DAYS (30 by default). Filter by to (an address in To, Cc or the envelope recipients), from (the From address) or domain (delivered to an address at that receiving domain), each without regard to case. Page with limit and the after/before cursors: has_more says whether another page follows. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         get: operations["list_received_emails"];
         put?: never;
@@ -13139,6 +13139,15 @@ export interface operations {
                                 type: "remove_tag";
                                 tag: string;
                             })[];
+                            /** @description How many runs the workflow has started, by where they stand. */
+                            runs: {
+                                total: number;
+                                /** @description Running, waiting or paused. */
+                                in_progress: number;
+                                completed: number;
+                                failed: number;
+                                cancelled: number;
+                            };
                             /** @description ISO 8601 date and time (UTC). */
                             created_at: string;
                             /** @description ISO 8601 date and time (UTC). */
@@ -13532,6 +13541,15 @@ export interface operations {
                             type: "remove_tag";
                             tag: string;
                         })[];
+                        /** @description How many runs the workflow has started, by where they stand. */
+                        runs: {
+                            total: number;
+                            /** @description Running, waiting or paused. */
+                            in_progress: number;
+                            completed: number;
+                            failed: number;
+                            cancelled: number;
+                        };
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -13936,6 +13954,15 @@ export interface operations {
                             type: "remove_tag";
                             tag: string;
                         })[];
+                        /** @description How many runs the workflow has started, by where they stand. */
+                        runs: {
+                            total: number;
+                            /** @description Running, waiting or paused. */
+                            in_progress: number;
+                            completed: number;
+                            failed: number;
+                            cancelled: number;
+                        };
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -14713,6 +14740,15 @@ export interface operations {
                             type: "remove_tag";
                             tag: string;
                         })[];
+                        /** @description How many runs the workflow has started, by where they stand. */
+                        runs: {
+                            total: number;
+                            /** @description Running, waiting or paused. */
+                            in_progress: number;
+                            completed: number;
+                            failed: number;
+                            cancelled: number;
+                        };
                         /** @description ISO 8601 date and time (UTC). */
                         created_at: string;
                         /** @description ISO 8601 date and time (UTC). */
@@ -30092,6 +30128,8 @@ export interface operations {
                 to?: string;
                 /** @description Only mail from this address (the From header's), without regard to case. */
                 from?: string;
+                /** @description Only mail delivered to an address at this receiving domain (an envelope recipient, Bcc included), e.g. example.com; without regard to case. */
+                domain?: string;
                 /**
                  * @description How many records to return, 1–100 (default 20), newest first.
                  * @example 20

@@ -405,6 +405,7 @@ export const OPERATION_ROUTES = {
     "query": [
       "to",
       "from",
+      "domain",
       "limit",
       "after",
       "before"

@@ -13,5 +13,6 @@ export { PagesOf, Pagination, useCursorPages, type CursorPages } from './Paginat
 export { Select, type SelectOption } from './Select.tsx';
 export { Table, type TableColumn } from './Table.tsx';
 export { TextField } from './TextField.tsx';
+export { TextAreaField } from './TextAreaField.tsx';
 export { fieldErrors } from './form-errors.ts';
 export { PASSWORD_MIN, PasswordFields, type PasswordPair, usePasswordPair } from './PasswordFields.tsx';

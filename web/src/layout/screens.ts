@@ -5,6 +5,8 @@ export const SCREENS: readonly { path: string; label: string; resource?: Resourc
   { path: '/', label: 'Overview' },
   { path: '/emails', label: 'Emails', resource: 'emails' },
   { path: '/audience', label: 'Audience', resource: 'subscribers' },
+  { path: '/workflows', label: 'Workflows', resource: 'workflows' },
+  { path: '/inbox', label: 'Inbox', resource: 'received_emails' },
   { path: '/domains', label: 'Domains', resource: 'domains' },
   { path: '/tokens', label: 'API tokens', resource: 'tokens' },
   { path: '/webhooks', label: 'Webhooks', resource: 'webhooks' },

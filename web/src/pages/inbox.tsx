@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { mailgate, unwrap } from '../api.ts';
+import { DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, Select, type TableColumn, Table, useCursorPages } from '../components/index.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { displayName, INBOX_PAGE_SIZE, type Thread, threadsOf } from './inbox/threads.ts';
+import './settings.css';
+import './inbox/inbox.css';
+
+const ALL = 'all';
+
+/** The organization's receiving domains (verified, receiving on), for the domain filter and the reply's sender. */
+export function useReceivingDomains() {
+  return useQuery({
+    queryKey: ['domains', 'receiving'],
+    queryFn: async () => {
+      const domains = await unwrap(mailgate.domains.list({ limit: 100 }));
+      return domains.data.filter((d) => d.receiving).map((d) => d.name);
+    },
+  });
+}
+
+/**
+ * Received mail, for all receiving domains or one, in threads (a message and
+ * its answers together), newest first. A thread opens at its newest message.
+ */
+export default function InboxPage() {
+  const [params, setParams] = useSearchParams();
+  const domain = params.get('domain') ?? '';
+  const pages = useCursorPages();
+  const domains = useReceivingDomains();
+  const received = useQuery({
+    queryKey: ['received', 'list', domain, pages.after],
+    queryFn: () =>
+      unwrap(mailgate.receivedEmails.list({ limit: INBOX_PAGE_SIZE, ...(domain ? { domain } : {}), ...(pages.after ? { after: pages.after } : {}) })),
+  });
+
+  const columns: TableColumn<Thread>[] = [
+    {
+      id: 'subject',
+      title: 'Subject',
+      isRowHeader: true,
+      cell: (t) => <Link to={`/inbox/${t.id}`}>{t.subject || '(no subject)'}</Link>,
+    },
+    { id: 'from', title: 'From', cell: (t) => [...new Set(t.messages.map((m) => displayName(m.from)))].join(', ') },
+    { id: 'messages', title: 'Messages', cell: (t) => String(t.messages.length) },
+    {
+      id: 'attachments',
+      title: 'Attachments',
+      cell: (t) => String(t.messages.reduce((n, m) => n + m.attachments.filter((a) => a.disposition === 'attachment').length, 0)),
+    },
+    { id: 'received', title: 'Last received', cell: (t) => <DateTime value={t.messages[0]!.created_at} /> },
+  ];
+  const noDomain = domains.data?.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Inbox"
+        description="Mail received at your receiving domains, grouped into conversations. Its HTML is shown sandboxed: no script runs."
+      />
+      {domains.data && domains.data.length > 0 && (
+        <div className="inbox-filter">
+          <Select
+            label="Receiving domain"
+            options={[{ id: ALL, label: 'All receiving domains' }, ...domains.data.map((name) => ({ id: name, label: name }))]}
+            value={domain || ALL}
+            onChange={(id) => {
+              pages.reset();
+              setParams(id === ALL ? {} : { domain: id });
+            }}
+          />
+        </div>
+      )}
+      <ErrorMessage error={domains.error} title="The receiving domains could not be loaded." />
+      {received.isPending && <Loading />}
+      <ErrorMessage error={received.error} title="The received mail could not be loaded." />
+      {received.data && (
+        <>
+          <Table
+            label="Conversations"
+            columns={columns}
+            rows={threadsOf(received.data.data)}
+            empty={
+              noDomain ? (
+                <EmptyState
+                  level={3}
+                  title="No domain receives mail"
+                  description="Turn receiving on for a verified domain and point its MX record here; its mail shows up in this inbox."
+                  action={<Link to="/domains">Go to the domains</Link>}
+                />
+              ) : (
+                <EmptyState level={3} title="No mail received" description="Mail sent to any address at your receiving domains shows up here." />
+              )
+            }
+          />
+          <PagesOf label="Inbox pages" pages={pages} page={received.data} isPending={received.isFetching} />
+        </>
+      )}
+    </>
+  );
+}
