@@ -11,7 +11,10 @@
 //      subscribers, the same way (bench/dashboard-audience.ts), with SQLite's
 //      plan for its list call;
 //   3. the JavaScript a first visit downloads, gzipped (target ≤ 250 KB), and
-//      the Overview's and the Emails page's own chunks.
+//      the Overview's and the Emails page's own chunks;
+//   4. a subscriber import of BENCH_IMPORT_ROWS (100 000) CSV rows through the
+//      API, POST to completed, against csv-parse and the same repository write
+//      alone (bench/dashboard-import.ts): rows/s of both, ratio (target ≥ 0.7).
 // Timing never fails the bench; a refused request, statistics that do not add
 // up to what was seeded, or a page that never shows its data does (exit 1).
 import http from 'node:http';
@@ -23,10 +26,13 @@ import { describeWeight, weighPages } from './dashboard-bundle.ts';
 import { median, timePages, type Load, type PageCase } from './dashboard-browser.ts';
 import { benchSubscribersPage, seedSubscribers, subscriberListPlans } from './dashboard-audience.ts';
 import { seedEmails, type Seeded } from './dashboard-seed.ts';
+import { benchImport, describeImport } from './dashboard-import.ts';
 import { createOrg, mailgateCli, repoRoot, startMailgate, stopAll, tempDir, topSelfTime, watchdog } from './lib.ts';
 
 const EMAILS = Math.max(1000, Number(process.env.BENCH_EMAILS ?? 100_000));
 const SUBSCRIBERS = Math.max(1000, Number(process.env.BENCH_SUBSCRIBERS ?? 100_000));
+/** Subscribers imported from CSV (4.): through the API, and through its floor. */
+const IMPORT_ROWS = Math.max(1000, Number(process.env.BENCH_IMPORT_ROWS ?? 100_000));
 const STATS_REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 200);
 const WARMUP = 20;
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
       `${LOADS} loads of each page in Chromium; ${os.cpus().length} cores, load average ${loadAverage()}`,
   );
   // Generous: building the app and the server, seeding at ≥ 2 000 emails/s, the requests, the page loads, stopping.
-  watchdog((240 + EMAILS / 2000 + SUBSCRIBERS / 2000 + LOADS * 5 * 2 * (PAGE_TIMEOUT_MS / 1000 + 2)) * 1000);
+  watchdog((240 + EMAILS / 2000 + SUBSCRIBERS / 2000 + IMPORT_ROWS / 1000 + LOADS * 5 * 2 * (PAGE_TIMEOUT_MS / 1000 + 2)) * 1000);
   const broken: string[] = [];
 
   // The app as `npm start` serves it (prestart builds it when its sources changed).
@@ -321,6 +327,11 @@ async function main(): Promise<void> {
     `first page ${(weights.firstPage.gzipped / 1000).toFixed(1)} KB gzipped (target ≤ ${TARGET_FIRST_PAGE_KB} KB: ` +
       `${weights.firstPage.gzipped <= TARGET_FIRST_PAGE_KB * 1000 ? 'met' : 'NOT met'})`,
   );
+
+  // 4. A subscriber import through the API, against csv-parse and the import's repository write alone.
+  const imported = await benchImport(IMPORT_ROWS);
+  for (const line of describeImport(imported)) console.log(line);
+  broken.push(...imported.broken);
 
   console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${loadAverage()} (other work on the machine shows here)`);
   if (broken.length > 0) {

@@ -13,7 +13,7 @@ import {
   type WaitUntil,
 } from './delivery/index.ts';
 import { createWorker, newOwner, type Worker } from './queue/index.ts';
-import { createAudienceService, type AudienceService } from './audience/index.ts';
+import { createAudienceService, createSubscriberImports, SUBSCRIBER_IMPORT_JOB, type AudienceService, type SubscriberImportService } from './audience/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
 import { purgeExpiredIdempotencyKeys } from './emails/idempotency.ts';
@@ -84,6 +84,8 @@ export interface Core {
   readonly domains: DomainService;
   readonly emails: EmailService;
   readonly audience: AudienceService;
+  /** CSV imports of subscribers, written by a queue job. */
+  readonly subscriberImports: SubscriberImportService;
   readonly workflows: WorkflowService;
   readonly campaigns: CampaignService;
   /** The addresses no send reaches (bounced, complained, added by hand). */
@@ -117,6 +119,8 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 const WORKFLOW_SLOTS = 8;
 /** Campaign fan-outs at once per process: each streams its audience for as long as it takes. */
 const CAMPAIGN_SLOTS = 4;
+/** Subscriber imports at once per process: each writes its file chunk by chunk for as long as it takes. */
+const IMPORT_SLOTS = 2;
 /** Jobs of any kind without a lane of its own (none today; a kind from a newer version, say). */
 const OTHER_SLOTS = 2;
 
@@ -179,6 +183,14 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     receivingOrganizationOf: (domain) => domains.receivingOrganizationOf(domain),
     retentionMs: config.receivedRetentionDays * 24 * 60 * 60 * 1000,
   });
+  const subscriberImports = createSubscriberImports({
+    db,
+    clock,
+    owner,
+    maxBytes: config.imports.maxBytes,
+    maxRows: config.imports.maxRows,
+    onQueued: (kind) => worker.notify(kind),
+  });
   const campaigns = createCampaigns({ db, clock, emails, audience, pool, baseUrl: config.baseUrl, owner });
   worker = createWorker({
     db,
@@ -193,6 +205,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
       [WEBHOOK_DELIVERY_JOB]: { slots: config.webhooks.concurrency, perGroup: config.webhooks.endpointConcurrency, queuesNothing: true },
       [WORKFLOW_RUN_JOB]: WORKFLOW_SLOTS,
       [CAMPAIGN_SEND_JOB]: CAMPAIGN_SLOTS,
+      [SUBSCRIBER_IMPORT_JOB]: IMPORT_SLOTS,
     },
     concurrency: OTHER_SLOTS,
     leaseMs: config.delivery.leaseSeconds * 1000,
@@ -215,6 +228,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
       }),
       [WORKFLOW_RUN_JOB]: createWorkflowRunHandler({ db, clock, emails, audience, owner }),
       [CAMPAIGN_SEND_JOB]: campaigns.sendHandler,
+      [SUBSCRIBER_IMPORT_JOB]: subscriberImports.handler,
       [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({
         db,
         clock,
@@ -256,6 +270,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     domains,
     emails,
     audience,
+    subscriberImports,
     returns,
     receiving,
     integrations: createIntegrationService({ db, clock, audience, emails, baseUrl: config.baseUrl, confirmFrom: config.formsConfirmFrom }),

@@ -391,6 +391,18 @@ export const envSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024)
     .describe('largest HTTP request body; a larger one is `413 payload_too_large`'),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024)
+    .describe('largest CSV file a subscriber import takes (REST accepts a body big enough for its base64); a larger one is `413 payload_too_large`'),
+  IMPORT_MAX_ROWS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100_000)
+    .describe('most data rows a subscriber import takes; a file with more is refused (`422`)'),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -602,6 +614,8 @@ export interface Config {
     readonly idleTtlMs: number;
   };
   readonly maxBodyBytes: number;
+  /** Subscriber imports (CSV): the largest file and the most data rows one may hold. */
+  readonly imports: { readonly maxBytes: number; readonly maxRows: number };
   /** How long an HTTP client may take (a slow client holds a connection, not the server). */
   readonly http: {
     /** From connect (or the previous request) to the end of a request's headers; then 408. */
@@ -748,6 +762,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       idleTtlMs: e.OAUTH_IDLE_CLIENT_DAYS * 24 * 60 * 60 * 1000,
     }),
     maxBodyBytes: e.MAX_BODY_BYTES,
+    imports: Object.freeze({ maxBytes: e.IMPORT_MAX_BYTES, maxRows: e.IMPORT_MAX_ROWS }),
     http: Object.freeze({
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

@@ -29,7 +29,8 @@ export type IdPrefix =
   | 'usr'
   | 'inv'
   | 'ses'
-  | 'pwr';
+  | 'pwr'
+  | 'imp';
 
 /** The digits of ids: lower-case Crockford base32 (no i, l, o, u). */
 export const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -128,6 +128,12 @@ export {
   type SubscriberRecord,
   type TagRecord,
   type SubscriberEventRecord,
+  importBodyLimit,
+  importTooLarge,
+  IMPORT_ENCODINGS,
+  createSubscriberImports,
+  SUBSCRIBER_IMPORT_JOB,
+  type SubscriberImportRecord,
 } from './audience/index.ts';
 export { workflowCreateSchema, workflowUpdateSchema, type WorkflowRecord, type WorkflowRunRecord } from './workflows/index.ts';
 export { mailboxKey } from './emails/address.ts';

@@ -49,6 +49,17 @@ export interface BatchOptions extends SendOptions {
 
 type Items<K extends OperationId> = AsyncGenerator<ListItemOf<K>, void, undefined>;
 
+/** import_subscribers' body, its file given as bytes or as base64. */
+export type ImportBody = Omit<BodyOf<'import_subscribers'>, 'content'> & { content: string | Uint8Array };
+
+/** Bytes as base64, a slice at a time (a CSV file may be tens of megabytes). */
+function base64Of(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  // A multiple of 3: every slice but the last encodes without padding.
+  for (let i = 0; i < bytes.length; i += 3 * 8192) parts.push(btoa(String.fromCharCode(...bytes.subarray(i, i + 3 * 8192))));
+  return parts.join('');
+}
+
 export class Mailgate {
   /** Standard Webhooks signatures, as Mailgate signs its deliveries. */
   static readonly webhooks = { verify: verifyWebhook };
@@ -123,6 +134,20 @@ export class Mailgate {
       this.call('list_subscriber_events', { path: { subscriber }, query: params }, options),
     iterateEvents: (subscriber: string, params?: QueryOf<'list_subscriber_events'>, options?: CallOptions) =>
       this.records('list_subscriber_events', { path: { subscriber }, query: params }, options),
+    /**
+     * Import subscribers from a CSV file (import_subscribers): `content` is the file's bytes (or them base64).
+     * Answers the import at once (queued); follow it with `subscribers.imports.get(id)` until it is completed.
+     */
+    import: (body: ImportBody, options?: CallOptions) =>
+      this.call('import_subscribers', { body: { ...body, content: typeof body.content === 'string' ? body.content : base64Of(body.content) } }, options),
+    imports: {
+      /** An import's progress, counts and per-row errors (get_subscriber_import). */
+      get: (id: string, options?: CallOptions) => this.call('get_subscriber_import', { path: { id } }, options),
+      list: (params?: QueryOf<'list_subscriber_imports'>, options?: CallOptions) => this.call('list_subscriber_imports', { query: params }, options),
+      iterate: (params?: QueryOf<'list_subscriber_imports'>, options?: CallOptions) => this.records('list_subscriber_imports', { query: params }, options),
+    },
+    /** The subscribers the filters select as a CSV file (text/csv, every row), as bytes with its filename. */
+    export: (params?: QueryOf<'export_subscribers'>, options?: CallOptions) => this.bytes('export_subscribers', { query: params }, options),
   };
 
   readonly events = {

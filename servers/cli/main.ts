@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, Option } from 'commander';
 import type { Core } from '../../src/index.ts';
 import { addCampaignCommands } from './campaigns.ts';
+import { addSubscriberCommands } from './subscribers.ts';
 import { Refusal, UsageError } from './cli-errors.ts';
 import { printJson as print, printTable, printValue } from './output.ts';
 import { ApiError, remoteOf, remoteOptions, UnreachableError } from './remote.ts';
@@ -26,6 +27,8 @@ const USAGE = `Usage:
   mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]
   mailgate campaigns send CAMPAIGN_ID [--at ISO_TIME] [--watch] [--yes] [--json] [--url URL] [--token TOKEN]
   mailgate campaigns stats CAMPAIGN_ID [--json] [--url URL] [--token TOKEN]
+  mailgate subscribers import FILE [--map FIELD=HEADER ...] [--tag TAG ...] [--encoding E] [--no-update] [--json] [--url URL] [--token TOKEN]
+  mailgate subscribers export [--tag TAG] [--status STATUS] [--query TEXT] [--url URL] [--token TOKEN] > FILE.csv
   mailgate COMMAND --help`;
 
 interface ToolDescription {
@@ -271,6 +274,7 @@ function buildProgram(env: Record<string, string | undefined>): Command {
     else printValue(data);
   });
   addCampaignCommands(program);
+  addSubscriberCommands(program);
   for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {
     command.exitOverride().configureOutput({ writeErr: () => {} });
   }

@@ -36,6 +36,8 @@ export interface Quota {
 export interface Remote {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
+  /** A GET whose answer is bytes (a CSV export), as they arrive; refusals are ApiErrors as for get. */
+  stream(path: string): Promise<ReadableStream<Uint8Array>>;
   /** The quota of the latest answer that carried one (undefined before any). */
   quota(): Quota | undefined;
 }
@@ -74,7 +76,30 @@ export function remoteApi(baseUrl: string, token: string): Remote {
     }
     return parsed as T;
   }
-  return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body), quota: () => quota };
+  async function stream(path: string): Promise<ReadableStream<Uint8Array>> {
+    const url = `${base}${path}`;
+    let response: Response;
+    try {
+      // Only the answer's start is timed: a long export keeps coming for as long as it takes.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new Error('timed out')), TIMEOUT_MS);
+      response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal }).finally(() => clearTimeout(timer));
+    } catch (error) {
+      throw new UnreachableError(url, error);
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = { message: `${url} answered ${response.status} with a body that is not JSON` };
+      }
+      throw new ApiError(response.status, (parsed ?? {}) as ApiError['body']);
+    }
+    return response.body;
+  }
+  return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body), stream, quota: () => quota };
 }
 
 /** `--url` and `--token` (or MAILGATE_URL and MAILGATE_TOKEN): the server a remote command acts on. */

@@ -1,14 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accessOf,
   assertJsonObject,
   invokeOperation,
+  invokeOperationStream,
   operationNamed,
   queryNumber,
   type Core,
   type ErrorDetail,
   type ErrorKind,
   type Operation,
+  type StreamedBytes,
 } from '../../src/index.ts';
 import { authOf } from './auth.ts';
 import { jsonSchemaOf, pickProperties, type JsonSchema } from './json-schema.ts';
@@ -86,6 +89,19 @@ function sendBytes(reply: FastifyReply, bytes: BytesAnswer, value: Record<string
   reply.header('content-security-policy', "default-src 'none'; sandbox");
   if (bytes.filename) reply.header('content-disposition', contentDisposition(value[bytes.filename]));
   return reply.send(Buffer.from(String(value[bytes.content]), 'base64'));
+}
+
+/**
+ * Answer bytes made piece by piece (an operation's `stream`): sent as they come,
+ * so the whole never sits in memory. A failure after the first piece can only
+ * cut the answer short (the status is sent); it is logged and the connection closed.
+ */
+function sendStream(reply: FastifyReply, answer: StreamedBytes): FastifyReply {
+  reply.header('content-type', answer.contentType);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', "default-src 'none'; sandbox");
+  reply.header('content-disposition', contentDisposition(answer.filename));
+  return reply.send(Readable.from(answer.body));
 }
 
 /** The route's Fastify schema, from the operation: what /openapi.json shows and what answers are serialized with. */
@@ -188,20 +204,34 @@ export async function operationRoutes(app: FastifyInstance, core: Core, bindings
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { input, strangers } = inputOf(request, binding, plan);
+      const context = { services: core, scope: authOf(request), door: 'rest' as const };
+      const door = { wirePath: (path: string) => wirePath(path, binding, plan), problems: strangers };
+      if (binding.bytes?.stream) {
+        reply.code(binding.status);
+        return sendStream(reply, await invokeOperationStream(operation, context, input, door));
+      }
       // Checked as every door's input is, its problems named as this request wrote them.
-      const result = await invokeOperation(operation, { services: core, scope: authOf(request), door: 'rest' }, input, {
-        wirePath: (path) => wirePath(path, binding, plan),
-        problems: strangers,
-      });
+      const result = await invokeOperation(operation, context, input, door);
       reply.code(result.created && binding.createdStatus ? binding.createdStatus : binding.status);
       return binding.bytes ? sendBytes(reply, binding.bytes, result.value as Record<string, unknown>) : reply.send(result.value);
     };
+    const limit = binding.bodyLimit;
     const route = {
       method: binding.method,
       url: binding.path,
       schema: routeSchema(binding, operation, plan),
       config: { doc, ...(accessOf(operation) === 'read' ? { access: 'read' as const } : {}) },
       handler,
+      ...(limit
+        ? {
+            bodyLimit: limit.bytes(core.config),
+            // A body declared larger than the route takes is refused, naming the limit, before it is read.
+            preParsing: async (request: FastifyRequest) => {
+              const declared = Number(request.headers['content-length']);
+              if (Number.isFinite(declared) && declared > limit.bytes(core.config)) throw limit.refuse(core.config, declared);
+            },
+          }
+        : {}),
     };
     if (binding.optionalBody) {
       await app.register(async (scope) => {

@@ -14,6 +14,7 @@ import type { OrgScope } from '../auth-scope/index.ts';
 import { publishSubscriberChange } from './subscriber-webhooks.ts';
 import type { EventTriggers } from './event-triggers.ts';
 import { recordEvents } from './record-events.ts';
+import { EXPORT_PAGE_ROWS, exportFilename, subscriberCsv } from './csv-export.ts';
 import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
 import {
   attachTags,
@@ -52,6 +53,21 @@ export {
   type TagRecord,
   type SubscriberEventRecord,
 } from './audience-record.ts';
+export { exportFilename } from './csv-export.ts';
+export { IMPORT_ENCODINGS, IMPORT_MAX_COLUMNS, type ImportColumns, type ImportEncoding } from './csv-import.ts';
+export {
+  createSubscriberImports,
+  importBodyLimit,
+  importColumnsSchema,
+  importTooLarge,
+  subscriberImportRecordSchema,
+  SUBSCRIBER_IMPORT_JOB,
+  IMPORT_ERRORS_KEPT,
+  type SubscriberImportRecord,
+  type SubscriberImportService,
+} from './imports.ts';
+export { writeImportedSubscribers } from './imports.repository.ts';
+export { checkRow, csvRecords, planColumns, decodeCsv, isProblem, type ImportRow } from './csv-import.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 export type { EventTriggers, RecordedEvent } from './event-triggers.ts';
 
@@ -81,6 +97,8 @@ export interface AudienceService {
   /** Throws conflict if the name exists. */
   createTag(auth: OrgScope, name: string): Promise<TagRecord>;
   getTag(auth: OrgScope, ref: string): Promise<TagRecord>;
+  /** The subscribers the filter selects as CSV, in pieces as they are read (csv-export.ts); at most `maxRows`. */
+  exportSubscribers(auth: OrgScope, filter: SubscriberFilter, maxRows?: number): { filename: string; body: AsyncGenerator<string> };
 }
 
 type Trx = Transaction<Database>;
@@ -351,6 +369,17 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
       if (!row) throw new AppError('not_found', `Tag ${ref} not found`);
       const counts = await countTagSubscribers(db, [row.id]);
       return toTagRecord(row, counts.get(row.id)!);
+    },
+
+    exportSubscribers(auth, filter, maxRows) {
+      let query: SubscriberQuery | undefined;
+      const readPage = async (after: string | undefined) => {
+        query ??= await subscriberQuery(auth, filter);
+        const rows = await listSubscriberRows(db, auth.organizationId, query, { limit: EXPORT_PAGE_ROWS - 1, ...(after ? { after } : {}) });
+        const records = await recordsOf(rows);
+        return rows.map((r) => records.get(r.id)!);
+      };
+      return { filename: exportFilename(clock.now()), body: subscriberCsv(readPage, maxRows) };
     },
   };
 }

@@ -294,6 +294,37 @@ export interface SubscribersTable {
   unsubscribed_at: number | null;
 }
 
+/** A CSV import of subscribers: its file until the queue job has read it, and the job's progress. */
+export interface SubscriberImportsTable {
+  id: string;
+  organization_id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  /** JSON: the column mapping used (ImportColumns). */
+  columns: string;
+  /** JSON array of tag names added to every row. */
+  tags: string;
+  update_existing: number;
+  total_rows: number | null;
+  /** Data rows done: the job resumes after them. */
+  processed_rows: number;
+  created_count: number;
+  updated_count: number;
+  skipped_count: number;
+  failed_count: number;
+  /** JSON array of {row, email, message}, the first IMPORT_ERRORS_KEPT. */
+  errors: string;
+  error_count: number;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** An import's file, as UTF-8 (decoded from the encoding it came in), until the import ends. */
+export interface SubscriberImportFilesTable {
+  import_id: string;
+  content: Buffer;
+}
+
 export interface TagsTable {
   id: string;
   organization_id: string;
@@ -582,6 +613,8 @@ export interface Database {
   tags: TagsTable;
   subscriber_tags: SubscriberTagsTable;
   subscriber_events: SubscriberEventsTable;
+  subscriber_imports: SubscriberImportsTable;
+  subscriber_import_files: SubscriberImportFilesTable;
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
   campaigns: CampaignsTable;

@@ -16,6 +16,7 @@ import {
   upsertSubscriber,
 } from './subscribers.ts';
 import { createTag, getTag, listTags } from './tags.ts';
+import { exportSubscribers, getSubscriberImport, importSubscribers, listSubscriberImports } from './subscriber-imports.ts';
 import {
   cancelCampaign,
   countAudience,
@@ -56,6 +57,10 @@ export const OPERATIONS: readonly Operation[] = [
   addTags,
   removeTags,
   listSubscriberEvents,
+  importSubscribers,
+  getSubscriberImport,
+  listSubscriberImports,
+  exportSubscribers,
   trackEvent,
   listTags,
   createTag,

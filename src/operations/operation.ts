@@ -3,7 +3,7 @@
 // door is generated from: REST routes, /openapi.json, MCP tools, the CLI.
 // A definition knows no protocol: no method, path, status code or header.
 import type { z } from 'zod';
-import type { AudienceService } from '../audience/index.ts';
+import type { AudienceService, SubscriberImportService } from '../audience/index.ts';
 import type { EmailService } from '../emails/index.ts';
 import { validationError, type ErrorDetail, type ErrorKind } from '../errors.ts';
 import { checkInput } from '../validation.ts';
@@ -22,6 +22,7 @@ import type { UserService } from '../users/index.ts';
 export interface OperationServices {
   emails: EmailService;
   audience: AudienceService;
+  subscriberImports: SubscriberImportService;
   workflows: WorkflowService;
   campaigns: CampaignService;
   tokens: TokenService;
@@ -88,6 +89,18 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   /** An input that works, for documents. */
   example: z.input<I>;
   run(context: OperationContext, input: z.output<I>): Promise<z.input<O> | Created<z.input<O>>>;
+  /**
+   * The bytes `run` answers (base64, perhaps capped), made piece by piece for a
+   * door that sends bytes as they are made (REST): the whole, at flat memory.
+   */
+  stream?(context: OperationContext, input: z.output<I>): Promise<StreamedBytes>;
+}
+
+/** Bytes answered as they are made: their media type, a filename, the pieces. */
+export interface StreamedBytes {
+  contentType: string;
+  filename: string | null;
+  body: AsyncIterable<string | Uint8Array>;
 }
 
 /** Identity, for type inference: the run's input is the schema's output. */
@@ -119,6 +132,19 @@ export interface DoorInput {
  * validation_error naming every problem, or whatever the run throws (AppError).
  */
 export async function invokeOperation(operation: Operation, context: OperationContext, input: unknown, door: DoorInput = {}): Promise<OperationResult> {
+  const data = admit(operation, context, input, door);
+  const result = await operation.run(context, data);
+  return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
+}
+
+/** invokeOperation for an operation that can stream its bytes (`stream`): the same checks, then the pieces. */
+export async function invokeOperationStream(operation: Operation, context: OperationContext, input: unknown, door: DoorInput = {}): Promise<StreamedBytes> {
+  if (!operation.stream) throw new Error(`${operation.name} cannot stream its answer`);
+  return operation.stream(context, admit(operation, context, input, door));
+}
+
+/** The input checked and the caller's permission: what every door's call passes before it runs. */
+function admit(operation: Operation, context: OperationContext, input: unknown, door: DoorInput): unknown {
   const checked = checkInput(operation.input, input);
   const doorProblems = door.problems ?? [];
   if ('details' in checked || doorProblems.length > 0) {
@@ -127,8 +153,7 @@ export async function invokeOperation(operation: Operation, context: OperationCo
     throw validationError([...found, ...doorProblems], 'details' in checked ? checked.headline : undefined);
   }
   assertPermitted(operation, context);
-  const result = await operation.run(context, checked.data);
-  return result instanceof Created ? { value: result.value, created: true } : { value: result, created: false };
+  return checked.data;
 }
 
 /** What running the operation takes of its resource: its `access`, else read for a read-only operation and write for any other. */

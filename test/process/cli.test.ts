@@ -31,6 +31,8 @@ const USAGE_LINES = [
   'mailgate tools run NAME [--input JSON|@FILE] [--json] [--url URL] [--token TOKEN]',
   'mailgate campaigns send CAMPAIGN_ID [--at ISO_TIME] [--watch] [--yes] [--json] [--url URL] [--token TOKEN]',
   'mailgate campaigns stats CAMPAIGN_ID [--json] [--url URL] [--token TOKEN]',
+  'mailgate subscribers import FILE [--map FIELD=HEADER ...] [--tag TAG ...] [--encoding E] [--no-update] [--json] [--url URL] [--token TOKEN]',
+  'mailgate subscribers export [--tag TAG] [--status STATUS] [--query TEXT] [--url URL] [--token TOKEN] > FILE.csv',
 ];
 
 function json(result: CliResult): unknown {

@@ -24,7 +24,7 @@ describe('the operation definitions', () => {
     const names = OPERATIONS.map((o) => o.name);
     for (const name of names)
       expect(name).toMatch(
-        /^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify|invite)_[a-z]+(_[a-z]+)*$/,
+        /^(send|get|list|upsert|update|unsubscribe|add|remove|create|delete|track|cancel|test|count|revoke|verify|invite|import|export)_[a-z]+(_[a-z]+)*$/,
       );
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
@@ -103,7 +103,7 @@ describe('the operation definitions', () => {
 
   it('annotations agree with the name: reads change nothing, only sends reach the world', () => {
     for (const operation of OPERATIONS) {
-      const reads = /^(get|list|count)_/.test(operation.name) || operation.name === 'verify_email';
+      const reads = /^(get|list|count|export)_/.test(operation.name) || operation.name === 'verify_email';
       expect(operation.annotations.readOnly, operation.name).toBe(reads);
       expect(operation.annotations.openWorld, operation.name).toBe(
         ['send_email', 'send_batch', 'create_workflow', 'send_campaign', 'test_campaign', 'invite_user', 'test_webhook'].includes(operation.name),
@@ -141,6 +141,7 @@ describe('the operation definitions', () => {
       'delete_domain',
       'delete_webhook',
       'delete_workflow',
+      'import_subscribers',
       'invite_user',
       'remove_suppression',
       'remove_user',

@@ -167,6 +167,18 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "required"
   },
+  "export_subscribers": {
+    "method": "GET",
+    "path": "/api/v2/subscribers/export",
+    "pathParams": [],
+    "query": [
+      "status",
+      "tag",
+      "query"
+    ],
+    "headers": [],
+    "body": "none"
+  },
   "get_campaign": {
     "method": "GET",
     "path": "/api/v2/campaigns/{id}",
@@ -268,6 +280,16 @@ export const OPERATION_ROUTES = {
     "headers": [],
     "body": "none"
   },
+  "get_subscriber_import": {
+    "method": "GET",
+    "path": "/api/v2/subscribers/imports/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "headers": [],
+    "body": "none"
+  },
   "get_suppression": {
     "method": "GET",
     "path": "/api/v2/suppressions/{suppression}",
@@ -337,6 +359,14 @@ export const OPERATION_ROUTES = {
     "query": [],
     "headers": [],
     "body": "none"
+  },
+  "import_subscribers": {
+    "method": "POST",
+    "path": "/api/v2/subscribers/imports",
+    "pathParams": [],
+    "query": [],
+    "headers": [],
+    "body": "required"
   },
   "invite_user": {
     "method": "POST",
@@ -419,6 +449,18 @@ export const OPERATION_ROUTES = {
     "pathParams": [
       "subscriber"
     ],
+    "query": [
+      "limit",
+      "after",
+      "before"
+    ],
+    "headers": [],
+    "body": "none"
+  },
+  "list_subscriber_imports": {
+    "method": "GET",
+    "path": "/api/v2/subscribers/imports",
+    "pathParams": [],
     "query": [
       "limit",
       "after",

@@ -1,3 +1,5 @@
+import { importBodyLimit, importTooLarge, type Config } from '../../../src/index.ts';
+
 /**
  * The REST v2 binding table: for each operation of src/operations, its method,
  * path, success status, and where each input field comes from. Path fields are
@@ -20,7 +22,26 @@ export interface BytesAnswer {
   contentType: string;
   /** The output field holding a filename (or null): answered as Content-Disposition: attachment. */
   filename?: string;
+  /** The route sends the operation's `stream` (every byte, as made) rather than `run`'s answer. */
+  stream?: boolean;
 }
+
+/**
+ * A route whose body may be larger than MAX_BODY_BYTES: its own limit, from the
+ * configuration, and the refusal (naming the limit) of a body declared larger,
+ * given before the body is read.
+ */
+export interface BodyLimit {
+  bytes: (config: Config) => number;
+  refuse: (config: Config, declared: number) => Error;
+}
+
+/** An import's JSON carries its file base64: the limit fits IMPORT_MAX_BYTES of CSV. */
+const IMPORT_BODY_LIMIT: BodyLimit = {
+  bytes: (config) => importBodyLimit(config.imports.maxBytes),
+  // The body carries base64: about three bytes of file per four.
+  refuse: (config, declared) => importTooLarge(config.imports.maxBytes, Math.floor((declared * 3) / 4)),
+};
 
 export interface Binding {
   operation: string;
@@ -40,6 +61,8 @@ export interface Binding {
   operationId?: string;
   /** The success answer is bytes, taken from the output (see BytesAnswer); errors stay JSON. */
   bytes?: BytesAnswer;
+  /** A body limit of the route's own (see BodyLimit). */
+  bodyLimit?: BodyLimit;
 }
 
 const header = (...names: string[]): FieldSource => ({ from: 'header', names });
@@ -70,6 +93,16 @@ export const V2_BINDINGS: readonly Binding[] = [
 
   { operation: 'upsert_subscriber', method: 'POST', path: '/subscribers', status: 200, createdStatus: 201 },
   { operation: 'list_subscribers', method: 'GET', path: '/subscribers', status: 200 },
+  { operation: 'import_subscribers', method: 'POST', path: '/subscribers/imports', status: 201, bodyLimit: IMPORT_BODY_LIMIT },
+  { operation: 'list_subscriber_imports', method: 'GET', path: '/subscribers/imports', status: 200 },
+  { operation: 'get_subscriber_import', method: 'GET', path: '/subscribers/imports/:id', status: 200 },
+  {
+    operation: 'export_subscribers',
+    method: 'GET',
+    path: '/subscribers/export',
+    status: 200,
+    bytes: { content: 'content', contentType: 'content_type', filename: 'filename', stream: true },
+  },
   { operation: 'get_subscriber', method: 'GET', path: '/subscribers/:subscriber', status: 200 },
   { operation: 'update_subscriber', method: 'PATCH', path: '/subscribers/:subscriber', status: 200 },
   { operation: 'unsubscribe_subscriber', method: 'POST', path: '/subscribers/:subscriber/unsubscribe', status: 200, optionalBody: true },

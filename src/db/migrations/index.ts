@@ -22,6 +22,7 @@ import * as m0020 from './0020_users.ts';
 import * as m0021 from './0021_sessions.ts';
 import * as m0022 from './0022_email_daily_stats.ts';
 import * as m0023 from './0023_email_tags.ts';
+import * as m0024 from './0024_subscriber_imports.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021_sessions': m0021,
   '0022_email_daily_stats': m0022,
   '0023_email_tags': m0023,
+  '0024_subscriber_imports': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,257 @@
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { insertRows } from '../db/index.ts';
+import type { Database, SubscriberImportsTable, SubscribersTable } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+import type { PageRequest } from '../pagination.ts';
+import { fetchIdPage } from '../db/index.ts';
+import { ensureTags, findSubscribersByEmails, searchTextOf } from './audience.repository.ts';
+import type { ImportRow } from './csv-import.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A new import and its file. */
+export async function insertImport(db: Db, row: SubscriberImportsTable, content: Buffer): Promise<void> {
+  await db.insertInto('subscriber_imports').values(row).execute();
+  await db.insertInto('subscriber_import_files').values({ import_id: row.id, content }).execute();
+}
+
+const RECORD_COLUMNS = [
+  'id',
+  'organization_id',
+  'status',
+  'columns',
+  'tags',
+  'update_existing',
+  'total_rows',
+  'processed_rows',
+  'created_count',
+  'updated_count',
+  'skipped_count',
+  'failed_count',
+  'errors',
+  'error_count',
+  'created_at',
+  'updated_at',
+  'finished_at',
+] as const;
+export type ImportRowState = SubscriberImportsTable;
+
+export async function findImport(db: Db, organizationId: string, id: string): Promise<ImportRowState | undefined> {
+  return db.selectFrom('subscriber_imports').select(RECORD_COLUMNS).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+/** An import and its file (null once the import ended). */
+export async function findImportWithContent(db: Db, id: string): Promise<(SubscriberImportsTable & { content: Buffer | null }) | undefined> {
+  return db
+    .selectFrom('subscriber_imports')
+    .leftJoin('subscriber_import_files', 'subscriber_import_files.import_id', 'subscriber_imports.id')
+    .selectAll('subscriber_imports')
+    .select('subscriber_import_files.content')
+    .where('subscriber_imports.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listImportRows(db: Db, organizationId: string, page: PageRequest): Promise<ImportRowState[]> {
+  return fetchIdPage(db.selectFrom('subscriber_imports').select(RECORD_COLUMNS).where('organization_id', '=', organizationId), 'id', page);
+}
+
+/** What one chunk adds to an import's progress. */
+export interface ImportStep {
+  /** processed_rows after the chunk. */
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  /** The errors list after the chunk (the first ones kept) and how many there are in all. */
+  errors: string;
+  errorCount: number;
+  now: number;
+}
+
+/**
+ * Save a chunk's progress, only while `holder` holds the import's job and the
+ * import is where the chunk began (`from` rows done): false otherwise, and the
+ * caller's transaction must not commit.
+ */
+export async function advanceImport(db: Db, id: string, from: number, step: ImportStep, holder: { jobId: string; owner: string }): Promise<boolean> {
+  const moved = await db
+    .updateTable('subscriber_imports')
+    .set((eb) => ({
+      status: 'running' as const,
+      processed_rows: step.processed,
+      created_count: eb('created_count', '+', step.created),
+      updated_count: eb('updated_count', '+', step.updated),
+      skipped_count: eb('skipped_count', '+', step.skipped),
+      failed_count: eb('failed_count', '+', step.failed),
+      errors: step.errors,
+      error_count: step.errorCount,
+      updated_at: step.now,
+    }))
+    .where('id', '=', id)
+    .where('processed_rows', '=', from)
+    .where((eb) => heldBy(eb, holder))
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
+function heldBy(eb: ExpressionBuilder<Database, 'subscriber_imports'>, holder: { jobId: string; owner: string }) {
+  return eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', holder.jobId).where('jobs.lease_owner', '=', holder.owner));
+}
+
+/** The import has ended (completed or failed): its file is dropped. Run it in a transaction. */
+export async function finishImport(
+  db: Db,
+  id: string,
+  status: 'completed' | 'failed',
+  now: number,
+  extra: { errors?: string; errorCount?: number } = {},
+): Promise<void> {
+  await db.deleteFrom('subscriber_import_files').where('import_id', '=', id).execute();
+  await db
+    .updateTable('subscriber_imports')
+    .set({
+      status,
+      finished_at: now,
+      updated_at: now,
+      ...(extra.errors !== undefined ? { errors: extra.errors } : {}),
+      ...(extra.errorCount !== undefined ? { error_count: extra.errorCount } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface ImportWriteOptions {
+  /** false: a subscriber that exists already is left as it is (counted as skipped). */
+  updateExisting: boolean;
+}
+
+export interface ImportWriteResult {
+  created: number;
+  updated: number;
+  /** Existing subscribers left as they were (updateExisting false). */
+  skipped: number;
+}
+
+/**
+ * Write checked import rows (unique addresses) in a few statements: existing
+ * subscribers found at once; new ones inserted and existing ones updated by one
+ * upsert (names set where the row has them, attributes merged, status set,
+ * except that an import never makes subscribed again someone who unsubscribed,
+ * bounced or complained); tags created and attached; the subscriber_created,
+ * status and tag_added events recorded. Starts no workflow and sends no webhook.
+ */
+export async function writeImportedSubscribers(
+  trx: Db,
+  organizationId: string,
+  rows: readonly ImportRow[],
+  options: ImportWriteOptions,
+  now: number,
+): Promise<ImportWriteResult> {
+  const result: ImportWriteResult = { created: 0, updated: 0, skipped: 0 };
+  if (rows.length === 0) return result;
+  const existing = new Map(
+    (
+      await findSubscribersByEmails(
+        trx,
+        organizationId,
+        rows.map((r) => r.key),
+      )
+    ).map((r) => [r.email_key, r]),
+  );
+  const writes: { row: ImportRow; values: SubscribersTable; before: SubscribersTable | undefined }[] = [];
+  for (const row of rows) {
+    const before = existing.get(row.key);
+    if (before && !options.updateExisting) {
+      result.skipped++;
+      continue;
+    }
+    const values: SubscribersTable = before
+      ? { ...before, updated_at: now }
+      : {
+          id: newId('sub', now),
+          organization_id: organizationId,
+          email: row.email,
+          email_key: row.key,
+          first_name: null,
+          last_name: null,
+          status: 'subscribed',
+          attributes: '{}',
+          search_text: '',
+          created_at: now,
+          updated_at: now,
+          unsubscribed_at: null,
+        };
+    if (row.firstName !== undefined) values.first_name = row.firstName;
+    if (row.lastName !== undefined) values.last_name = row.lastName;
+    if (Object.keys(row.attributes).length > 0) values.attributes = JSON.stringify({ ...(JSON.parse(values.attributes) as object), ...row.attributes });
+    const resubscribes = before !== undefined && row.status === 'subscribed' && before.status !== 'subscribed';
+    if (row.status !== undefined && row.status !== values.status && !resubscribes) {
+      values.status = row.status;
+      if (row.status === 'unsubscribed') values.unsubscribed_at = now;
+    }
+    values.search_text = searchTextOf(values);
+    writes.push({ row, values, before });
+    if (before) result.updated++;
+    else result.created++;
+  }
+  if (writes.length === 0) return result;
+
+  const saved = await insertRows(
+    trx as Kysely<Database>,
+    'subscribers:import-upsert',
+    writes.map((w) => w.values),
+    (chunk) =>
+      trx
+        .insertInto('subscribers')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['organization_id', 'email_key']).doUpdateSet((eb) => ({
+            first_name: eb.ref('excluded.first_name'),
+            last_name: eb.ref('excluded.last_name'),
+            status: eb.ref('excluded.status'),
+            attributes: eb.ref('excluded.attributes'),
+            search_text: eb.ref('excluded.search_text'),
+            updated_at: eb.ref('excluded.updated_at'),
+            unsubscribed_at: eb.ref('excluded.unsubscribed_at'),
+          })),
+        )
+        .returning(['id', 'email_key']),
+  );
+  const idOf = new Map(saved.map((s) => [s.email_key, s.id]));
+
+  const events: { id: string; organization_id: string; subscriber_id: string; name: string; properties: string; created_at: number }[] = [];
+  const event = (subscriberId: string, name: string, properties: Record<string, unknown>) =>
+    events.push({
+      id: newId('evt', now),
+      organization_id: organizationId,
+      subscriber_id: subscriberId,
+      name,
+      properties: JSON.stringify(properties),
+      created_at: now,
+    });
+  for (const w of writes) {
+    const id = idOf.get(w.row.key)!;
+    // A subscriber created at the same moment by another request is this one's update, not its creation.
+    if (!w.before && id === w.values.id) event(id, 'subscriber_created', { source: 'import' });
+    const previous = w.before?.status ?? 'subscribed';
+    if (w.values.status !== previous) event(id, w.values.status, { previous_status: previous, source: 'import' });
+  }
+
+  const tagNames = [...new Set(writes.flatMap((w) => w.row.tags))];
+  if (tagNames.length > 0) {
+    const tagIds = await ensureTags(trx, organizationId, tagNames, now);
+    const nameOf = new Map([...tagIds].map(([name, id]) => [id, name]));
+    const pairs = writes.flatMap((w) => w.row.tags.map((name) => ({ tag_id: tagIds.get(name)!, subscriber_id: idOf.get(w.row.key)!, created_at: now })));
+    const attached = await insertRows(trx as Kysely<Database>, 'subscriber_tags:import', pairs, (chunk) =>
+      trx
+        .insertInto('subscriber_tags')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['tag_id', 'subscriber_id']).doNothing())
+        .returning(['tag_id', 'subscriber_id']),
+    );
+    for (const a of attached) event(a.subscriber_id, 'tag_added', { tag: nameOf.get(a.tag_id)!, source: 'import' });
+  }
+  await insertRows(trx as Kysely<Database>, 'subscriber_events:import', events, (chunk) => trx.insertInto('subscriber_events').values(chunk));
+  return result;
+}
