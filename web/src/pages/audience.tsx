@@ -17,6 +17,7 @@ import {
   useCursorPages,
 } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
+import { useCan } from '../session.tsx';
 import {
   type AudienceFilters,
   audienceFiltersFrom,
@@ -26,6 +27,7 @@ import {
   SUBSCRIBER_STATUS_LABELS,
   SUBSCRIBER_STATUSES,
 } from './audience/filters.ts';
+import { ImportSubscribers } from './audience/ImportDialog.tsx';
 import { SubscriberStatusBadge } from './audience/StatusBadge.tsx';
 import { tagChoicesQuery } from './audience/tags-query.ts';
 import { subscriberListQuery } from './queries.ts';
@@ -136,6 +138,7 @@ function SubscriberList({ filters }: { filters: AudienceFilters }) {
 /** The audience: every subscriber, newest first, filtered by what the address says; import and export. */
 export default function AudiencePage() {
   const [params, setParams] = useSearchParams();
+  const canWrite = useCan('subscribers', 'write');
   const filters = audienceFiltersFrom(params);
   const search = audienceSearchOf(filters).toString();
   const firstPage = useQuery(subscriberListQuery(filters, undefined));
@@ -149,6 +152,11 @@ export default function AudiencePage() {
             <Link to="/audience/tags" className="button button-secondary">
               Tags
             </Link>
+            {/* A plain download: the session cookie goes along on a GET, and the server streams the file. */}
+            <a className="button button-secondary" href={`/api/v2/subscribers/export${search ? `?${search}` : ''}`} download>
+              Export CSV
+            </a>
+            {canWrite && <ImportSubscribers />}
           </>
         }
       />
