@@ -7,7 +7,7 @@ import { Loading } from './layout/Loading.tsx';
 import { RequireSession } from './layout/RequireSession.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { queryClient } from './api.ts';
-import { campaignQuery, emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom } from './pages/queries.ts';
+import { audienceFiltersFrom, campaignQuery, emailListQuery, emailStatsQuery, filtersFrom, statsFilterFrom, subscriberListQuery } from './pages/queries.ts';
 
 /**
  * A loader that starts a page's first request and returns at once: the request
@@ -48,6 +48,13 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./pages/emails.tsx')),
           },
           { path: 'emails/:id', lazy: page(() => import('./pages/emails-detail.tsx')) },
+          {
+            path: 'audience',
+            loader: prefetch((params) => queryClient.prefetchQuery(subscriberListQuery(audienceFiltersFrom(params), undefined))),
+            lazy: page(() => import('./pages/audience.tsx')),
+          },
+          { path: 'audience/tags', lazy: page(() => import('./pages/audience-tags.tsx')) },
+          { path: 'audience/:id', lazy: page(() => import('./pages/audience-detail.tsx')) },
           { path: 'campaigns', lazy: page(() => import('./pages/campaigns.tsx')) },
           { path: 'campaigns/new', lazy: page(() => import('./pages/campaigns-edit.tsx')) },
           {

@@ -4,6 +4,7 @@ import type { Resource } from '../permissions.ts';
 export const SCREENS: readonly { path: string; label: string; resource?: Resource }[] = [
   { path: '/', label: 'Overview' },
   { path: '/emails', label: 'Emails', resource: 'emails' },
+  { path: '/audience', label: 'Audience', resource: 'subscribers' },
   { path: '/campaigns', label: 'Campaigns', resource: 'campaigns' },
   { path: '/workflows', label: 'Workflows', resource: 'workflows' },
   { path: '/inbox', label: 'Inbox', resource: 'received_emails' },

@@ -3,6 +3,7 @@
 // parallel with the page's own script, instead of after the page has mounted.
 // (Small on purpose: the route table imports it into the first page.)
 import { mailgate, unwrap } from '../api.ts';
+import { type AudienceFilters, audienceFiltersFrom, audienceSearchOf, subscriberListQueryOf } from './audience/filters.ts';
 import { type EmailFilters, filtersFrom, listQueryOf, searchOf } from './emails/email-filters.ts';
 
 /** Rows a page of the email log shows. */
@@ -18,6 +19,19 @@ export function emailListQuery(filters: EmailFilters, after: string | undefined)
     queryKey: ['emails', 'list', searchOf(filters).toString(), after] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       unwrap(mailgate.emails.list({ limit: EMAIL_PAGE_SIZE, ...(after ? { after } : {}), ...listQueryOf(filters) }, { signal })),
+    staleTime: FRESH_MS,
+  };
+}
+
+/** Rows a page of the audience shows. */
+export const SUBSCRIBER_PAGE_SIZE = 20;
+
+/** One page of the audience: these filters, after this cursor (undefined: the first page). One list call, however large the audience. */
+export function subscriberListQuery(filters: AudienceFilters, after: string | undefined) {
+  return {
+    queryKey: ['subscribers', 'list', audienceSearchOf(filters).toString(), after] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      unwrap(mailgate.subscribers.list({ limit: SUBSCRIBER_PAGE_SIZE, ...(after ? { after } : {}), ...subscriberListQueryOf(filters) }, { signal })),
     staleTime: FRESH_MS,
   };
 }
@@ -55,4 +69,4 @@ export function statsFilterFrom(params: URLSearchParams): StatsFilter {
   return { domain: params.get('domain')?.trim() ?? '', tag: params.get('tag')?.trim() ?? '' };
 }
 
-export { filtersFrom };
+export { audienceFiltersFrom, filtersFrom };
