@@ -139,6 +139,10 @@ describe('campaigns in the dashboard', () => {
       5_000,
       'Ada to be unsubscribed',
     );
+    // The subscriber's page says so, with the change in its status history.
+    await page.goto(`/app/audience/${subscriberIds.ada}`);
+    await page.getByRole('grid', { name: 'Status changes' }).getByRole('row').filter({ hasText: 'Unsubscribed' }).waitFor();
+    await page.goBack();
 
     await page.reload();
     const losses = page.getByRole('table', { name: 'Unsubscribed, bounced, complained' });
