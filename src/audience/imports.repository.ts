@@ -5,7 +5,8 @@ import { newId } from '../ids.ts';
 import type { PageRequest } from '../pagination.ts';
 import { fetchIdPage } from '../db/index.ts';
 import { ensureTags, findSubscribersByEmails, searchTextOf } from './audience.repository.ts';
-import type { ImportRow } from './csv-import.ts';
+import { JSON_FIELD_MAX_BYTES } from './audience-input.ts';
+import type { ImportRow, RowProblem } from './csv-import.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -131,6 +132,8 @@ export interface ImportWriteResult {
   updated: number;
   /** Existing subscribers left as they were (updateExisting false). */
   skipped: number;
+  /** Rows refused here, not written: their attributes merged with the stored ones would be too large. */
+  failed: RowProblem[];
 }
 
 /**
@@ -148,7 +151,7 @@ export async function writeImportedSubscribers(
   options: ImportWriteOptions,
   now: number,
 ): Promise<ImportWriteResult> {
-  const result: ImportWriteResult = { created: 0, updated: 0, skipped: 0 };
+  const result: ImportWriteResult = { created: 0, updated: 0, skipped: 0, failed: [] };
   if (rows.length === 0) return result;
   const existing = new Map(
     (
@@ -184,7 +187,18 @@ export async function writeImportedSubscribers(
         };
     if (row.firstName !== undefined) values.first_name = row.firstName;
     if (row.lastName !== undefined) values.last_name = row.lastName;
-    if (Object.keys(row.attributes).length > 0) values.attributes = JSON.stringify({ ...(JSON.parse(values.attributes) as object), ...row.attributes });
+    if (Object.keys(row.attributes).length > 0) {
+      const merged = JSON.stringify({ ...(JSON.parse(values.attributes) as object), ...row.attributes });
+      if (Buffer.byteLength(merged) > JSON_FIELD_MAX_BYTES) {
+        result.failed.push({
+          row: row.row,
+          email: row.email,
+          message: `attributes would exceed ${JSON_FIELD_MAX_BYTES} bytes as JSON once merged with the stored ones`,
+        });
+        continue;
+      }
+      values.attributes = merged;
+    }
     const resubscribes = before !== undefined && row.status === 'subscribed' && before.status !== 'subscribed';
     if (row.status !== undefined && row.status !== values.status && !resubscribes) {
       values.status = row.status;

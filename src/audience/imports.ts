@@ -236,8 +236,10 @@ export function createSubscriberImports(deps: SubscriberImportDeps): SubscriberI
         return;
       }
       const errors = JSON.parse(found.errors) as RowProblem[];
-      if (job.attempts >= IMPORT_MAX_ATTEMPTS) {
-        const message = `the import stopped after row ${found.processed_rows}: it failed ${job.attempts} times (the server's log says why); the rows before it were imported`;
+      // The claim counted this run in `attempts`: the runs before it failed.
+      const failedRuns = job.attempts - 1;
+      if (failedRuns >= IMPORT_MAX_ATTEMPTS) {
+        const message = `the import stopped after row ${found.processed_rows}: it failed ${failedRuns} times (the server's log says why); the rows before it were imported`;
         const kept = errors.length < IMPORT_ERRORS_KEPT ? [...errors, { row: Number(found.processed_rows) + 1, email: null, message }] : errors;
         await db
           .transaction()
@@ -275,22 +277,31 @@ export function createSubscriberImports(deps: SubscriberImportDeps): SubscriberI
           } else writes.push(outcome);
         }
         const now = clock.now();
+        let refusedByWrite: RowProblem[] = [];
         await db.transaction().execute(async (trx) => {
           const written = await writeImportedSubscribers(trx, organizationId, writes, options, now);
+          refusedByWrite = written.failed;
+          // Rows the write refused join the report in row order (a retried chunk starts from the same report).
+          const reported = written.failed.length === 0 ? errors : [...errors, ...written.failed].sort((a, b) => a.row - b.row).slice(0, IMPORT_ERRORS_KEPT);
           const step = {
             processed: from + chunk.length,
             created: written.created,
             updated: written.updated,
             skipped: skipped + written.skipped,
-            failed,
-            errors: JSON.stringify(errors),
-            errorCount,
+            failed: failed + written.failed.length,
+            errors: JSON.stringify(reported),
+            errorCount: errorCount + written.failed.length,
             now,
           };
           if (!(await advanceImport(trx, found.id, from, step, holder))) throw new JobLeaseLost(job.id, `subscriber import ${found.id}`);
         });
         done += chunk.length;
         chunk = [];
+        if (refusedByWrite.length > 0) {
+          errors.push(...refusedByWrite);
+          errors.sort((a, b) => a.row - b.row).splice(IMPORT_ERRORS_KEPT);
+          errorCount += refusedByWrite.length;
+        }
         // SQLite answers synchronously: let requests and leases be served between chunks.
         await new Promise<void>((resolve) => setImmediate(resolve));
       };

@@ -128,6 +128,19 @@ describe('subscriber imports and export', () => {
     expect(await subscriber('kept@example.com')).toMatchObject({ first_name: 'Newname', status: 'unsubscribed', attributes: { a: '1', colour: 'blue' } });
   });
 
+  it('refuses a row whose attributes, merged with the stored ones, would pass the size cap; the other rows are written', async () => {
+    const big = 'x'.repeat(31 * 1024);
+    expect((await server.api('/api/v2/subscribers', { body: { email: 'full@example.com', attributes: { big } } })).status).toBe(201);
+    const csv = `email,more\nfull@example.com,${'y'.repeat(2048)}\nroomy@example.com,small\n`;
+    const done = await imported({ content: b64(csv) });
+    expect(done).toMatchObject({ status: 'completed', created: 1, updated: 0, failed: 1, error_count: 1 });
+    expect(done.errors).toEqual([
+      { row: 1, email: 'full@example.com', message: 'attributes would exceed 32768 bytes as JSON once merged with the stored ones' },
+    ]);
+    expect((await subscriber('full@example.com')).attributes).toEqual({ big });
+    expect((await subscriber('roomy@example.com')).attributes).toEqual({ more: 'small' });
+  });
+
   it('refuses a file that is not valid in its encoding, naming the first bad row and the encoding option; the right encoding imports it', async () => {
     const latin1 = Buffer.from('email,city\nzoe@example.com,Paris\nanna@example.com,Malmö\n', 'latin1');
     const wrong = await refused({ content: b64(latin1) });

@@ -97,6 +97,22 @@ describe('the subscriber import job', () => {
     expect(await t.core.db.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
 
+  it('runs a job five times at most: the sixth claim fails the import, keeping the rows committed before', async () => {
+    const started = await service().start(t.auth, { content: file() });
+    // The fifth run dies after two chunks; the queue counts each claim in `attempts`.
+    await expect(service(3).handler({ ...(await claim()), attempts: 5 })).rejects.toThrow('the worker died');
+    await service().handler({ ...(await claim()), attempts: 6 });
+    const failed = await service().get(t.auth, started.id);
+    expect(failed).toMatchObject({ status: 'failed', processed_rows: 20, created: 19, failed: 1, error_count: 2 });
+    expect(failed.errors.at(-1)).toEqual({
+      row: 21,
+      email: null,
+      message: "the import stopped after row 20: it failed 5 times (the server's log says why); the rows before it were imported",
+    });
+    expect(await subscribers()).toHaveLength(19);
+    expect(await t.core.db.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+  });
+
   it('writes nothing of a chunk once another worker holds the job', async () => {
     await service().start(t.auth, { content: file() });
     const job = await claim();
