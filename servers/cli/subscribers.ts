@@ -54,11 +54,11 @@ async function follow(remote: Remote, record: SubscriberImportRecord): Promise<S
   const tty = process.stderr.isTTY;
   const bar = tty
     ? new SingleBar(
-        { stream: process.stderr, format: `${record.id} {bar} {value}/{total} rows | {created} created, {failed} failed`, fps: 5 },
+        { stream: process.stderr, format: `${record.id} {bar} {value}/{total} rows | {written} written, {failed} failed`, fps: 5 },
         Presets.shades_classic,
       )
     : null;
-  const payload = (r: SubscriberImportRecord) => ({ created: r.created + r.updated, failed: r.failed });
+  const payload = (r: SubscriberImportRecord) => ({ written: r.created + r.updated, failed: r.failed });
   bar?.start(record.total_rows ?? 0, record.processed_rows, payload(record));
   let last = -1;
   try {
