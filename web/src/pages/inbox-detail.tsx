@@ -7,6 +7,7 @@ import { errorOf, mailgate, unwrap } from '../api.ts';
 import { Button, DateTime, EmptyState, ErrorMessage, fieldErrors, PageHeader, TextAreaField, TextField } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
+import { receivedListQuery } from './inbox/received-query.ts';
 import { displayName, INBOX_PAGE_SIZE, threadsOf } from './inbox/threads.ts';
 import './settings.css';
 import './inbox/inbox.css';
@@ -192,10 +193,7 @@ export default function ReceivedEmailPage() {
 
 /** The other messages of this one's thread, among the latest received. */
 function Thread({ email }: { email: ReceivedEmail }) {
-  const recent = useQuery({
-    queryKey: ['received', 'list', '', undefined],
-    queryFn: () => unwrap(mailgate.receivedEmails.list({ limit: INBOX_PAGE_SIZE })),
-  });
+  const recent = useQuery(receivedListQuery('', undefined));
   const listed = recent.data?.data ?? [];
   const thread = threadsOf(listed.some((r) => r.id === email.id) ? listed : [email, ...listed]).find((t) => t.messages.some((r) => r.id === email.id));
   const others = thread?.messages.filter((r) => r.id !== email.id) ?? [];
@@ -205,7 +203,7 @@ function Thread({ email }: { email: ReceivedEmail }) {
       <ErrorMessage error={recent.error} title="The conversation could not be loaded." />
       {recent.data &&
         (others.length === 0 ? (
-          <p>No other received message belongs to this conversation.</p>
+          <p>No other message among the latest {INBOX_PAGE_SIZE} received belongs to this conversation.</p>
         ) : (
           <ul className="thread-list">
             {others.map((r) => (

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { mailgate, unwrap } from '../api.ts';
+import { mailgate } from '../api.ts';
 import { DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, Select, type TableColumn, Table, useCursorPages } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
-import { displayName, INBOX_PAGE_SIZE, type Thread, threadsOf } from './inbox/threads.ts';
+import { receivedListQuery } from './inbox/received-query.ts';
+import { displayName, type Thread, threadsOf } from './inbox/threads.ts';
 import './settings.css';
 import './inbox/inbox.css';
 
@@ -13,9 +14,11 @@ const ALL = 'all';
 export function useReceivingDomains() {
   return useQuery({
     queryKey: ['domains', 'receiving'],
-    queryFn: async () => {
-      const domains = await unwrap(mailgate.domains.list({ limit: 100 }));
-      return domains.data.filter((d) => d.receiving).map((d) => d.name);
+    queryFn: async ({ signal }) => {
+      // Every page of domains: the receiving ones may be anywhere in the list.
+      const names: string[] = [];
+      for await (const domain of mailgate.domains.iterate({ limit: 100 }, { signal })) if (domain.receiving) names.push(domain.name);
+      return names;
     },
   });
 }
@@ -29,11 +32,7 @@ export default function InboxPage() {
   const domain = params.get('domain') ?? '';
   const pages = useCursorPages();
   const domains = useReceivingDomains();
-  const received = useQuery({
-    queryKey: ['received', 'list', domain, pages.after],
-    queryFn: () =>
-      unwrap(mailgate.receivedEmails.list({ limit: INBOX_PAGE_SIZE, ...(domain ? { domain } : {}), ...(pages.after ? { after: pages.after } : {}) })),
-  });
+  const received = useQuery(receivedListQuery(domain, pages.after));
 
   const columns: TableColumn<Thread>[] = [
     {

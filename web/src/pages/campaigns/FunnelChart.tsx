@@ -1,18 +1,15 @@
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/index.ts';
+import type { Step } from './funnel-step.ts';
 import { NUMBER } from './status.tsx';
 
 // A campaign's outcome as horizontal bars (Chart.js, as the Overview's chart),
-// with the same numbers as a table: the table is its text alternative.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+// with the same numbers as a table: the table is its text alternative. The bars
+// (and Chart.js) load only when a chart is shown: a campaign still sending
+// shows its figures without waiting for them.
+const Bars = lazy(() => import('./FunnelBars.tsx'));
 
-export interface Step {
-  label: string;
-  value: number;
-  /** A colour that keeps 3:1 against white. */
-  color: string;
-}
+export type { Step };
 
 /** Steps as bars, each with its share of `of` (the recipients) in the table. */
 export function FunnelChart({ title, steps, of }: { title: string; steps: readonly Step[]; of: number }) {
@@ -23,7 +20,9 @@ export function FunnelChart({ title, steps, of }: { title: string; steps: readon
     <figure className="funnel-chart" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
       <div className="funnel-chart-plot" aria-hidden="true">
-        <Bars steps={steps} />
+        <Suspense fallback={null}>
+          <Bars steps={steps} />
+        </Suspense>
       </div>
       <Button variant="quiet" onPress={() => setShowTable((shown) => !shown)}>
         {showTable ? 'Hide the table' : 'Show as a table'}
@@ -59,33 +58,4 @@ export function FunnelChart({ title, steps, of }: { title: string; steps: readon
       </div>
     </figure>
   );
-}
-
-function Bars({ steps }: { steps: readonly Step[] }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const chart = new Chart(element, {
-      type: 'bar',
-      data: {
-        labels: steps.map((s) => s.label),
-        datasets: [{ data: steps.map((s) => s.value), backgroundColor: steps.map((s) => s.color) }],
-      },
-      options: {
-        indexAxis: 'y',
-        animation: false,
-        maintainAspectRatio: false,
-        responsive: true,
-        scales: {
-          x: { beginAtZero: true, ticks: { precision: 0, color: '#444' } },
-          y: { grid: { display: false }, ticks: { color: '#222' } },
-        },
-        plugins: { legend: { display: false } },
-      },
-      plugins: [{ id: 'drawn', afterRender: (c) => c.canvas.setAttribute('data-drawn', 'true') }],
-    });
-    return () => chart.destroy();
-  }, [steps]);
-  return <canvas ref={canvas} />;
 }

@@ -71,13 +71,21 @@ export default function RichText({ initial, onChange, inserter }: RichTextProps)
   );
 }
 
+/** A link a campaign may carry: a web or mail address, or a placeholder such as {{unsubscribe_url}}. */
+const LINK = /^(https?:\/\/|mailto:|\{\{)/i;
+
 /** "Link": the address of the selected text's link, set, changed or removed. */
 function LinkDialog({ href, onSet }: { href: string | null; onSet: (href: string | null) => void }) {
   const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <Dialog
       title={href ? 'Change the link' : 'Add a link'}
-      onOpenChange={(open) => open && setValue(href ?? 'https://')}
+      onOpenChange={(open) => {
+        if (!open) return;
+        setValue(href ?? 'https://');
+        setProblem(null);
+      }}
       trigger={<Button className="toolbar-button">Link</Button>}
     >
       {(close) => (
@@ -85,11 +93,24 @@ function LinkDialog({ href, onSet }: { href: string | null; onSet: (href: string
           className="form"
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            onSet(value.trim() || null);
+            const link = value.trim();
+            if (link && !LINK.test(link)) {
+              setProblem('Use an address starting with https://, http:// or mailto:, or a placeholder such as {{unsubscribe_url}}.');
+              return;
+            }
+            onSet(link || null);
             close();
           }}
         >
-          <TextField label="Link address" type="url" value={value} onChange={setValue} autoFocus description="Select the text first. Empty removes the link." />
+          <TextField
+            label="Link address"
+            type="url"
+            value={value}
+            onChange={setValue}
+            autoFocus
+            description="Select the text first. Empty removes the link."
+            errorMessage={problem}
+          />
           <FormActions onCancel={close} submit={href ? 'Change link' : 'Add link'} isPending={false} />
         </Form>
       )}
