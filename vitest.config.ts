@@ -96,7 +96,9 @@ export default defineConfig({
     isolate: false,
     // Three on two cores: much of the suite waits (sockets, child processes, timers), and a
     // third worker fills that time; measured 294 → 269 s for the SQLite run, every test passing.
-    maxWorkers: 3,
+    // Four on the PostgreSQL run: it has no browser tier, and its tests wait on the database
+    // server too (each server's pool opens at most 10 of PostgreSQL's 100 connections, on demand).
+    maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 3,
     reporters: ['default'],
     // PostgreSQL: the run's test schemas, reused emptied, are dropped at its end.
     // The dashboard (web/dist, served at /app) is built when its sources changed.
