@@ -7,27 +7,12 @@ import type { CampaignRecord } from '../../src/index.ts';
 import { Refusal, UsageError } from './cli-errors.ts';
 import { ENDED_STATUSES, progressReporter, summaryLine } from './campaign-progress.ts';
 import { printJson, printTable } from './output.ts';
-import { ApiError, remoteOf, remoteOptions, type Remote } from './remote.ts';
+import { pollUntil, remoteOf, remoteOptions, type Remote } from './remote.ts';
 
 type SendAnswer = CampaignRecord & { recipient_count: number };
 type RemoteFlags = { url: string; token?: string };
 
 const campaignPath = (id: string) => `/api/v2/campaigns/${encodeURIComponent(id)}`;
-
-/** A watch polls this often at most... */
-const POLL_MIN_MS = 500;
-/** ...and at least this often... */
-const POLL_MAX_MS = 10_000;
-/** ...spending at most this share of the organization's quota, which its other requests need. */
-const POLL_QUOTA_SHARE = 0.1;
-
-/** The wait between two polls, for a quota of `limit` requests a minute (Free's 100: 6 s; Enterprise's 2000: 0.5 s). */
-export function pollIntervalMs(limit: number | undefined): number {
-  if (!limit) return POLL_MIN_MS;
-  return Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, Math.ceil(60_000 / (limit * POLL_QUOTA_SHARE))));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Ask `question` on the terminal; true only for y or yes. End of input or Ctrl-C is a no. */
 function confirm(question: string): Promise<boolean> {
@@ -52,23 +37,11 @@ async function watchSend(remote: Remote, answer: SendAnswer, startedAt: number):
   };
   process.once('SIGINT', interrupted);
   try {
-    let campaign: CampaignRecord = answer;
-    reporter.update(campaign);
-    while (!ENDED_STATUSES.has(campaign.status)) {
-      await sleep(pollIntervalMs(remote.quota()?.limit));
-      try {
-        campaign = await remote.get<CampaignRecord>(campaignPath(answer.id));
-      } catch (error) {
-        // Out of quota for now: the send goes on; look again when the server says.
-        if (error instanceof ApiError && error.status === 429) {
-          await sleep(Math.max(1, error.retryAfterSeconds ?? 1) * 1000);
-          continue;
-        }
-        throw error;
-      }
-      reporter.update(campaign);
-    }
-    return campaign;
+    return await pollUntil<CampaignRecord>(remote, campaignPath(answer.id), {
+      first: answer,
+      ended: (campaign) => ENDED_STATUSES.has(campaign.status),
+      seen: (campaign) => reporter.update(campaign),
+    });
   } finally {
     reporter.stop();
     process.off('SIGINT', interrupted);

@@ -47,6 +47,12 @@ const TIMEOUT_MS = 30_000;
 export function remoteApi(baseUrl: string, token: string): Remote {
   const base = baseUrl.replace(/\/+$/, '');
   let quota: Quota | undefined;
+  /** Keep the quota the answer's RateLimit headers tell, if they do. */
+  function noteQuota(response: Response): void {
+    const limit = Number(response.headers.get('ratelimit-limit'));
+    const remaining = Number(response.headers.get('ratelimit-remaining'));
+    if (limit > 0 && Number.isFinite(remaining)) quota = { limit, remaining };
+  }
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = `${base}${path}`;
     let response: Response;
@@ -60,21 +66,8 @@ export function remoteApi(baseUrl: string, token: string): Remote {
     } catch (error) {
       throw new UnreachableError(url, error);
     }
-    const limit = Number(response.headers.get('ratelimit-limit'));
-    const remaining = Number(response.headers.get('ratelimit-remaining'));
-    if (limit > 0 && Number.isFinite(remaining)) quota = { limit, remaining };
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      throw new ApiError(response.status, { message: `${url} answered ${response.status} with a body that is not JSON` });
-    }
-    if (!response.ok) {
-      const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-      throw new ApiError(response.status, (parsed ?? {}) as ApiError['body'], Number.isFinite(retryAfter) ? retryAfter : undefined);
-    }
-    return parsed as T;
+    noteQuota(response);
+    return jsonAnswer<T>(url, response);
   }
   async function stream(path: string): Promise<ReadableStream<Uint8Array>> {
     const url = `${base}${path}`;
@@ -87,19 +80,79 @@ export function remoteApi(baseUrl: string, token: string): Remote {
     } catch (error) {
       throw new UnreachableError(url, error);
     }
-    if (!response.ok || !response.body) {
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = { message: `${url} answered ${response.status} with a body that is not JSON` };
-      }
-      throw new ApiError(response.status, (parsed ?? {}) as ApiError['body']);
-    }
+    noteQuota(response);
+    if (!response.ok) await jsonAnswer(url, response);
+    if (!response.body) throw new ApiError(response.status, { message: `${url} answered ${response.status} without a body` });
     return response.body;
   }
   return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body), stream, quota: () => quota };
+}
+
+/** An answer's JSON body; an ApiError for a refusal (the server's v2 error, with its Retry-After) or a body that is not JSON. */
+async function jsonAnswer<T>(url: string, response: Response): Promise<T> {
+  const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+  const retryAfterSeconds = Number.isFinite(retryAfter) ? retryAfter : undefined;
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(response.status, { message: `${url} answered ${response.status} with a body that is not JSON` }, retryAfterSeconds);
+  }
+  if (!response.ok) throw new ApiError(response.status, (parsed ?? {}) as ApiError['body'], retryAfterSeconds);
+  return parsed as T;
+}
+
+/** A poll waits this long at least... */
+const POLL_MIN_MS = 500;
+/** ...and at most this long... */
+const POLL_MAX_MS = 10_000;
+/** ...spending at most this share of the organization's quota, which its other requests need. */
+const POLL_QUOTA_SHARE = 0.1;
+
+/** The wait between two polls, for a quota of `limit` requests a minute (Free's 100: 6 s; Enterprise's 2000: 0.5 s). */
+export function pollIntervalMs(limit: number | undefined): number {
+  if (!limit) return POLL_MIN_MS;
+  return Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, Math.ceil(60_000 / (limit * POLL_QUOTA_SHARE))));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface Poll<T> {
+  /** The record in hand. */
+  first: T;
+  /** Whether a record has ended: no more reads. */
+  ended: (record: T) => boolean;
+  /** Told of each record, `first` too. */
+  seen: (record: T) => void;
+  /** How it waits (default: real time; a test passes one that returns at once). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Read `path` again until `ended` says the record has ended, from `first` (the
+ * record in hand), handing each record read to `seen` (`first` too); the last
+ * one. Reads come every pollIntervalMs of the quota; out of quota (429) the
+ * work goes on, and the next read comes when the server says (Retry-After).
+ */
+export async function pollUntil<T>(remote: Remote, path: string, poll: Poll<T>): Promise<T> {
+  const wait = poll.wait ?? sleep;
+  let current = poll.first;
+  poll.seen(current);
+  while (!poll.ended(current)) {
+    await wait(pollIntervalMs(remote.quota()?.limit));
+    try {
+      current = await remote.get<T>(path);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        await wait(Math.max(1, error.retryAfterSeconds ?? 1) * 1000);
+        continue;
+      }
+      throw error;
+    }
+    poll.seen(current);
+  }
+  return current;
 }
 
 /** `--url` and `--token` (or MAILGATE_URL and MAILGATE_TOKEN): the server a remote command acts on. */

@@ -7,19 +7,14 @@ import { Writable } from 'node:stream';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { SubscriberImportRecord } from '../../src/index.ts';
-import { pollIntervalMs } from './campaigns.ts';
 import { Refusal, UsageError } from './cli-errors.ts';
 import { printJson, printTable } from './output.ts';
-import { ApiError, remoteOf, remoteOptions, type Remote } from './remote.ts';
+import { pollUntil, remoteOf, remoteOptions, type Remote } from './remote.ts';
 
 type RemoteFlags = { url: string; token?: string };
 type Columns = { email?: string; first_name?: string; last_name?: string; status?: string; tags?: string; attributes?: Record<string, string> };
 
 const FIELDS = ['email', 'first_name', 'last_name', 'status', 'tags'] as const;
-/** An import's progress is polled at least this often (the quota may ask for less). */
-const POLL_MIN_MS = 500;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `--map email=E-mail --map attributes.plan=Plan`: the import's columns; a usage error for anything else. */
@@ -62,26 +57,17 @@ async function follow(remote: Remote, record: SubscriberImportRecord): Promise<S
   bar?.start(record.total_rows ?? 0, record.processed_rows, payload(record));
   let last = -1;
   try {
-    let current = record;
-    for (;;) {
-      if (bar) bar.update(current.processed_rows, payload(current));
-      else if (current.processed_rows !== last) {
-        process.stderr.write(`${current.id} ${current.status}: ${current.processed_rows}/${current.total_rows ?? '?'} rows\n`);
-        last = current.processed_rows;
-      }
-      if (current.status === 'completed' || current.status === 'failed') return current;
-      await sleep(Math.max(POLL_MIN_MS, pollIntervalMs(remote.quota()?.limit)));
-      try {
-        current = await remote.get<SubscriberImportRecord>(`/api/v2/subscribers/imports/${encodeURIComponent(record.id)}`);
-      } catch (error) {
-        // Out of quota for now: the import goes on; look again when the server says.
-        if (error instanceof ApiError && error.status === 429) {
-          await sleep(Math.max(1, error.retryAfterSeconds ?? 1) * 1000);
-          continue;
+    return await pollUntil<SubscriberImportRecord>(remote, `/api/v2/subscribers/imports/${encodeURIComponent(record.id)}`, {
+      first: record,
+      ended: (current) => current.status === 'completed' || current.status === 'failed',
+      seen: (current) => {
+        if (bar) bar.update(current.processed_rows, payload(current));
+        else if (current.processed_rows !== last) {
+          process.stderr.write(`${current.id} ${current.status}: ${current.processed_rows}/${current.total_rows ?? '?'} rows\n`);
+          last = current.processed_rows;
         }
-        throw error;
-      }
-    }
+      },
+    });
   } finally {
     bar?.stop();
   }

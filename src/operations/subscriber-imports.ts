@@ -8,8 +8,10 @@ import {
   subscriberImportRecordSchema,
   tagName,
   TAGS_PER_REQUEST_MAX,
+  type AudienceService,
   type SubscriberFilter,
 } from '../audience/index.ts';
+import type { OrgScope } from '../auth-scope/index.ts';
 import { idPattern } from '../ids.ts';
 import { listEnvelope, pagedInput, pageOf } from '../pagination.ts';
 import { defineOperation, type OperationContext } from './operation.ts';
@@ -143,6 +145,26 @@ async function collect(pieces: AsyncIterable<string>): Promise<string> {
   return text;
 }
 
+/** The JSON doors' answer to export_subscribers: the first `maxRows` subscribers' CSV, base64, and whether more matched. */
+export async function exportAnswer(
+  audience: AudienceService,
+  scope: OrgScope,
+  filter: SubscriberFilter,
+  maxRows = EXPORT_JSON_MAX_ROWS,
+): Promise<z.output<typeof exportOutput>> {
+  const total = await audience.countSubscribers(scope, filter);
+  const csv = audience.exportSubscribers(scope, filter, maxRows);
+  const text = await collect(csv.body);
+  return {
+    object: 'subscriber_export',
+    content_type: CSV,
+    filename: csv.filename,
+    rows: Math.min(total, maxRows),
+    truncated: total > maxRows,
+    content: Buffer.from(text, 'utf8').toString('base64'),
+  };
+}
+
 export const exportSubscribers = defineOperation({
   name: 'export_subscribers',
   summary: 'Export subscribers as a CSV file',
@@ -158,20 +180,7 @@ export const exportSubscribers = defineOperation({
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   errors: [],
   example: { status: 'subscribed', tag: 'customers' },
-  run: async ({ services, scope }, input) => {
-    const filter = filterOf(input);
-    const total = await services.audience.countSubscribers(scope, filter);
-    const csv = services.audience.exportSubscribers(scope, filter, EXPORT_JSON_MAX_ROWS);
-    const text = await collect(csv.body);
-    return {
-      object: 'subscriber_export' as const,
-      content_type: CSV,
-      filename: csv.filename,
-      rows: Math.min(total, EXPORT_JSON_MAX_ROWS),
-      truncated: total > EXPORT_JSON_MAX_ROWS,
-      content: Buffer.from(text, 'utf8').toString('base64'),
-    };
-  },
+  run: ({ services, scope }, input) => exportAnswer(services.audience, scope, filterOf(input)),
   stream: async ({ services, scope }: OperationContext, input) => {
     const csv = services.audience.exportSubscribers(scope, filterOf(input));
     return { contentType: CSV, filename: csv.filename, body: csv.body };

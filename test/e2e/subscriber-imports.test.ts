@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { Mailgate } from '../../sdk/src/index.ts';
+import { exportAnswer } from '../../src/operations/subscriber-imports.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
 // Subscriber import and export over REST v2 with fetch, on real sockets: the
@@ -273,7 +274,7 @@ describe('subscriber imports and export', () => {
     expect((await bad.json()).details[0].path).toBe('status');
   });
 
-  it('streams every row of a large export page after page; the tools door answers the same CSV base64 with its row cap', async () => {
+  it('streams every row of a large export page after page; the tools door answers the same CSV base64, at most its row cap', async () => {
     const emails = Array.from({ length: 2500 }, (_, i) => `bulk${String(i).padStart(4, '0')}@bulk.test`);
     expect(await imported({ content: b64(`email,tags\n${emails.map((e) => `${e},bulk`).join('\n')}`) })).toMatchObject({ created: 2500 });
     const res = await server.api('/api/v2/subscribers/export?tag=bulk');
@@ -287,6 +288,14 @@ describe('subscriber imports and export', () => {
     expect(data).toMatchObject({ object: 'subscriber_export', content_type: 'text/csv; charset=utf-8', rows: 10, truncated: false });
     const fromTool = parse(Buffer.from(data.content, 'base64').toString('utf8').replace('\ufeff', '')) as string[][];
     expect(fromTool.slice(1).map((r) => r[0])).toEqual(emails.slice(0, 10).reverse());
+
+    // More match than the answer holds: with a cap of 1234 instead of EXPORT_JSON_MAX_ROWS, the newest 1234 (past one export page), and truncated.
+    const scope = await server.core.tokens.authenticate(server.token);
+    const capped = await exportAnswer(server.core.audience, scope, { tag: 'bulk' }, 1234);
+    expect(capped).toMatchObject({ object: 'subscriber_export', rows: 1234, truncated: true });
+    const cappedRows = parse(Buffer.from(capped.content, 'base64').toString('utf8').replace('\ufeff', '')) as string[][];
+    expect(cappedRows.slice(1).map((r) => r[0])).toEqual(emails.slice(-1234).reverse());
+    expect(await exportAnswer(server.core.audience, scope, { tag: 'bulk' }, 2500)).toMatchObject({ rows: 2500, truncated: false });
   });
 
   it('the SDK imports bytes, follows and lists imports, and exports the CSV as bytes with its filename', async () => {

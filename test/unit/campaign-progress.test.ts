@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailsWithOutcome, formatDuration, formatRate, progressLine, progressOf, progressReporter, summaryLine } from '../../servers/cli/campaign-progress.ts';
-import { pollIntervalMs, statsOf } from '../../servers/cli/campaigns.ts';
+import { statsOf } from '../../servers/cli/campaigns.ts';
+import { pollIntervalMs } from '../../servers/cli/remote.ts';
 import type { CampaignRecord } from '../../src/index.ts';
 
 // What `mailgate campaigns send --watch` and `campaigns stats` compute from a
