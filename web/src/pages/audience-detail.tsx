@@ -14,7 +14,7 @@ import {
   fieldErrors,
   FormActions,
   PageHeader,
-  PagesOf,
+  PagedTable,
   Table,
   type TableColumn,
   TextField,
@@ -404,14 +404,16 @@ function Events({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="section" aria-labelledby="events">
       <h2 id="events">Events</h2>
-      {events.isPending && <Loading label="Loading the events…" />}
-      <ErrorMessage error={events.error} title="The events could not be loaded." />
-      {events.data && (
-        <>
-          <Table label="Events" columns={columns} rows={events.data.data} empty={<EmptyState level={3} title="No events yet" />} />
-          <PagesOf label="Event pages" pages={pages} page={events.data} isPending={events.isPlaceholderData} />
-        </>
-      )}
+      <PagedTable
+        query={events}
+        pages={pages}
+        label="Events"
+        pagesLabel="Event pages"
+        columns={columns}
+        loadingLabel="Loading the events…"
+        errorTitle="The events could not be loaded."
+        empty={<EmptyState level={3} title="No events yet" />}
+      />
     </section>
   );
 }
@@ -426,6 +428,7 @@ function Emails({ subscriber }: { subscriber: Subscriber }) {
     placeholderData: keepPreviousData,
   });
   const address = subscriber.email.toLowerCase();
+  const exact = (records: readonly Email[]) => records.filter((email) => email.to.some((to) => to.toLowerCase() === address));
   const columns: TableColumn<Email>[] = [
     {
       id: 'subject',
@@ -439,19 +442,17 @@ function Emails({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="section" aria-labelledby="emails">
       <h2 id="emails">Emails sent to them</h2>
-      {emails.isPending && <Loading label="Loading the emails…" />}
-      <ErrorMessage error={emails.error} title="The emails could not be loaded." />
-      {emails.data && (
-        <>
-          <Table
-            label="Emails sent to them"
-            columns={columns}
-            rows={emails.data.data.filter((email) => email.to.some((to) => to.toLowerCase() === address))}
-            empty={<EmptyState level={3} title="No email sent to this address" />}
-          />
-          <PagesOf label="Email pages" pages={pages} page={emails.data} isPending={emails.isPlaceholderData} />
-        </>
-      )}
+      <PagedTable
+        query={emails}
+        pages={pages}
+        label="Emails sent to them"
+        pagesLabel="Email pages"
+        columns={columns}
+        rows={exact}
+        loadingLabel="Loading the emails…"
+        errorTitle="The emails could not be loaded."
+        empty={<EmptyState level={3} title="No email sent to this address" />}
+      />
     </section>
   );
 }
