@@ -418,7 +418,12 @@ function Events({ subscriber }: { subscriber: Subscriber }) {
   );
 }
 
-/** The emails whose recipients include this address (list_emails `to`, which matches part of an address: the page keeps the exact ones). */
+/**
+ * The emails sent to this address. list_emails `to` matches part of an address
+ * (ann@example.com finds joann@example.com too) and has no exact filter, so each
+ * page keeps the exact ones: a page can show fewer than it read, or none while a
+ * later page has some. The page says so when it left some out and more follow.
+ */
 function Emails({ subscriber }: { subscriber: Subscriber }) {
   const pages = useCursorPages();
   const emails = useQuery({
@@ -429,6 +434,8 @@ function Emails({ subscriber }: { subscriber: Subscriber }) {
   });
   const address = subscriber.email.toLowerCase();
   const exact = (records: readonly Email[]) => records.filter((email) => email.to.some((to) => to.toLowerCase() === address));
+  const page = emails.data;
+  const leftOut = page?.has_more === true && exact(page.data).length < page.data.length;
   const columns: TableColumn<Email>[] = [
     {
       id: 'subject',
@@ -451,8 +458,17 @@ function Emails({ subscriber }: { subscriber: Subscriber }) {
         rows={exact}
         loadingLabel="Loading the emails…"
         errorTitle="The emails could not be loaded."
-        empty={<EmptyState level={3} title="No email sent to this address" />}
+        empty={
+          leftOut ? (
+            <EmptyState level={3} title="None on this page" description="The next page may have some." />
+          ) : (
+            <EmptyState level={3} title="No email sent to this address" />
+          )
+        }
       />
+      {leftOut && (
+        <p className="field-description">This page leaves out emails to other addresses that contain this one; the next page may have more sent to them.</p>
+      )}
     </section>
   );
 }
