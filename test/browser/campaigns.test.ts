@@ -111,7 +111,7 @@ describe('campaigns in the dashboard', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Send to 2 subscribers?' });
     await confirm.getByRole('button', { name: 'Send now' }).click();
     await page.waitForURL(`**/app/campaigns/${campaignId}`);
-    await page.locator('.campaign-status-sent').waitFor({ timeout: 15_000 });
+    await page.locator('.badge', { hasText: /^Sent$/ }).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('[data-figure="sent"]').textContent()).toBe('2');
     expect(await page.locator('[data-figure="recipients"]').textContent()).toBe('2');
     await page.getByRole('heading', { name: 'How it went' }).waitFor();

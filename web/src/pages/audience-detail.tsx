@@ -14,7 +14,7 @@ import {
   fieldErrors,
   FormActions,
   PageHeader,
-  PagesOf,
+  PagedTable,
   Table,
   type TableColumn,
   TextField,
@@ -404,19 +404,26 @@ function Events({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="section" aria-labelledby="events">
       <h2 id="events">Events</h2>
-      {events.isPending && <Loading label="Loading the events…" />}
-      <ErrorMessage error={events.error} title="The events could not be loaded." />
-      {events.data && (
-        <>
-          <Table label="Events" columns={columns} rows={events.data.data} empty={<EmptyState level={3} title="No events yet" />} />
-          <PagesOf label="Event pages" pages={pages} page={events.data} isPending={events.isPlaceholderData} />
-        </>
-      )}
+      <PagedTable
+        query={events}
+        pages={pages}
+        label="Events"
+        pagesLabel="Event pages"
+        columns={columns}
+        loadingLabel="Loading the events…"
+        errorTitle="The events could not be loaded."
+        empty={<EmptyState level={3} title="No events yet" />}
+      />
     </section>
   );
 }
 
-/** The emails whose recipients include this address (list_emails `to`, which matches part of an address: the page keeps the exact ones). */
+/**
+ * The emails sent to this address. list_emails `to` matches part of an address
+ * (ann@example.com finds joann@example.com too) and has no exact filter, so each
+ * page keeps the exact ones: a page can show fewer than it read, or none while a
+ * later page has some. The page says so when it left some out and more follow.
+ */
 function Emails({ subscriber }: { subscriber: Subscriber }) {
   const pages = useCursorPages();
   const emails = useQuery({
@@ -426,6 +433,9 @@ function Emails({ subscriber }: { subscriber: Subscriber }) {
     placeholderData: keepPreviousData,
   });
   const address = subscriber.email.toLowerCase();
+  const exact = (records: readonly Email[]) => records.filter((email) => email.to.some((to) => to.toLowerCase() === address));
+  const page = emails.data;
+  const leftOut = page?.has_more === true && exact(page.data).length < page.data.length;
   const columns: TableColumn<Email>[] = [
     {
       id: 'subject',
@@ -439,18 +449,25 @@ function Emails({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="section" aria-labelledby="emails">
       <h2 id="emails">Emails sent to them</h2>
-      {emails.isPending && <Loading label="Loading the emails…" />}
-      <ErrorMessage error={emails.error} title="The emails could not be loaded." />
-      {emails.data && (
-        <>
-          <Table
-            label="Emails sent to them"
-            columns={columns}
-            rows={emails.data.data.filter((email) => email.to.some((to) => to.toLowerCase() === address))}
-            empty={<EmptyState level={3} title="No email sent to this address" />}
-          />
-          <PagesOf label="Email pages" pages={pages} page={emails.data} isPending={emails.isPlaceholderData} />
-        </>
+      <PagedTable
+        query={emails}
+        pages={pages}
+        label="Emails sent to them"
+        pagesLabel="Email pages"
+        columns={columns}
+        rows={exact}
+        loadingLabel="Loading the emails…"
+        errorTitle="The emails could not be loaded."
+        empty={
+          leftOut ? (
+            <EmptyState level={3} title="None on this page" description="The next page may have some." />
+          ) : (
+            <EmptyState level={3} title="No email sent to this address" />
+          )
+        }
+      />
+      {leftOut && (
+        <p className="field-description">This page leaves out emails to other addresses that contain this one; the next page may have more sent to them.</p>
       )}
     </section>
   );

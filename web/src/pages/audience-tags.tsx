@@ -13,13 +13,11 @@ import {
   fieldErrors,
   FormActions,
   PageHeader,
-  PagesOf,
-  Table,
+  PagedTable,
   type TableColumn,
   TextField,
   useCursorPages,
 } from '../components/index.ts';
-import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
 import { audienceSearchOf, NO_AUDIENCE_FILTERS } from './audience/filters.ts';
 import './settings.css';
@@ -57,19 +55,16 @@ export default function TagsPage() {
         description="Labels on subscribers, for choosing a campaign's audience and starting workflows. Adding a tag to someone creates it too."
         actions={canWrite && <CreateTag />}
       />
-      {tags.isPending && <Loading label="Loading the tags…" />}
-      <ErrorMessage error={tags.error} title="The tags could not be loaded." />
-      {tags.data && (
-        <>
-          <Table
-            label="Tags"
-            columns={columns}
-            rows={tags.data.data}
-            empty={<EmptyState level={3} title="No tags yet" description="Create one here, or add one to a subscriber." />}
-          />
-          <PagesOf label="Tag pages" pages={pages} page={tags.data} isPending={tags.isPlaceholderData} />
-        </>
-      )}
+      <PagedTable
+        query={tags}
+        pages={pages}
+        label="Tags"
+        pagesLabel="Tag pages"
+        columns={columns}
+        loadingLabel="Loading the tags…"
+        errorTitle="The tags could not be loaded."
+        empty={<EmptyState level={3} title="No tags yet" description="Create one here, or add one to a subscriber." />}
+      />
     </>
   );
 }

@@ -3,20 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
-import {
-  Button,
-  DateTime,
-  EmptyState,
-  ErrorMessage,
-  PageHeader,
-  PagesOf,
-  Select,
-  Table,
-  type TableColumn,
-  TextField,
-  useCursorPages,
-} from '../components/index.ts';
-import { Loading } from '../layout/Loading.tsx';
+import { Button, DateTime, EmptyState, PageHeader, PagedTable, Select, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
 import { useCan } from '../session.tsx';
 import {
   type AudienceFilters,
@@ -104,34 +91,29 @@ function SubscriberList({ filters }: { filters: AudienceFilters }) {
     { id: 'created', title: 'Added', cell: (s) => <DateTime value={s.created_at} /> },
   ];
 
-  if (list.isPending) return <Loading label="Loading the subscribers…" />;
-  if (list.isError)
-    return (
-      <ErrorMessage error={list.error} title="The subscribers could not be loaded.">
-        <Button onPress={() => list.refetch()}>Try again</Button>
-      </ErrorMessage>
-    );
   const filtered = isAudienceFiltered(filters);
   return (
-    <>
-      <Table
-        label={filtered ? 'Subscribers matching the filters' : 'Subscribers'}
-        columns={columns}
-        rows={list.data.data}
-        empty={
-          filtered ? (
-            <EmptyState level={3} title="No subscriber matches these filters" description="Change or clear the filters to see more." />
-          ) : (
-            <EmptyState
-              level={3}
-              title="No subscribers yet"
-              description="Import a CSV file here, or add people through the API (upsert_subscriber) or a sign-up form."
-            />
-          )
-        }
-      />
-      <PagesOf label="Subscriber pages" pages={pages} page={list.data} isPending={list.isPlaceholderData} />
-    </>
+    <PagedTable
+      query={list}
+      pages={pages}
+      label={filtered ? 'Subscribers matching the filters' : 'Subscribers'}
+      pagesLabel="Subscriber pages"
+      columns={columns}
+      loadingLabel="Loading the subscribers…"
+      errorTitle="The subscribers could not be loaded."
+      retry
+      empty={
+        filtered ? (
+          <EmptyState level={3} title="No subscriber matches these filters" description="Change or clear the filters to see more." />
+        ) : (
+          <EmptyState
+            level={3}
+            title="No subscribers yet"
+            description="Import a CSV file here, or add people through the API (upsert_subscriber) or a sign-up form."
+          />
+        )
+      }
+    />
   );
 }
 

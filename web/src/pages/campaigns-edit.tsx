@@ -137,11 +137,10 @@ function Editor({ campaign }: { campaign: Campaign | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => (campaign ? draftOf(campaign) : EMPTY));
-  const set =
+  const set: SetField =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
-  const inserter = useRef<((text: string) => void) | null>(null);
   const id = campaign?.id;
 
   const save = useMutation({
@@ -186,47 +185,8 @@ function Editor({ campaign }: { campaign: Campaign | null }) {
           }}
         >
           {saveError && saveError.name !== 'validation_error' && <ErrorMessage error={saveError} title="The campaign could not be saved." />}
-          <section className="editor-panel" aria-labelledby="message-heading">
-            <h2 id="message-heading">Message</h2>
-            <div className="campaign-fields">
-              <TextField label="Name" name="name" value={draft.name} onChange={set('name')} isRequired description="For you; recipients never see it." />
-              <TextField label="From" name="from" value={draft.from} onChange={set('from')} isRequired placeholder="Acme <news@acme.example>" />
-              <TextField label="Reply-to" name="reply_to" value={draft.replyTo} onChange={set('replyTo')} description="Optional." />
-            </div>
-            <TextField label="Subject" name="subject" value={draft.subject} onChange={set('subject')} isRequired />
-            <TextField
-              label="Preview text"
-              name="preview"
-              value={draft.preview}
-              onChange={set('preview')}
-              description="Optional: what mail clients show after the subject."
-            />
-          </section>
-          <section className="editor-panel" aria-labelledby="body-heading">
-            <h2 id="body-heading">Body</h2>
-            <Choice
-              label="Write it as"
-              value={draft.format}
-              onChange={(format) => setDraft((d) => ({ ...d, format, html: format === 'html' && !d.html && d.doc ? htmlHint(d.doc) : d.html }) as Draft)}
-              options={[
-                ['rich', 'Rich text'],
-                ['markdown', 'Markdown'],
-                ['html', 'HTML'],
-              ]}
-            />
-            <InsertField onInsert={(text) => inserter.current?.(text)} />
-            {draft.format === 'rich' && <RichText initial={draft.doc} onChange={set('doc')} inserter={inserter} />}
-            {draft.format === 'markdown' && (
-              <ContentArea label="Markdown" value={draft.markdown} onChange={set('markdown')} inserter={inserter} errorMessage={contentError} />
-            )}
-            {draft.format === 'html' && <ContentArea label="HTML" value={draft.html} onChange={set('html')} inserter={inserter} errorMessage={contentError} />}
-            {draft.format === 'rich' && contentError && (
-              <p className="field-error" role="alert">
-                Content {contentError}
-              </p>
-            )}
-            <p className="field-description">Without a {'{{unsubscribe_url}}'} link of your own, a footer with one is added to every email.</p>
-          </section>
+          <MessageFields draft={draft} set={set} />
+          <BodyFields draft={draft} setDraft={setDraft} set={set} error={contentError} />
           <Audience draft={draft} set={set} error={errors['audience.tags'] ?? errors.audience ?? null} />
           <div className="row-buttons">
             <Button type="submit" variant={campaign?.status === 'scheduled' ? 'primary' : 'secondary'} isPending={save.isPending}>
@@ -246,6 +206,73 @@ function Editor({ campaign }: { campaign: Campaign | null }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The setter of one field of the draft. */
+type SetField = <K extends keyof Draft>(key: K) => (value: Draft[K]) => void;
+
+/** Name, sender, reply-to, subject and preview text. */
+function MessageFields({ draft, set }: { draft: Draft; set: SetField }) {
+  return (
+    <section className="editor-panel" aria-labelledby="message-heading">
+      <h2 id="message-heading">Message</h2>
+      <div className="campaign-fields">
+        <TextField label="Name" name="name" value={draft.name} onChange={set('name')} isRequired description="For you; recipients never see it." />
+        <TextField label="From" name="from" value={draft.from} onChange={set('from')} isRequired placeholder="Acme <news@acme.example>" />
+        <TextField label="Reply-to" name="reply_to" value={draft.replyTo} onChange={set('replyTo')} description="Optional." />
+      </div>
+      <TextField label="Subject" name="subject" value={draft.subject} onChange={set('subject')} isRequired />
+      <TextField
+        label="Preview text"
+        name="preview"
+        value={draft.preview}
+        onChange={set('preview')}
+        description="Optional: what mail clients show after the subject."
+      />
+    </section>
+  );
+}
+
+/** The body: how it is written (rich text, Markdown, HTML), its editor, and Insert field; `error` is what the API said of the content. */
+function BodyFields({
+  draft,
+  setDraft,
+  set,
+  error,
+}: {
+  draft: Draft;
+  setDraft: (change: (draft: Draft) => Draft) => void;
+  set: SetField;
+  error: string | null;
+}) {
+  const inserter = useRef<((text: string) => void) | null>(null);
+  return (
+    <section className="editor-panel" aria-labelledby="body-heading">
+      <h2 id="body-heading">Body</h2>
+      <Choice
+        label="Write it as"
+        value={draft.format}
+        onChange={(format) => setDraft((d) => ({ ...d, format, html: format === 'html' && !d.html && d.doc ? htmlHint(d.doc) : d.html }) as Draft)}
+        options={[
+          ['rich', 'Rich text'],
+          ['markdown', 'Markdown'],
+          ['html', 'HTML'],
+        ]}
+      />
+      <InsertField onInsert={(text) => inserter.current?.(text)} />
+      {draft.format === 'rich' && <RichText initial={draft.doc} onChange={set('doc')} inserter={inserter} />}
+      {draft.format === 'markdown' && (
+        <ContentArea label="Markdown" value={draft.markdown} onChange={set('markdown')} inserter={inserter} errorMessage={error} />
+      )}
+      {draft.format === 'html' && <ContentArea label="HTML" value={draft.html} onChange={set('html')} inserter={inserter} errorMessage={error} />}
+      {draft.format === 'rich' && error && (
+        <p className="field-error" role="alert">
+          Content {error}
+        </p>
+      )}
+      <p className="field-description">Without a {'{{unsubscribe_url}}'} link of your own, a footer with one is added to every email.</p>
+    </section>
   );
 }
 
@@ -342,7 +369,7 @@ function InsertField({ onInsert }: { onInsert: (text: string) => void }) {
 }
 
 /** Who receives it: subscribed subscribers with any (or all) of some tags, and how many that is now. */
-function Audience({ draft, set, error }: { draft: Draft; set: <K extends keyof Draft>(key: K) => (value: Draft[K]) => void; error: string | null }) {
+function Audience({ draft, set, error }: { draft: Draft; set: SetField; error: string | null }) {
   const tags = useQuery({ queryKey: ['tags', 'list', 'all'], queryFn: ({ signal }) => unwrap(mailgate.tags.list({ limit: 100 }, { signal })) });
   const count = useQuery({
     queryKey: ['audience-count', draft.tags, draft.match],

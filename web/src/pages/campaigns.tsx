@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { mailgate, unwrap } from '../api.ts';
-import { DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, type TableColumn, Table, useCursorPages } from '../components/index.ts';
-import { Loading } from '../layout/Loading.tsx';
+import { DateTime, EmptyState, PageHeader, PagedTable, type TableColumn, useCursorPages } from '../components/index.ts';
 import { useCan } from '../session.tsx';
 import { type Campaign, CampaignStatusBadge, NUMBER } from './campaigns/status.tsx';
 import './campaigns/campaigns.css';
@@ -37,6 +36,7 @@ export default function CampaignsPage() {
   const campaigns = useQuery({
     queryKey: ['campaigns', 'list', pages.after],
     queryFn: ({ signal }) => unwrap(mailgate.campaigns.list({ limit: PAGE_SIZE, ...(pages.after ? { after: pages.after } : {}) }, { signal })),
+    placeholderData: keepPreviousData,
   });
   const count = (n: number) => <span className="numeric">{NUMBER.format(n)}</span>;
   const columns: TableColumn<Campaign>[] = [
@@ -66,19 +66,16 @@ export default function CampaignsPage() {
           )
         }
       />
-      {campaigns.isPending && <Loading label="Loading the campaigns…" />}
-      <ErrorMessage error={campaigns.error} title="The campaigns could not be loaded." />
-      {campaigns.data && (
-        <>
-          <Table
-            label="Campaigns"
-            columns={columns}
-            rows={campaigns.data.data}
-            empty={<EmptyState level={3} title="No campaigns yet" description="A new campaign starts as a draft: nothing is sent until you send it." />}
-          />
-          <PagesOf label="Campaign pages" pages={pages} page={campaigns.data} isPending={campaigns.isFetching} />
-        </>
-      )}
+      <PagedTable
+        query={campaigns}
+        pages={pages}
+        label="Campaigns"
+        pagesLabel="Campaign pages"
+        columns={columns}
+        loadingLabel="Loading the campaigns…"
+        errorTitle="The campaigns could not be loaded."
+        empty={<EmptyState level={3} title="No campaigns yet" description="A new campaign starts as a draft: nothing is sent until you send it." />}
+      />
     </>
   );
 }

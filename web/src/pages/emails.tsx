@@ -3,8 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import type { mailgate } from '../api.ts';
-import { Button, EmptyState, ErrorMessage, PageHeader, PagesOf, Select, Table, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
-import { Loading } from '../layout/Loading.tsx';
+import { Button, EmptyState, PageHeader, PagedTable, Select, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
 import { type EmailFilters, filtersFrom, isFiltered, NO_FILTERS, STATUS_LABELS, STATUSES, searchOf } from './emails/email-filters.ts';
 import { formatDateTime } from './emails/format.ts';
 import { StatusBadge } from './emails/StatusBadge.tsx';
@@ -82,30 +81,24 @@ function EmailLog({ filters, search }: { filters: EmailFilters; search: string }
     { id: 'created', title: 'Sent', cell: (email) => <time dateTime={email.created_at}>{formatDateTime(email.created_at)}</time> },
   ];
 
-  if (list.isPending) return <Loading label="Loading the emails…" />;
-  if (list.isError)
-    return (
-      <ErrorMessage error={list.error} title="The emails could not be loaded.">
-        <Button onPress={() => list.refetch()}>Try again</Button>
-      </ErrorMessage>
-    );
-  const rows = list.data.data;
   return (
-    <>
-      <Table
-        label={isFiltered(filters) ? 'Emails matching the filters' : 'Emails'}
-        columns={columns}
-        rows={rows}
-        empty={
-          isFiltered(filters) ? (
-            <EmptyState level={3} title="No email matches these filters" description="Change or clear the filters to see more." />
-          ) : (
-            <EmptyState level={3} title="No email sent yet" description="Emails sent through the API, SMTP or a campaign appear here, newest first." />
-          )
-        }
-      />
-      <PagesOf label="Emails pages" pages={pages} page={list.data} isPending={list.isPlaceholderData} />
-    </>
+    <PagedTable
+      query={list}
+      pages={pages}
+      label={isFiltered(filters) ? 'Emails matching the filters' : 'Emails'}
+      pagesLabel="Emails pages"
+      columns={columns}
+      loadingLabel="Loading the emails…"
+      errorTitle="The emails could not be loaded."
+      retry
+      empty={
+        isFiltered(filters) ? (
+          <EmptyState level={3} title="No email matches these filters" description="Change or clear the filters to see more." />
+        ) : (
+          <EmptyState level={3} title="No email sent yet" description="Emails sent through the API, SMTP or a campaign appear here, newest first." />
+        )
+      }
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import { errorOf, mailgate, unwrap } from '../api.ts';
-import { Button, DateTime, EmptyState, ErrorMessage, fieldErrors, PageHeader, TextAreaField, TextField } from '../components/index.ts';
+import { Badge, type BadgeLook, Button, DateTime, EmptyState, ErrorMessage, fieldErrors, PageHeader, TextAreaField, TextField } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
 import { receivedListQuery } from './inbox/received-query.ts';
@@ -16,7 +16,7 @@ type ReceivedEmail = DataOf<'get_received_email'>;
 type Authentication = ReceivedEmail['authentication'];
 type Result = Authentication['spf']['result'];
 
-const RESULT: Record<Result, { text: string; tone: 'good' | 'bad' | 'neutral' }> = {
+const RESULT: Readonly<Record<Result, BadgeLook>> = {
   pass: { text: 'Pass', tone: 'good' },
   fail: { text: 'Fail', tone: 'bad' },
   softfail: { text: 'Soft fail', tone: 'bad' },
@@ -28,7 +28,7 @@ const RESULT: Record<Result, { text: string; tone: 'good' | 'bad' | 'neutral' }>
 };
 
 function ResultBadge({ result }: { result: Result }) {
-  return <span className={`badge badge-${RESULT[result].tone}`}>{RESULT[result].text}</span>;
+  return <Badge tone={RESULT[result].tone}>{RESULT[result].text}</Badge>;
 }
 
 /** What each check found, in words: the result, and what it was about. */

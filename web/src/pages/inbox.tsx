@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { mailgate } from '../api.ts';
-import { DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, Select, type TableColumn, Table, useCursorPages } from '../components/index.ts';
-import { Loading } from '../layout/Loading.tsx';
+import { DateTime, EmptyState, ErrorMessage, PageHeader, PagedTable, Select, type TableColumn, useCursorPages } from '../components/index.ts';
 import { receivedListQuery } from './inbox/received-query.ts';
 import { displayName, type Thread, threadsOf } from './inbox/threads.ts';
 import './settings.css';
@@ -72,30 +71,27 @@ export default function InboxPage() {
         </div>
       )}
       <ErrorMessage error={domains.error} title="The receiving domains could not be loaded." />
-      {received.isPending && <Loading />}
-      <ErrorMessage error={received.error} title="The received mail could not be loaded." />
-      {received.data && (
-        <>
-          <Table
-            label="Conversations"
-            columns={columns}
-            rows={threadsOf(received.data.data)}
-            empty={
-              noDomain ? (
-                <EmptyState
-                  level={3}
-                  title="No domain receives mail"
-                  description="Turn receiving on for a verified domain and point its MX record here; its mail shows up in this inbox."
-                  action={<Link to="/domains">Go to the domains</Link>}
-                />
-              ) : (
-                <EmptyState level={3} title="No mail received" description="Mail sent to any address at your receiving domains shows up here." />
-              )
-            }
-          />
-          <PagesOf label="Inbox pages" pages={pages} page={received.data} isPending={received.isFetching} />
-        </>
-      )}
+      <PagedTable
+        query={received}
+        pages={pages}
+        label="Conversations"
+        pagesLabel="Inbox pages"
+        columns={columns}
+        rows={threadsOf}
+        errorTitle="The received mail could not be loaded."
+        empty={
+          noDomain ? (
+            <EmptyState
+              level={3}
+              title="No domain receives mail"
+              description="Turn receiving on for a verified domain and point its MX record here; its mail shows up in this inbox."
+              action={<Link to="/domains">Go to the domains</Link>}
+            />
+          ) : (
+            <EmptyState level={3} title="No mail received" description="Mail sent to any address at your receiving domains shows up here." />
+          )
+        }
+      />
     </>
   );
 }

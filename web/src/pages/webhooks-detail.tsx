@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mailgate, unwrap } from '../api.ts';
 import {
+  Badge,
+  type BadgeLook,
   Button,
   ConfirmDialog,
   CopyButton,
@@ -30,7 +32,7 @@ const getWebhook = (id: string) => unwrap(mailgate.webhooks.get(id));
 const listDeliveries = (id: string, after: string | undefined) =>
   unwrap(mailgate.webhooks.listDeliveries(id, { limit: PAGE_SIZE, ...(after ? { after } : {}) }));
 
-const DELIVERY_STATUS: Record<Delivery['status'], { text: string; tone: string }> = {
+const DELIVERY_STATUS: Readonly<Record<Delivery['status'], BadgeLook>> = {
   pending: { text: 'Pending', tone: 'neutral' },
   delivered: { text: 'Delivered', tone: 'good' },
   failed: { text: 'Failed', tone: 'bad' },
@@ -173,7 +175,7 @@ function TestEvent({ webhook }: { webhook: Webhook }) {
         {result && (
           <div className="test-result">
             <p>
-              <span className={`badge badge-${result.status === 'delivered' ? 'good' : 'bad'}`}>{result.status === 'delivered' ? 'Delivered' : 'Failed'}</span>{' '}
+              <Badge tone={result.status === 'delivered' ? 'good' : 'bad'}>{result.status === 'delivered' ? 'Delivered' : 'Failed'}</Badge>{' '}
               {result.response_status === null ? 'No HTTP answer' : `HTTP ${result.response_status}`} at <DateTime value={result.created_at} />
             </p>
             {result.response_excerpt && <p className="excerpt">{result.response_excerpt}</p>}
@@ -229,7 +231,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     {
       id: 'status',
       title: 'Status',
-      cell: (d) => <span className={`badge badge-${DELIVERY_STATUS[d.status].tone}`}>{DELIVERY_STATUS[d.status].text}</span>,
+      cell: (d) => <Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].text}</Badge>,
     },
     { id: 'attempts', title: 'Attempts', cell: (d) => String(d.attempts) },
     { id: 'http', title: 'HTTP status', cell: (d) => (d.response_status === null ? '—' : String(d.response_status)) },

@@ -1,22 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorOf, mailgate, unwrap } from '../api.ts';
 import {
+  Badge,
   Button,
   ConfirmDialog,
   DateTime,
   EmptyState,
   ErrorMessage,
   PageHeader,
-  PagesOf,
+  PagedTable,
   type TableColumn,
-  Table,
   useCursorPages,
 } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
-import { StatusBadge } from './workflows.tsx';
-import { describeStep, describeTrigger, RUN_STATUS, type Step, type StepOutcome, stepOutcomes, type Workflow, type WorkflowRun } from './workflows/describe.ts';
+import {
+  describeStep,
+  describeTrigger,
+  RUN_STATUS,
+  type Step,
+  type StepOutcome,
+  stepOutcomes,
+  type Workflow,
+  WORKFLOW_STATUS,
+  type WorkflowRun,
+} from './workflows/describe.ts';
 import './settings.css';
 import './workflows/workflows.css';
 
@@ -74,7 +83,7 @@ export default function WorkflowPage() {
       <dl className="facts">
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={w.status} />{' '}
+          <Badge tone={WORKFLOW_STATUS[w.status].tone}>{WORKFLOW_STATUS[w.status].text}</Badge>{' '}
           {w.status === 'active' ? 'New triggers start runs.' : 'Paused: no new runs start, and runs in progress wait at their next step.'}
         </dd>
         <dt>Trigger</dt>
@@ -193,6 +202,7 @@ function Runs({ workflow }: { workflow: Workflow }) {
   const runs = useQuery({
     queryKey: ['workflows', 'runs', workflow.id, pages.after],
     queryFn: () => unwrap(mailgate.workflows.listRuns(workflow.id, { limit: RUNS_PAGE_SIZE, ...(pages.after ? { after: pages.after } : {}) })),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.status === 'running') ? 2_000 : false),
   });
   const columns: TableColumn<WorkflowRun>[] = [
@@ -200,7 +210,7 @@ function Runs({ workflow }: { workflow: Workflow }) {
     {
       id: 'status',
       title: 'Status',
-      cell: (r) => <span className={`badge badge-${RUN_STATUS[r.status].tone}`}>{RUN_STATUS[r.status].text}</span>,
+      cell: (r) => <Badge tone={RUN_STATUS[r.status].tone}>{RUN_STATUS[r.status].text}</Badge>,
     },
     { id: 'steps', title: 'Steps', cell: (r) => <RunSteps run={r} steps={workflow.steps} /> },
     { id: 'started', title: 'Started', cell: (r) => <DateTime value={r.created_at} /> },
@@ -221,21 +231,15 @@ function Runs({ workflow }: { workflow: Workflow }) {
           Refresh
         </Button>
       </div>
-      {runs.isPending && <Loading />}
-      <ErrorMessage error={runs.error} title="The runs could not be loaded." />
-      {runs.data && (
-        <>
-          <Table
-            label="Runs"
-            columns={columns}
-            rows={runs.data.data}
-            empty={
-              <EmptyState level={3} title="No runs yet" description="A run starts for each subscriber the trigger fires for while the workflow is active." />
-            }
-          />
-          <PagesOf label="Run pages" pages={pages} page={runs.data} isPending={runs.isFetching} />
-        </>
-      )}
+      <PagedTable
+        query={runs}
+        pages={pages}
+        label="Runs"
+        pagesLabel="Run pages"
+        columns={columns}
+        errorTitle="The runs could not be loaded."
+        empty={<EmptyState level={3} title="No runs yet" description="A run starts for each subscriber the trigger fires for while the workflow is active." />}
+      />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { mailgate, unwrap } from '../api.ts';
-import { Button, DateTime, EmptyState, ErrorMessage, PageHeader, PagesOf, type TableColumn, Table, useCursorPages } from '../components/index.ts';
-import { Loading } from '../layout/Loading.tsx';
+import { Badge, Button, DateTime, EmptyState, PageHeader, PagedTable, type TableColumn, useCursorPages } from '../components/index.ts';
 import { useCan } from '../session.tsx';
-import { describeRuns, describeTrigger, type Workflow } from './workflows/describe.ts';
+import { describeRuns, describeTrigger, type Workflow, WORKFLOW_STATUS } from './workflows/describe.ts';
 import './settings.css';
 import './workflows/workflows.css';
 
@@ -16,13 +15,13 @@ export default function WorkflowsPage() {
   const canWrite = useCan('workflows', 'write');
   const navigate = useNavigate();
   const pages = useCursorPages();
-  const workflows = useQuery({ queryKey: ['workflows', 'list', pages.after], queryFn: () => listWorkflows(pages.after) });
+  const workflows = useQuery({ queryKey: ['workflows', 'list', pages.after], queryFn: () => listWorkflows(pages.after), placeholderData: keepPreviousData });
 
   const columns: TableColumn<Workflow>[] = [
     { id: 'name', title: 'Name', isRowHeader: true, cell: (w) => <Link to={`/workflows/${w.id}`}>{w.name}</Link> },
     { id: 'trigger', title: 'Trigger', cell: (w) => describeTrigger(w.trigger) },
     { id: 'steps', title: 'Steps', cell: (w) => String(w.steps.length) },
-    { id: 'status', title: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
+    { id: 'status', title: 'Status', cell: (w) => <Badge tone={WORKFLOW_STATUS[w.status].tone}>{WORKFLOW_STATUS[w.status].text}</Badge> },
     { id: 'runs', title: 'Runs', cell: (w) => describeRuns(w.runs) },
     { id: 'updated', title: 'Updated', cell: (w) => <DateTime value={w.updated_at} /> },
   ];
@@ -40,29 +39,21 @@ export default function WorkflowsPage() {
           )
         }
       />
-      {workflows.isPending && <Loading />}
-      <ErrorMessage error={workflows.error} title="The workflows could not be loaded." />
-      {workflows.data && (
-        <>
-          <Table
-            label="Workflows"
-            columns={columns}
-            rows={workflows.data.data}
-            empty={
-              <EmptyState
-                level={3}
-                title="No workflows"
-                description="A workflow sends a welcome series, a follow-up after a purchase, or tags people as they act."
-              />
-            }
+      <PagedTable
+        query={workflows}
+        pages={pages}
+        label="Workflows"
+        pagesLabel="Workflow pages"
+        columns={columns}
+        errorTitle="The workflows could not be loaded."
+        empty={
+          <EmptyState
+            level={3}
+            title="No workflows"
+            description="A workflow sends a welcome series, a follow-up after a purchase, or tags people as they act."
           />
-          <PagesOf label="Workflow pages" pages={pages} page={workflows.data} isPending={workflows.isFetching} />
-        </>
-      )}
+        }
+      />
     </>
   );
-}
-
-export function StatusBadge({ status }: { status: Workflow['status'] }) {
-  return status === 'active' ? <span className="badge badge-good">Active</span> : <span className="badge badge-neutral">Paused</span>;
 }

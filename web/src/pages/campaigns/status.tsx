@@ -1,19 +1,20 @@
 import type { ListItemOf } from '@mailgate/sdk';
+import { Badge, type BadgeLook } from '../../components/index.ts';
 
 export type Campaign = ListItemOf<'list_campaigns'>;
 export type CampaignStatus = Campaign['status'];
 
-const LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  sending: 'Sending',
-  sent: 'Sent',
-  cancelled: 'Cancelled',
+const STATUS: Readonly<Record<CampaignStatus, BadgeLook>> = {
+  draft: { text: 'Draft', tone: 'neutral' },
+  scheduled: { text: 'Scheduled', tone: 'info' },
+  sending: { text: 'Sending', tone: 'warn' },
+  sent: { text: 'Sent', tone: 'good' },
+  cancelled: { text: 'Cancelled', tone: 'bad' },
 };
 
-/** A campaign's status as a word, coloured by where it stands (the word says it; the colour only repeats it). */
+/** A campaign's status as a word, coloured by where it stands. */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return <span className={`campaign-status campaign-status-${status}`}>{LABELS[status]}</span>;
+  return <Badge tone={STATUS[status].tone}>{STATUS[status].text}</Badge>;
 }
 
 /** Whole numbers as the reader's locale writes them (12 345). */

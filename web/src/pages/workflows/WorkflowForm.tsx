@@ -163,29 +163,25 @@ export function WorkflowForm({ initial, submitLabel, isPending, error, onSubmit,
     onSubmit({ name, trigger, steps: steps.map(stepOf) });
   }
 
+  const triggerErrors: TriggerErrors = {
+    type: at('trigger.type') ?? at('trigger'),
+    name: triggerType === 'event' ? at('trigger.name') : null,
+    tag: triggerType === 'tag_added' ? at('trigger.tag') : null,
+  };
+  const stepErrors = steps.map((step, i) => stepErrorsOf(step, `steps.${i}`, at));
+
   const fields = (
     <>
       <TextField label="Name" name="name" value={name} onChange={setName} isRequired errorMessage={at('name')} autoFocus />
-      <fieldset className="workflow-fieldset">
-        <legend>Trigger</legend>
-        <Select
-          label="Starts when"
-          options={TRIGGER_OPTIONS}
-          value={triggerType}
-          onChange={(id) => setTriggerType(id as Trigger['type'])}
-          errorMessage={at('trigger.type') ?? at('trigger')}
-        />
-        {triggerType === 'event' && (
-          <TextField
-            label="Event name"
-            description="As your application records it with track_event (purchased, trial_ended…)."
-            value={eventName}
-            onChange={setEventName}
-            errorMessage={at('trigger.name')}
-          />
-        )}
-        {triggerType === 'tag_added' && <TextField label="Tag" value={triggerTag} onChange={setTriggerTag} errorMessage={at('trigger.tag')} />}
-      </fieldset>
+      <TriggerFields
+        type={triggerType}
+        onType={setTriggerType}
+        eventName={eventName}
+        onEventName={setEventName}
+        tag={triggerTag}
+        onTag={setTriggerTag}
+        errors={triggerErrors}
+      />
       <fieldset className="workflow-fieldset">
         <legend>Steps</legend>
         <p className="field-description">Run in order for the subscriber the workflow started for.</p>
@@ -195,85 +191,19 @@ export function WorkflowForm({ initial, submitLabel, isPending, error, onSubmit,
           </p>
         )}
         <ol className="workflow-steps">
-          {steps.map((step, i) => {
-            const path = `steps.${i}`;
-            const title = `Step ${i + 1}: ${STEP_LABELS[step.type]}`;
-            return (
-              <li key={step.key}>
-                <fieldset className="workflow-step">
-                  <legend>{title}</legend>
-                  {at(`${path}.type`) && <p className="field-error">{errors[`${path}.type`]}</p>}
-                  {step.type === 'send_email' && (
-                    <>
-                      <TextField
-                        label="From"
-                        description="An address at one of your verified domains, with a name if you like: Acme <hello@acme.example>."
-                        value={step.from}
-                        onChange={(from) => change(step.key, { from })}
-                        errorMessage={at(`${path}.from`)}
-                      />
-                      <TextField
-                        label="Subject"
-                        description='Placeholders are filled from the subscriber: {{first_name | "there"}}, {{email}}, {{attributes.KEY}}.'
-                        value={step.subject}
-                        onChange={(subject) => change(step.key, { subject })}
-                        errorMessage={at(`${path}.subject`)}
-                      />
-                      <TextField
-                        label="Reply to (optional)"
-                        value={step.replyTo}
-                        onChange={(replyTo) => change(step.key, { replyTo })}
-                        errorMessage={at(`${path}.reply_to`)}
-                      />
-                      <Select
-                        label="Written in"
-                        options={FORMAT_OPTIONS}
-                        value={step.format}
-                        onChange={(format) => change(step.key, { format: format as Format })}
-                      />
-                      <TextAreaField
-                        label="Content"
-                        description={
-                          'tiptap' in step.rest && !step.content.trim()
-                            ? 'This step holds a rich-text document; it is kept unless you write Markdown or HTML here.'
-                            : undefined
-                        }
-                        value={step.content}
-                        onChange={(content) => change(step.key, { content })}
-                        errorMessage={at(`${path}.${step.format}`) ?? at(`${path}.text`) ?? at(path)}
-                      />
-                    </>
-                  )}
-                  {step.type === 'wait' && (
-                    <div className="workflow-wait">
-                      <TextField
-                        label="Wait for"
-                        inputMode="numeric"
-                        value={step.amount}
-                        onChange={(amount) => change(step.key, { amount })}
-                        errorMessage={at(`${path}.seconds`)}
-                      />
-                      <Select label="Unit" options={UNIT_OPTIONS} value={step.unit} onChange={(unit) => change(step.key, { unit: unit as Unit })} />
-                    </div>
-                  )}
-                  {(step.type === 'add_tag' || step.type === 'remove_tag') && (
-                    <TextField label="Tag" value={step.tag} onChange={(tag) => change(step.key, { tag })} errorMessage={at(`${path}.tag`)} />
-                  )}
-                  <div className="workflow-step-actions">
-                    <Button variant="quiet" aria-label={`Move step ${i + 1} up`} isDisabled={i === 0} onPress={() => move(i, -1)}>
-                      ↑ Up
-                    </Button>
-                    <Button variant="quiet" aria-label={`Move step ${i + 1} down`} isDisabled={i === steps.length - 1} onPress={() => move(i, 1)}>
-                      ↓ Down
-                    </Button>
-                    <Button variant="quiet" aria-label={`Remove step ${i + 1}`} onPress={() => setSteps((list) => list.filter((s) => s.key !== step.key))}>
-                      Remove
-                    </Button>
-                  </div>
-                </fieldset>
-              </li>
-            );
-          })}
+          {steps.map((step, i) => (
+            <li key={step.key}>
+              <StepFieldset
+                step={step}
+                index={i}
+                count={steps.length}
+                errors={stepErrors[i]!}
+                onChange={(patch) => change(step.key, patch)}
+                onMove={(by) => move(i, by)}
+                onRemove={() => setSteps((list) => list.filter((s) => s.key !== step.key))}
+              />
+            </li>
+          ))}
         </ol>
         {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form of its own */}
         <div className="workflow-add" role="group" aria-label="Add a step">
@@ -313,5 +243,155 @@ export function WorkflowForm({ initial, submitLabel, isPending, error, onSubmit,
         <Button onPress={onCancel}>Cancel</Button>
       </div>
     </Form>
+  );
+}
+
+/** What the API said of the trigger's fields (null: nothing). */
+interface TriggerErrors {
+  type: string | null;
+  name: string | null;
+  tag: string | null;
+}
+
+/** The trigger: its kind, and that kind's field (the event's name, the tag). */
+function TriggerFields({
+  type,
+  onType,
+  eventName,
+  onEventName,
+  tag,
+  onTag,
+  errors,
+}: {
+  type: Trigger['type'];
+  onType: (type: Trigger['type']) => void;
+  eventName: string;
+  onEventName: (name: string) => void;
+  tag: string;
+  onTag: (tag: string) => void;
+  errors: TriggerErrors;
+}) {
+  return (
+    <fieldset className="workflow-fieldset">
+      <legend>Trigger</legend>
+      <Select label="Starts when" options={TRIGGER_OPTIONS} value={type} onChange={(id) => onType(id as Trigger['type'])} errorMessage={errors.type} />
+      {type === 'event' && (
+        <TextField
+          label="Event name"
+          description="As your application records it with track_event (purchased, trial_ended…)."
+          value={eventName}
+          onChange={onEventName}
+          errorMessage={errors.name}
+        />
+      )}
+      {type === 'tag_added' && <TextField label="Tag" value={tag} onChange={onTag} errorMessage={errors.tag} />}
+    </fieldset>
+  );
+}
+
+/** What the API said of one step's fields (null: nothing). */
+interface StepErrors {
+  type: string | null;
+  from: string | null;
+  subject: string | null;
+  replyTo: string | null;
+  content: string | null;
+  seconds: string | null;
+  tag: string | null;
+}
+
+/**
+ * The API's messages for the fields a step of this kind shows, read through `at`
+ * (which notes each path as shown, so that the form lists the others above).
+ */
+function stepErrorsOf(step: StepDraft, path: string, at: (path: string) => string | null): StepErrors {
+  const send = step.type === 'send_email';
+  const tags = step.type === 'add_tag' || step.type === 'remove_tag';
+  return {
+    type: at(`${path}.type`),
+    from: send ? at(`${path}.from`) : null,
+    subject: send ? at(`${path}.subject`) : null,
+    replyTo: send ? at(`${path}.reply_to`) : null,
+    content: send ? (at(`${path}.${step.format}`) ?? at(`${path}.text`) ?? at(path)) : null,
+    seconds: step.type === 'wait' ? at(`${path}.seconds`) : null,
+    tag: tags ? at(`${path}.tag`) : null,
+  };
+}
+
+/** One step: its kind's fields, and Up, Down and Remove. */
+function StepFieldset({
+  step,
+  index,
+  count,
+  errors,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  step: StepDraft;
+  index: number;
+  count: number;
+  errors: StepErrors;
+  onChange: (patch: Partial<StepDraft>) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const n = index + 1;
+  return (
+    <fieldset className="workflow-step">
+      <legend>{`Step ${n}: ${STEP_LABELS[step.type]}`}</legend>
+      {errors.type && <p className="field-error">{errors.type}</p>}
+      {step.type === 'send_email' && (
+        <>
+          <TextField
+            label="From"
+            description="An address at one of your verified domains, with a name if you like: Acme <hello@acme.example>."
+            value={step.from}
+            onChange={(from) => onChange({ from })}
+            errorMessage={errors.from}
+          />
+          <TextField
+            label="Subject"
+            description='Placeholders are filled from the subscriber: {{first_name | "there"}}, {{email}}, {{attributes.KEY}}.'
+            value={step.subject}
+            onChange={(subject) => onChange({ subject })}
+            errorMessage={errors.subject}
+          />
+          <TextField label="Reply to (optional)" value={step.replyTo} onChange={(replyTo) => onChange({ replyTo })} errorMessage={errors.replyTo} />
+          <Select label="Written in" options={FORMAT_OPTIONS} value={step.format} onChange={(format) => onChange({ format: format as Format })} />
+          <TextAreaField
+            label="Content"
+            description={
+              'tiptap' in step.rest && !step.content.trim()
+                ? 'This step holds a rich-text document; it is kept unless you write Markdown or HTML here.'
+                : undefined
+            }
+            value={step.content}
+            onChange={(content) => onChange({ content })}
+            errorMessage={errors.content}
+          />
+        </>
+      )}
+      {step.type === 'wait' && (
+        <div className="workflow-wait">
+          <TextField label="Wait for" inputMode="numeric" value={step.amount} onChange={(amount) => onChange({ amount })} errorMessage={errors.seconds} />
+          <Select label="Unit" options={UNIT_OPTIONS} value={step.unit} onChange={(unit) => onChange({ unit: unit as Unit })} />
+        </div>
+      )}
+      {(step.type === 'add_tag' || step.type === 'remove_tag') && (
+        <TextField label="Tag" value={step.tag} onChange={(tag) => onChange({ tag })} errorMessage={errors.tag} />
+      )}
+      <div className="workflow-step-actions">
+        <Button variant="quiet" aria-label={`Move step ${n} up`} isDisabled={index === 0} onPress={() => onMove(-1)}>
+          ↑ Up
+        </Button>
+        <Button variant="quiet" aria-label={`Move step ${n} down`} isDisabled={index === count - 1} onPress={() => onMove(1)}>
+          ↓ Down
+        </Button>
+        <Button variant="quiet" aria-label={`Remove step ${n}`} onPress={onRemove}>
+          Remove
+        </Button>
+      </div>
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 // A workflow's trigger and steps in words, as the list and the workflow's page show them.
 import type { DataOf, ListItemOf } from '@mailgate/sdk';
+import type { BadgeLook } from '../../components/index.ts';
 
 export type Workflow = DataOf<'get_workflow'>;
 export type WorkflowRun = ListItemOf<'list_workflow_runs'>;
@@ -50,7 +51,14 @@ export function describeRuns(runs: Workflow['runs']): string {
   return parts.length > 0 ? `${runs.total} (${parts.join(', ')})` : String(runs.total);
 }
 
-export const RUN_STATUS: Record<WorkflowRun['status'], { text: string; tone: 'good' | 'bad' | 'neutral' }> = {
+/** A workflow's status as its Badge reads. */
+export const WORKFLOW_STATUS: Readonly<Record<Workflow['status'], BadgeLook>> = {
+  active: { text: 'Active', tone: 'good' },
+  paused: { text: 'Paused', tone: 'neutral' },
+};
+
+/** A run's status as its Badge reads. */
+export const RUN_STATUS: Readonly<Record<WorkflowRun['status'], BadgeLook>> = {
   running: { text: 'Running', tone: 'neutral' },
   waiting: { text: 'Waiting', tone: 'neutral' },
   paused: { text: 'Paused', tone: 'neutral' },
