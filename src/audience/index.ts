@@ -54,8 +54,7 @@ export {
   type TagRecord,
   type SubscriberEventRecord,
 } from './audience-record.ts';
-export { exportFilename } from './csv-export.ts';
-export { IMPORT_ENCODINGS, IMPORT_MAX_COLUMNS, type ImportColumns, type ImportEncoding } from './csv-import.ts';
+export { IMPORT_ENCODINGS, IMPORT_MAX_COLUMNS, type ImportColumns } from './csv-import.ts';
 export {
   createSubscriberImports,
   importBodyLimit,
@@ -68,7 +67,7 @@ export {
   type SubscriberImportService,
 } from './imports.ts';
 export { writeImportedSubscribers } from './imports.repository.ts';
-export { checkRow, csvRecords, planColumns, decodeCsv, isProblem, type ImportRow } from './csv-import.ts';
+export type { ImportRow } from './csv-import.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 export type { EventTriggers, RecordedEvent } from './event-triggers.ts';
 
@@ -346,6 +345,8 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
       let query: SubscriberQuery | undefined;
       const readPage = async (after: string | undefined) => {
         query ??= await subscriberQuery(auth, filter);
+        // listSubscriberRows (fetchIdPage) reads one row past `limit` (for has_more); the export
+        // takes every row it gives, so a page of EXPORT_PAGE_ROWS asks for one fewer.
         const rows = await listSubscriberRows(db, auth.organizationId, query, { limit: EXPORT_PAGE_ROWS - 1, ...(after ? { after } : {}) });
         const records = await recordsOf(rows);
         return rows.map((r) => records.get(r.id)!);
