@@ -54,11 +54,10 @@ export {
   type TagRecord,
   type SubscriberEventRecord,
 } from './audience-record.ts';
-export { IMPORT_ENCODINGS, IMPORT_MAX_COLUMNS, type ImportColumns } from './csv-import.ts';
+export { IMPORT_ENCODINGS, importColumnsSchema } from './csv-import.ts';
 export {
   createSubscriberImports,
   importBodyLimit,
-  importColumnsSchema,
   importTooLarge,
   subscriberImportRecordSchema,
   SUBSCRIBER_IMPORT_JOB,

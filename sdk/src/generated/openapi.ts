@@ -403,7 +403,7 @@ export interface paths {
         put?: never;
         /**
          * Import subscribers from a CSV file
-         * @description Takes a CSV file (base64 in content; its first row names the columns) and imports its rows as subscribers in the background: new addresses are created (subscribed unless the status column says otherwise), existing ones updated (names set, attributes merged, tags attached) unless update_existing is false. The file is checked whole first: an encoding it is not valid in, malformed CSV, no email column, more than IMPORT_MAX_ROWS rows (100 000 by default) or more than 1 000 columns refuse it (422); a file over IMPORT_MAX_BYTES (50 MiB by default) is payload_too_large. Then each row stands alone: an invalid email, status or tag fails that row only, and a second row with an address an earlier row had is skipped (the first wins); both are listed in the import's errors with their row number (the header is row 0). An import never subscribes again someone who unsubscribed, bounced or complained, starts no workflow and sends no subscriber webhooks; it records subscriber_created, status and tag_added events. Returns the import record at once (status queued); follow it with get_subscriber_import until status is completed. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Takes a CSV file (base64 in content; its first row names the columns) and imports its rows as subscribers in the background: new addresses are created (subscribed unless the status column says otherwise), existing ones updated (names set, attributes merged, tags attached) unless update_existing is false. The file is checked whole first: an encoding it is not valid in, malformed CSV, no email column, more than IMPORT_MAX_ROWS rows (100 000 by default) or more than 1 000 columns refuse it (validation_error); a file over IMPORT_MAX_BYTES (50 MiB by default) is payload_too_large. Then each row stands alone: an invalid email, status or tag fails that row only, and a second row with an address an earlier row had is skipped (the first wins); both are listed in the import's errors with their row number (the header is row 0). An import never subscribes again someone who unsubscribed, bounced or complained, starts no workflow and sends no subscriber webhooks; it records subscriber_created, status and tag_added events. Returns the import record at once (status queued); follow it with get_subscriber_import until status is completed. Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         post: operations["import_subscribers"];
         delete?: never;
@@ -441,7 +441,7 @@ export interface paths {
         };
         /**
          * Export subscribers as a CSV file
-         * @description Returns the subscribers the filters select (status, tag, query; all without them) as a CSV file, newest first: a UTF-8 byte order mark, then the columns email, first_name, last_name, status, tags (joined by ", "), created_at and one column per attribute key found. Cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) are prefixed with a quote. Over REST (GET /api/v2/subscribers/export) the file itself is streamed, every row; here it is base64 in content, at most 10000 rows (truncated says when there were more). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
+         * @description Returns the subscribers the filters select (status, tag, query; all without them) as a CSV file, newest first: a UTF-8 byte order mark, then the columns email, first_name, last_name, status, tags (joined by ", "), created_at and one column per attribute key found. Cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) are prefixed with a quote. Over REST the file itself is streamed, every row; here it is base64 in content, at most 10000 rows (truncated says when there were more). Costs one request of the organization's per-minute quota (free 100, premium 700, enterprise 2000).
          */
         get: operations["export_subscribers"];
         put?: never;
@@ -9306,14 +9306,15 @@ export interface operations {
                             error_count: number;
                             /** @description The column mapping used. */
                             columns: {
-                                /** @description The column holding the email address. */
+                                /** @description The header of the column holding the email address. */
                                 email: string;
                                 first_name?: string;
                                 last_name?: string;
+                                /** @description Its cells: subscribed, unsubscribed, bounced, complained, or empty. */
                                 status?: string;
-                                /** @description Tag names separated by commas. */
+                                /** @description Its cells: tag names separated by commas. */
                                 tags?: string;
-                                /** @description Attribute key → the column holding its value. */
+                                /** @description Attribute key → the header of the column holding its value. */
                                 attributes?: {
                                     [key: string]: string;
                                 };
@@ -9678,14 +9679,15 @@ export interface operations {
                         error_count: number;
                         /** @description The column mapping used. */
                         columns: {
-                            /** @description The column holding the email address. */
+                            /** @description The header of the column holding the email address. */
                             email: string;
                             first_name?: string;
                             last_name?: string;
+                            /** @description Its cells: subscribed, unsubscribed, bounced, complained, or empty. */
                             status?: string;
-                            /** @description Tag names separated by commas. */
+                            /** @description Its cells: tag names separated by commas. */
                             tags?: string;
-                            /** @description Attribute key → the column holding its value. */
+                            /** @description Attribute key → the header of the column holding its value. */
                             attributes?: {
                                 [key: string]: string;
                             };
@@ -10084,14 +10086,15 @@ export interface operations {
                         error_count: number;
                         /** @description The column mapping used. */
                         columns: {
-                            /** @description The column holding the email address. */
+                            /** @description The header of the column holding the email address. */
                             email: string;
                             first_name?: string;
                             last_name?: string;
+                            /** @description Its cells: subscribed, unsubscribed, bounced, complained, or empty. */
                             status?: string;
-                            /** @description Tag names separated by commas. */
+                            /** @description Its cells: tag names separated by commas. */
                             tags?: string;
-                            /** @description Attribute key → the column holding its value. */
+                            /** @description Attribute key → the header of the column holding its value. */
                             attributes?: {
                                 [key: string]: string;
                             };
