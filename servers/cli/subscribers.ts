@@ -4,6 +4,7 @@
 // writes the CSV to stdout as the server streams it.
 import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import type { BodyOf } from '@mailgate/sdk';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { SubscriberImportRecord } from '../../src/index.ts';
@@ -12,7 +13,7 @@ import { printJson, printTable } from './output.ts';
 import { pollUntil, remoteOf, remoteOptions, type Remote } from './remote.ts';
 
 type RemoteFlags = { url: string; token?: string };
-type Columns = { email?: string; first_name?: string; last_name?: string; status?: string; tags?: string; attributes?: Record<string, string> };
+type Columns = NonNullable<BodyOf<'import_subscribers'>['columns']>;
 
 const FIELDS = ['email', 'first_name', 'last_name', 'status', 'tags'] as const;
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -20,7 +21,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 /** `--map email=E-mail --map attributes.plan=Plan`: the import's columns; a usage error for anything else. */
 export function columnsOf(maps: readonly string[]): Columns | undefined {
   if (maps.length === 0) return undefined;
-  const columns: Columns = {};
+  const columns: Partial<Columns> = {};
   for (const map of maps) {
     const at = map.indexOf('=');
     const field = at > 0 ? map.slice(0, at).trim() : '';
@@ -34,8 +35,9 @@ export function columnsOf(maps: readonly string[]): Columns | undefined {
       throw new UsageError(`--map ${map}: the field is one of ${FIELDS.join(', ')} or attributes.KEY`);
     }
   }
-  if (columns.email === undefined) throw new UsageError('--map: with a mapping, name the email column too (--map email=HEADER)');
-  return columns;
+  const { email } = columns;
+  if (email === undefined) throw new UsageError('--map: with a mapping, name the email column too (--map email=HEADER)');
+  return { ...columns, email };
 }
 
 /** How an ended import reads: one line. */

@@ -28,15 +28,26 @@ export const IMPORT_MAX_COLUMNS = 1000;
 /** A single row (record) may be at most this many characters. */
 export const IMPORT_MAX_RECORD_CHARS = 1024 * 1024;
 
-/** Which CSV column (by its header) holds each field. */
-export interface ImportColumns {
-  email: string;
-  first_name?: string;
-  last_name?: string;
-  status?: string;
-  tags?: string;
-  attributes?: Record<string, string>;
-}
+const columnHeader = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
+
+/** Which CSV column (by its header) holds each field: as an import is given it, and as its record shows the mapping used. */
+export const importColumnsSchema = z
+  .strictObject({
+    email: columnHeader.describe('The header of the column holding the email address.'),
+    first_name: columnHeader.optional(),
+    last_name: columnHeader.optional(),
+    status: columnHeader.optional().describe('Its cells: subscribed, unsubscribed, bounced, complained, or empty.'),
+    tags: columnHeader.optional().describe('Its cells: tag names separated by commas.'),
+    attributes: z
+      .record(columnHeader, columnHeader, { error: 'must be an object of attribute key → column header' })
+      .refine((v) => Object.keys(v).length < IMPORT_MAX_COLUMNS, { error: `must name fewer than ${IMPORT_MAX_COLUMNS} columns` })
+      .optional()
+      .describe('Attribute key → the header of the column holding its value.'),
+  })
+  .describe(
+    'Which CSV column (by its header) holds each field; only the columns named are read. Left out: headers named email, first_name, last_name, status and tags (case, spaces, underscores and hyphens aside) are those fields and every other column an attribute of its header.',
+  );
+export type ImportColumns = z.infer<typeof importColumnsSchema>;
 
 const ENCODING_HINT = `if the file was saved in another encoding, name it with the encoding option (${IMPORT_ENCODINGS.join(', ')})`;
 

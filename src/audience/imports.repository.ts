@@ -4,8 +4,10 @@ import type { Database, SubscriberImportsTable, SubscribersTable } from '../db/s
 import { newId } from '../ids.ts';
 import type { PageRequest } from '../pagination.ts';
 import { fetchIdPage } from '../db/index.ts';
-import { ensureTags, findSubscribersByEmails, searchTextOf } from './audience.repository.ts';
-import { JSON_FIELD_MAX_BYTES } from './audience-input.ts';
+import { AppError } from '../errors.ts';
+import { ensureTags, findSubscribersByEmails, type NewSubscriberEvent } from './audience.repository.ts';
+import type { SubscriberChanges } from './audience-input.ts';
+import { applySubscriberChanges } from './subscriber-changes.ts';
 import type { ImportRow, RowProblem } from './csv-import.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -138,11 +140,14 @@ export interface ImportWriteResult {
 
 /**
  * Write checked import rows (unique addresses) in a few statements: existing
- * subscribers found at once; new ones inserted and existing ones updated by one
- * upsert (names set where the row has them, attributes merged, status set,
- * except that an import never makes subscribed again someone who unsubscribed,
- * bounced or complained); tags created and attached; the subscriber_created,
- * status and tag_added events recorded. Starts no workflow and sends no webhook.
+ * subscribers found at once and updated by one upsert, new ones inserted (the
+ * rules of applySubscriberChanges: names set where the row has them, attributes
+ * merged, status set, except that an import never makes subscribed again someone
+ * who unsubscribed, bounced or complained); tags created and attached; the
+ * subscriber_created, status and tag_added events recorded. An address another
+ * request created since the lookup is that subscriber's update (skipped when
+ * updateExisting is false), read again and written as any existing one is.
+ * Starts no workflow and sends no webhook.
  */
 export async function writeImportedSubscribers(
   trx: Db,
@@ -153,64 +158,132 @@ export async function writeImportedSubscribers(
 ): Promise<ImportWriteResult> {
   const result: ImportWriteResult = { created: 0, updated: 0, skipped: 0, failed: [] };
   if (rows.length === 0) return result;
-  const existing = new Map(
-    (
-      await findSubscribersByEmails(
-        trx,
-        organizationId,
-        rows.map((r) => r.key),
-      )
-    ).map((r) => [r.email_key, r]),
-  );
-  const writes: { row: ImportRow; values: SubscribersTable; before: SubscribersTable | undefined }[] = [];
-  for (const row of rows) {
-    const before = existing.get(row.key);
-    if (before && !options.updateExisting) {
-      result.skipped++;
-      continue;
-    }
-    const values: SubscribersTable = before
-      ? { ...before, updated_at: now }
-      : {
-          id: newId('sub', now),
-          organization_id: organizationId,
-          email: row.email,
-          email_key: row.key,
-          first_name: null,
-          last_name: null,
-          status: 'subscribed',
-          attributes: '{}',
-          search_text: '',
-          created_at: now,
-          updated_at: now,
-          unsubscribed_at: null,
-        };
-    if (row.firstName !== undefined) values.first_name = row.firstName;
-    if (row.lastName !== undefined) values.last_name = row.lastName;
-    if (Object.keys(row.attributes).length > 0) {
-      const merged = JSON.stringify({ ...(JSON.parse(values.attributes) as object), ...row.attributes });
-      if (Buffer.byteLength(merged) > JSON_FIELD_MAX_BYTES) {
-        result.failed.push({
-          row: row.row,
-          email: row.email,
-          message: `attributes would exceed ${JSON_FIELD_MAX_BYTES} bytes as JSON once merged with the stored ones`,
-        });
+  /** The writes `rows` mean over the subscribers found now: rows of existing ones left out when updateExisting is false. */
+  const plan = async (of: readonly ImportRow[]): Promise<ImportWrite[]> => {
+    const keys = of.map((r) => r.key);
+    const existing = new Map((await findSubscribersByEmails(trx, organizationId, keys)).map((r) => [r.email_key, r]));
+    const writes: ImportWrite[] = [];
+    for (const row of of) {
+      const before = existing.get(row.key);
+      if (before && !options.updateExisting) {
+        result.skipped++;
         continue;
       }
-      values.attributes = merged;
+      const write = importWrite(row, before, organizationId, now);
+      if ('message' in write) result.failed.push(write);
+      else writes.push(write);
     }
-    const resubscribes = before !== undefined && row.status === 'subscribed' && before.status !== 'subscribed';
-    if (row.status !== undefined && row.status !== values.status && !resubscribes) {
-      values.status = row.status;
-      if (row.status === 'unsubscribed') values.unsubscribed_at = now;
-    }
-    values.search_text = searchTextOf(values);
-    writes.push({ row, values, before });
-    if (before) result.updated++;
-    else result.created++;
-  }
+    return writes;
+  };
+  const writes = await plan(rows);
   if (writes.length === 0) return result;
 
+  const updates = writes.filter((w) => w.before);
+  const inserts = writes.filter((w) => !w.before);
+  const idOf = await upsertExisting(trx, updates);
+  const inserted = await insertRows(
+    trx as Kysely<Database>,
+    'subscribers:import-insert',
+    inserts.map((w) => w.values),
+    (chunk) =>
+      trx
+        .insertInto('subscribers')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['organization_id', 'email_key']).doNothing())
+        .returning(['id', 'email_key']),
+  );
+  for (const s of inserted) idOf.set(s.email_key, s.id);
+  // An address another request created since the lookup: its new row was not inserted.
+  const lost = inserts.filter((w) => idOf.get(w.row.key) !== w.values.id);
+  let settled = writes;
+  if (lost.length > 0) {
+    const again = await plan(lost.map((w) => w.row));
+    for (const [key, id] of await upsertExisting(trx, again)) idOf.set(key, id);
+    const order = new Map(rows.map((r, i) => [r.key, i]));
+    settled = [...writes.filter((w) => !lost.includes(w)), ...again].sort((a, b) => order.get(a.row.key)! - order.get(b.row.key)!);
+  }
+
+  const events: { id: string; organization_id: string; subscriber_id: string; name: string; properties: string; created_at: number }[] = [];
+  const event = (subscriberId: string, name: string, properties: Record<string, unknown>) =>
+    events.push({
+      id: newId('evt', now),
+      organization_id: organizationId,
+      subscriber_id: subscriberId,
+      name,
+      properties: JSON.stringify(properties),
+      created_at: now,
+    });
+  for (const w of settled) {
+    const id = idOf.get(w.row.key)!;
+    if (w.before) result.updated++;
+    else {
+      result.created++;
+      event(id, 'subscriber_created', { source: 'import' });
+    }
+    for (const e of w.events) event(id, e.name, { ...e.properties, source: 'import' });
+  }
+
+  const tagNames = [...new Set(settled.flatMap((w) => w.row.tags))];
+  if (tagNames.length > 0) {
+    const tagIds = await ensureTags(trx, organizationId, tagNames, now);
+    const nameOf = new Map([...tagIds].map(([name, id]) => [id, name]));
+    const pairs = settled.flatMap((w) => w.row.tags.map((name) => ({ tag_id: tagIds.get(name)!, subscriber_id: idOf.get(w.row.key)!, created_at: now })));
+    const attached = await insertRows(trx as Kysely<Database>, 'subscriber_tags:import', pairs, (chunk) =>
+      trx
+        .insertInto('subscriber_tags')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['tag_id', 'subscriber_id']).doNothing())
+        .returning(['tag_id', 'subscriber_id']),
+    );
+    for (const a of attached) event(a.subscriber_id, 'tag_added', { tag: nameOf.get(a.tag_id)!, source: 'import' });
+  }
+  await insertRows(trx as Kysely<Database>, 'subscriber_events:import', events, (chunk) => trx.insertInto('subscriber_events').values(chunk));
+  return result;
+}
+
+interface ImportWrite {
+  row: ImportRow;
+  /** The subscriber as written. */
+  values: SubscribersTable;
+  /** The subscriber as found; undefined: a new one. */
+  before: SubscribersTable | undefined;
+  /** The status event the row means, if any. */
+  events: NewSubscriberEvent[];
+}
+
+/** What `row` writes over `before` (undefined: a new subscriber), or why it is refused (its merged attributes too large). */
+function importWrite(row: ImportRow, before: SubscribersTable | undefined, organizationId: string, now: number): ImportWrite | RowProblem {
+  const id = newId('sub', now);
+  const base: SubscribersTable = before ?? {
+    id,
+    organization_id: organizationId,
+    email: row.email,
+    email_key: row.key,
+    first_name: null,
+    last_name: null,
+    status: 'subscribed',
+    attributes: '{}',
+    search_text: '',
+    created_at: now,
+    updated_at: now,
+    unsubscribed_at: null,
+  };
+  const changes: SubscriberChanges = {};
+  if (row.firstName !== undefined) changes.firstName = row.firstName;
+  if (row.lastName !== undefined) changes.lastName = row.lastName;
+  if (Object.keys(row.attributes).length > 0) changes.attributes = row.attributes;
+  if (row.status !== undefined) changes.status = row.status;
+  try {
+    const applied = applySubscriberChanges(base, changes, now, { resubscribe: false });
+    return { row, values: applied.row, before, events: applied.events };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'validation_error') return { row: row.row, email: row.email, message: error.message };
+    throw error;
+  }
+}
+
+/** Write existing subscribers' new values; their ids by email key. */
+async function upsertExisting(trx: Db, writes: readonly ImportWrite[]): Promise<Map<string, string>> {
   const saved = await insertRows(
     trx as Kysely<Database>,
     'subscribers:import-upsert',
@@ -232,40 +305,5 @@ export async function writeImportedSubscribers(
         )
         .returning(['id', 'email_key']),
   );
-  const idOf = new Map(saved.map((s) => [s.email_key, s.id]));
-
-  const events: { id: string; organization_id: string; subscriber_id: string; name: string; properties: string; created_at: number }[] = [];
-  const event = (subscriberId: string, name: string, properties: Record<string, unknown>) =>
-    events.push({
-      id: newId('evt', now),
-      organization_id: organizationId,
-      subscriber_id: subscriberId,
-      name,
-      properties: JSON.stringify(properties),
-      created_at: now,
-    });
-  for (const w of writes) {
-    const id = idOf.get(w.row.key)!;
-    // A subscriber created at the same moment by another request is this one's update, not its creation.
-    if (!w.before && id === w.values.id) event(id, 'subscriber_created', { source: 'import' });
-    const previous = w.before?.status ?? 'subscribed';
-    if (w.values.status !== previous) event(id, w.values.status, { previous_status: previous, source: 'import' });
-  }
-
-  const tagNames = [...new Set(writes.flatMap((w) => w.row.tags))];
-  if (tagNames.length > 0) {
-    const tagIds = await ensureTags(trx, organizationId, tagNames, now);
-    const nameOf = new Map([...tagIds].map(([name, id]) => [id, name]));
-    const pairs = writes.flatMap((w) => w.row.tags.map((name) => ({ tag_id: tagIds.get(name)!, subscriber_id: idOf.get(w.row.key)!, created_at: now })));
-    const attached = await insertRows(trx as Kysely<Database>, 'subscriber_tags:import', pairs, (chunk) =>
-      trx
-        .insertInto('subscriber_tags')
-        .values(chunk)
-        .onConflict((oc) => oc.columns(['tag_id', 'subscriber_id']).doNothing())
-        .returning(['tag_id', 'subscriber_id']),
-    );
-    for (const a of attached) event(a.subscriber_id, 'tag_added', { tag: nameOf.get(a.tag_id)!, source: 'import' });
-  }
-  await insertRows(trx as Kysely<Database>, 'subscriber_events:import', events, (chunk) => trx.insertInto('subscriber_events').values(chunk));
-  return result;
+  return new Map(saved.map((s) => [s.email_key, s.id]));
 }

@@ -18,6 +18,7 @@ import {
   isProblem,
   planColumns,
   type ColumnPlan,
+  importColumnsSchema,
   type ImportColumns,
   type ImportEncoding,
   type ImportRow,
@@ -43,15 +44,6 @@ export const IMPORT_ERRORS_KEPT = 1000;
 const IMPORT_MAX_ATTEMPTS = 5;
 
 const timestamp = z.string().describe('ISO 8601 date and time (UTC).');
-
-export const importColumnsSchema = z.object({
-  email: z.string().describe('The column holding the email address.'),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  status: z.string().optional(),
-  tags: z.string().optional().describe('Tag names separated by commas.'),
-  attributes: z.record(z.string(), z.string()).optional().describe('Attribute key → the column holding its value.'),
-});
 
 export const subscriberImportRecordSchema = z.object({
   object: z.literal('subscriber_import'),

@@ -7,15 +7,16 @@ import type { Clock } from '../clock.ts';
 import { isTransientConflict, isUniqueViolation, subscriberSearchCandidates, type DatabaseHandle } from '../db/index.ts';
 import type { Database, SubscribersTable } from '../db/schema.ts';
 import { mailboxKey } from '../emails/address.ts';
-import { AppError, validationError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { toPage, type Page, type PageRequest } from '../pagination.ts';
 import type { OrgScope } from '../auth-scope/index.ts';
 import { publishSubscriberChange } from './subscriber-webhooks.ts';
 import type { EventTriggers } from './event-triggers.ts';
 import { recordEvents } from './record-events.ts';
+import { applySubscriberChanges } from './subscriber-changes.ts';
 import { EXPORT_PAGE_ROWS, exportFilename, subscriberCsv } from './csv-export.ts';
-import { JSON_FIELD_MAX_BYTES, type EventCreate, type SubscriberChanges, type SubscriberFilter, type SubscriberWrite } from './audience-input.ts';
+import type { EventCreate, SubscriberFilter, SubscriberWrite } from './audience-input.ts';
 import {
   attachTags,
   countSubscribers,
@@ -53,12 +54,10 @@ export {
   type TagRecord,
   type SubscriberEventRecord,
 } from './audience-record.ts';
-export { exportFilename } from './csv-export.ts';
-export { IMPORT_ENCODINGS, IMPORT_MAX_COLUMNS, type ImportColumns, type ImportEncoding } from './csv-import.ts';
+export { IMPORT_ENCODINGS, importColumnsSchema } from './csv-import.ts';
 export {
   createSubscriberImports,
   importBodyLimit,
-  importColumnsSchema,
   importTooLarge,
   subscriberImportRecordSchema,
   SUBSCRIBER_IMPORT_JOB,
@@ -67,7 +66,7 @@ export {
   type SubscriberImportService,
 } from './imports.ts';
 export { writeImportedSubscribers } from './imports.repository.ts';
-export { checkRow, csvRecords, planColumns, decodeCsv, isProblem, type ImportRow } from './csv-import.ts';
+export type { ImportRow } from './csv-import.ts';
 export { recordDeliveryOutcome, recordDeliveryOutcomes, type DeliveryOutcome } from './delivery-outcome.ts';
 export type { EventTriggers, RecordedEvent } from './event-triggers.ts';
 
@@ -146,36 +145,6 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
     const row = await findSubscriber(trx, auth.organizationId, ref);
     if (!row) throw new AppError('not_found', `Subscriber ${ref} not found`);
     return row;
-  }
-
-  /** Apply changes to a row in memory; returns the new row and the events they mean. */
-  function change(row: SubscribersTable, changes: SubscriberChanges, now: number): { row: SubscribersTable; events: NewSubscriberEvent[] } {
-    const next: SubscribersTable = { ...row, updated_at: now };
-    const events: NewSubscriberEvent[] = [];
-    if (changes.email !== undefined) {
-      next.email = changes.email;
-      next.email_key = mailboxKey(changes.email);
-    }
-    if (changes.firstName !== undefined) next.first_name = changes.firstName;
-    if (changes.lastName !== undefined) next.last_name = changes.lastName;
-    if (changes.attributes !== undefined) {
-      const merged: Record<string, unknown> = JSON.parse(row.attributes) as Record<string, unknown>;
-      for (const [key, value] of Object.entries(changes.attributes)) {
-        if (value === null) delete merged[key];
-        else merged[key] = value;
-      }
-      next.attributes = JSON.stringify(merged);
-      if (Buffer.byteLength(next.attributes) > JSON_FIELD_MAX_BYTES) {
-        throw validationError([{ path: 'attributes', message: `would exceed ${JSON_FIELD_MAX_BYTES} bytes as JSON once merged with the stored ones` }]);
-      }
-    }
-    if (changes.status !== undefined && changes.status !== row.status) {
-      next.status = changes.status;
-      next.unsubscribed_at = changes.status === 'unsubscribed' ? now : changes.status === 'subscribed' ? null : row.unsubscribed_at;
-      events.push({ organizationId: row.organization_id, subscriberId: row.id, name: changes.status, properties: { previous_status: row.status }, at: now });
-    }
-    next.search_text = searchTextOf(next);
-    return { row: next, events };
   }
 
   async function saveRow(trx: Trx, row: SubscribersTable): Promise<void> {
@@ -257,7 +226,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
         const created = found.events.length > 0;
         // A new subscriber keeps the address as given; an existing one keeps its own spelling unless it changes.
         const { email: _email, ...changes } = write.changes;
-        const changed = change(found.row, changes, now);
+        const changed = applySubscriberChanges(found.row, changes, now);
         await saveRow(trx, changed.row);
         const events = [...found.events, ...changed.events];
         const tagged = write.changes.tags ? await tagEvents(trx, changed.row, write.changes.tags, now, true) : [];
@@ -276,7 +245,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
       const now = clock.now();
       return inTransaction(async (trx) => {
         const row = await mustFind(trx, auth, ref);
-        const changed = change(row, write.changes, now);
+        const changed = applySubscriberChanges(row, write.changes, now);
         if (changed.row.email_key !== row.email_key) {
           const other = await findSubscriberByEmail(trx, auth.organizationId, changed.row.email_key);
           if (other) throw new AppError('conflict', `Another subscriber already has the email ${changed.row.email}`);
@@ -292,7 +261,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
       const now = clock.now();
       return inTransaction(async (trx) => {
         const row = await mustFind(trx, auth, ref);
-        const changed = change(row, { status: 'unsubscribed' }, now);
+        const changed = applySubscriberChanges(row, { status: 'unsubscribed' }, now);
         await saveRow(trx, changed.row);
         const events = changed.events.map((e) => ({ ...e, properties: { ...e.properties, ...options.properties } }));
         await recordEvents(triggers, trx, events, options.triggerWorkflows !== false, now);
@@ -375,6 +344,8 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
       let query: SubscriberQuery | undefined;
       const readPage = async (after: string | undefined) => {
         query ??= await subscriberQuery(auth, filter);
+        // listSubscriberRows (fetchIdPage) reads one row past `limit` (for has_more); the export
+        // takes every row it gives, so a page of EXPORT_PAGE_ROWS asks for one fewer.
         const rows = await listSubscriberRows(db, auth.organizationId, query, { limit: EXPORT_PAGE_ROWS - 1, ...(after ? { after } : {}) });
         const records = await recordsOf(rows);
         return rows.map((r) => records.get(r.id)!);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import {
   IMPORT_ENCODINGS,
   IMPORT_ERRORS_KEPT,
-  IMPORT_MAX_COLUMNS,
-  NAME_MAX,
+  importColumnsSchema,
   subscriberFilterFields,
   subscriberImportRecordSchema,
   tagName,
@@ -20,25 +19,6 @@ import { QUOTA_NOTE } from './quota.ts';
 /** Rows the JSON doors (tools, MCP, the CLI's `tools run`) answer at most; REST streams every row. */
 export const EXPORT_JSON_MAX_ROWS = 10_000;
 const CSV = 'text/csv; charset=utf-8' as const;
-
-const header = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
-
-const columnsInput = z
-  .strictObject({
-    email: header.describe('The header of the column holding the email address.'),
-    first_name: header.optional(),
-    last_name: header.optional(),
-    status: header.optional().describe('Its cells: subscribed, unsubscribed, bounced, complained, or empty.'),
-    tags: header.optional().describe('Its cells: tag names separated by commas.'),
-    attributes: z
-      .record(header, header, { error: 'must be an object of attribute key → column header' })
-      .refine((v) => Object.keys(v).length < IMPORT_MAX_COLUMNS, { error: `must name fewer than ${IMPORT_MAX_COLUMNS} columns` })
-      .optional()
-      .describe('Attribute key → the header of the column holding its value.'),
-  })
-  .describe(
-    'Which CSV column (by its header) holds each field; only the columns named are read. Left out: headers named email, first_name, last_name, status and tags (case, spaces, underscores and hyphens aside) are those fields and every other column an attribute of its header.',
-  );
 
 const base64 = z
   .string({ error: 'must be a string (the CSV file, base64)' })
@@ -61,7 +41,7 @@ export const importSubscribers = defineOperation({
   ].join(' '),
   input: z.strictObject({
     content: base64,
-    columns: columnsInput.optional(),
+    columns: importColumnsSchema.optional(),
     tags: z
       .array(tagName, { error: 'must be an array of tag names' })
       .max(TAGS_PER_REQUEST_MAX, `must hold at most ${TAGS_PER_REQUEST_MAX} tags`)

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { writeImportedSubscribers, type ImportRow } from '../../src/audience/index.ts';
+import type { Database } from '../../src/db/index.ts';
 import { createSubscriberImports, SUBSCRIBER_IMPORT_JOB } from '../../src/index.ts';
 import { JobLeaseLost, type Job } from '../../src/queue/index.ts';
 import { startTestCore, useTestCore, type TestCore } from '../helpers/core.ts';
@@ -123,6 +126,75 @@ describe('the subscriber import job', () => {
     expect(await t.core.db.db.selectFrom('subscriber_imports').select(['processed_rows', 'status']).executeTakeFirstOrThrow()).toEqual({
       processed_rows: 0,
       status: 'queued',
+    });
+  });
+
+  describe('an address another request creates between the lookup and the insert', () => {
+    const ROW: ImportRow = {
+      row: 1,
+      email: 'race@chunks.test',
+      key: 'race@chunks.test',
+      firstName: 'Imported',
+      status: 'subscribed',
+      tags: ['vip'],
+      attributes: { plan: 'pro' },
+    };
+
+    /** The database, with the other request's subscriber (unsubscribed) created just before the import's first insert into subscribers. */
+    function racing(db: Kysely<Database>): Kysely<Database> {
+      let done = false;
+      return new Proxy(db, {
+        get(target, prop) {
+          if (prop === 'executeQuery') {
+            return async (query: CompiledQuery) => {
+              if (!done && /^insert into "subscribers"/.test(query.sql)) {
+                done = true;
+                const now = t.clock.now();
+                await target
+                  .insertInto('subscribers')
+                  .values({
+                    id: 'sub_other0request',
+                    organization_id: t.auth.organizationId,
+                    email: ROW.email,
+                    email_key: ROW.key,
+                    first_name: 'Other',
+                    last_name: null,
+                    status: 'unsubscribed',
+                    attributes: JSON.stringify({ city: 'Oslo' }),
+                    search_text: 'race@chunks.test other',
+                    created_at: now,
+                    updated_at: now,
+                    unsubscribed_at: now,
+                  })
+                  .execute();
+              }
+              return target.executeQuery(query);
+            };
+          }
+          const value = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    }
+    const stored = () => t.core.db.db.selectFrom('subscribers').selectAll().where('email_key', '=', ROW.key).executeTakeFirstOrThrow();
+    const eventsOf = (id: string) => t.core.db.db.selectFrom('subscriber_events').select('name').where('subscriber_id', '=', id).orderBy('id').execute();
+
+    it('updates it by the import rules (never resubscribing it) and counts it as updated', async () => {
+      const result = await writeImportedSubscribers(racing(t.core.db.db), t.auth.organizationId, [ROW], { updateExisting: true }, t.clock.now());
+      expect(result).toEqual({ created: 0, updated: 1, skipped: 0, failed: [] });
+      const row = await stored();
+      expect(row).toMatchObject({ id: 'sub_other0request', first_name: 'Imported', status: 'unsubscribed' });
+      expect(JSON.parse(row.attributes)).toEqual({ city: 'Oslo', plan: 'pro' });
+      expect(await eventsOf(row.id)).toEqual([{ name: 'tag_added' }]);
+    });
+
+    it('leaves it as it is, counted as skipped, when update_existing is false', async () => {
+      const result = await writeImportedSubscribers(racing(t.core.db.db), t.auth.organizationId, [ROW], { updateExisting: false }, t.clock.now());
+      expect(result).toEqual({ created: 0, updated: 0, skipped: 1, failed: [] });
+      const row = await stored();
+      expect(row).toMatchObject({ id: 'sub_other0request', first_name: 'Other', status: 'unsubscribed', attributes: JSON.stringify({ city: 'Oslo' }) });
+      expect(await eventsOf(row.id)).toEqual([]);
+      expect(await t.core.db.db.selectFrom('subscriber_tags').selectAll().execute()).toEqual([]);
     });
   });
 });

@@ -9306,14 +9306,15 @@ export interface operations {
                             error_count: number;
                             /** @description The column mapping used. */
                             columns: {
-                                /** @description The column holding the email address. */
+                                /** @description The header of the column holding the email address. */
                                 email: string;
                                 first_name?: string;
                                 last_name?: string;
+                                /** @description Its cells: subscribed, unsubscribed, bounced, complained, or empty. */
                                 status?: string;
-                                /** @description Tag names separated by commas. */
+                                /** @description Its cells: tag names separated by commas. */
                                 tags?: string;
-                                /** @description Attribute key → the column holding its value. */
+                                /** @description Attribute key → the header of the column holding its value. */
                                 attributes?: {
                                     [key: string]: string;
                                 };
@@ -9678,14 +9679,15 @@ export interface operations {
                         error_count: number;
                         /** @description The column mapping used. */
                         columns: {
-                            /** @description The column holding the email address. */
+                            /** @description The header of the column holding the email address. */
                             email: string;
                             first_name?: string;
                             last_name?: string;
+                            /** @description Its cells: subscribed, unsubscribed, bounced, complained, or empty. */
                             status?: string;
-                            /** @description Tag names separated by commas. */
+                            /** @description Its cells: tag names separated by commas. */
                             tags?: string;
-                            /** @description Attribute key → the column holding its value. */
+                            /** @description Attribute key → the header of the column holding its value. */
                             attributes?: {
                                 [key: string]: string;
                             };
@@ -10084,14 +10086,15 @@ export interface operations {
                         error_count: number;
                         /** @description The column mapping used. */
                         columns: {
-                            /** @description The column holding the email address. */
+                            /** @description The header of the column holding the email address. */
                             email: string;
                             first_name?: string;
                             last_name?: string;
+                            /** @description Its cells: subscribed, unsubscribed, bounced, complained, or empty. */
                             status?: string;
-                            /** @description Tag names separated by commas. */
+                            /** @description Its cells: tag names separated by commas. */
                             tags?: string;
-                            /** @description Attribute key → the column holding its value. */
+                            /** @description Attribute key → the header of the column holding its value. */
                             attributes?: {
                                 [key: string]: string;
                             };
