@@ -150,7 +150,7 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'commit' });
       const limitMs = Math.max(180_000, (CAMPAIGN_RECIPIENTS / 100) * 1000);
-      await page.locator('.campaign-status-sent').waitFor({ timeout: limitMs });
+      await page.locator('.badge', { hasText: /^Sent$/ }).waitFor({ timeout: limitMs });
       result.sendSeconds = (performance.now() - sendAt) / 1000;
       const { changes } = await recorded(page);
       result.changes = changes.length;
