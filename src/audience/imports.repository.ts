@@ -7,7 +7,7 @@ import { fetchIdPage } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { ensureTags, findSubscribersByEmails, type NewSubscriberEvent } from './audience.repository.ts';
 import type { SubscriberChanges } from './audience-input.ts';
-import { applySubscriberChanges } from './subscriber-changes.ts';
+import { applySubscriberChanges, newSubscriberRow } from './subscriber-changes.ts';
 import type { ImportRow, RowProblem } from './csv-import.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -253,21 +253,7 @@ interface ImportWrite {
 
 /** What `row` writes over `before` (undefined: a new subscriber), or why it is refused (its merged attributes too large). */
 function importWrite(row: ImportRow, before: SubscribersTable | undefined, organizationId: string, now: number): ImportWrite | RowProblem {
-  const id = newId('sub', now);
-  const base: SubscribersTable = before ?? {
-    id,
-    organization_id: organizationId,
-    email: row.email,
-    email_key: row.key,
-    first_name: null,
-    last_name: null,
-    status: 'subscribed',
-    attributes: '{}',
-    search_text: '',
-    created_at: now,
-    updated_at: now,
-    unsubscribed_at: null,
-  };
+  const base: SubscribersTable = before ?? newSubscriberRow(organizationId, row.email, row.key, now);
   const changes: SubscriberChanges = {};
   if (row.firstName !== undefined) changes.firstName = row.firstName;
   if (row.lastName !== undefined) changes.lastName = row.lastName;

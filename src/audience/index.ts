@@ -14,7 +14,7 @@ import type { OrgScope } from '../auth-scope/index.ts';
 import { publishSubscriberChange } from './subscriber-webhooks.ts';
 import type { EventTriggers } from './event-triggers.ts';
 import { recordEvents } from './record-events.ts';
-import { applySubscriberChanges } from './subscriber-changes.ts';
+import { applySubscriberChanges, newSubscriberRow } from './subscriber-changes.ts';
 import { EXPORT_PAGE_ROWS, exportFilename, subscriberCsv } from './csv-export.ts';
 import type { EventCreate, SubscriberFilter, SubscriberWrite } from './audience-input.ts';
 import {
@@ -184,20 +184,7 @@ export function createAudienceService(handle: DatabaseHandle, clock: Clock, trig
   async function findOrCreate(trx: Trx, organizationId: string, email: string, now: number): Promise<{ row: SubscribersTable; events: NewSubscriberEvent[] }> {
     const existing = await findSubscriberByEmail(trx, organizationId, email);
     if (existing) return { row: existing, events: [] };
-    const row: SubscribersTable = {
-      id: newId('sub', now),
-      organization_id: organizationId,
-      email,
-      email_key: mailboxKey(email),
-      first_name: null,
-      last_name: null,
-      status: 'subscribed',
-      attributes: '{}',
-      search_text: '',
-      created_at: now,
-      updated_at: now,
-      unsubscribed_at: null,
-    };
+    const row = newSubscriberRow(organizationId, email, mailboxKey(email), now);
     row.search_text = searchTextOf(row);
     await trx.insertInto('subscribers').values(row).execute();
     return { row, events: [{ organizationId, subscriberId: row.id, name: SUBSCRIBER_EVENTS.created, properties: {}, at: now }] };

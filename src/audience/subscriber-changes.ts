@@ -3,6 +3,7 @@
 import type { SubscribersTable } from '../db/schema.ts';
 import { mailboxKey } from '../emails/address.ts';
 import { validationError } from '../errors.ts';
+import { newId } from '../ids.ts';
 import { JSON_FIELD_MAX_BYTES, type SubscriberChanges } from './audience-input.ts';
 import { searchTextOf, type NewSubscriberEvent } from './audience.repository.ts';
 
@@ -59,4 +60,22 @@ export function applySubscriberChanges(
   }
   next.search_text = searchTextOf(next);
   return { row: next, events };
+}
+
+/** A subscriber as first written: subscribed, no names or attributes, its search text left for the changes applied to it. */
+export function newSubscriberRow(organizationId: string, email: string, emailKey: string, now: number): SubscribersTable {
+  return {
+    id: newId('sub', now),
+    organization_id: organizationId,
+    email,
+    email_key: emailKey,
+    first_name: null,
+    last_name: null,
+    status: 'subscribed',
+    attributes: '{}',
+    search_text: '',
+    created_at: now,
+    updated_at: now,
+    unsubscribed_at: null,
+  };
 }
