@@ -128,7 +128,6 @@ export {
   type SubscriberRecord,
   type TagRecord,
   type SubscriberEventRecord,
-  importBodyLimit,
   importTooLarge,
   IMPORT_ENCODINGS,
   createSubscriberImports,

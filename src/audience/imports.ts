@@ -131,11 +131,6 @@ export function importTooLarge(maxBytes: number, size?: number): AppError {
   );
 }
 
-/** The largest JSON request body that can carry an import of `maxBytes`: its base64 and room for the other fields. */
-export function importBodyLimit(maxBytes: number): number {
-  return Math.ceil(maxBytes / 3) * 4 + 1024 * 1024;
-}
-
 /** Walk the data rows: each checked, duplicates of an earlier written address skipped. */
 function rowOutcome(
   cells: string[],

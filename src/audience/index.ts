@@ -57,7 +57,6 @@ export {
 export { IMPORT_ENCODINGS, importColumnsSchema } from './csv-import.ts';
 export {
   createSubscriberImports,
-  importBodyLimit,
   importTooLarge,
   subscriberImportRecordSchema,
   SUBSCRIBER_IMPORT_JOB,

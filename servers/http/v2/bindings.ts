@@ -1,4 +1,4 @@
-import { importBodyLimit, importTooLarge, type Config } from '../../../src/index.ts';
+import { importTooLarge, type Config } from '../../../src/index.ts';
 
 /**
  * The REST v2 binding table: for each operation of src/operations, its method,
@@ -36,9 +36,12 @@ export interface BodyLimit {
   refuse: (config: Config, declared: number) => Error;
 }
 
+/** The largest JSON body that carries a file of `maxBytes` as base64, with room for the other fields. */
+const base64BodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) * 4 + 1024 * 1024;
+
 /** An import's JSON carries its file base64: the limit fits IMPORT_MAX_BYTES of CSV. */
 const IMPORT_BODY_LIMIT: BodyLimit = {
-  bytes: (config) => importBodyLimit(config.imports.maxBytes),
+  bytes: (config) => base64BodyLimit(config.imports.maxBytes),
   // The body carries base64: about three bytes of file per four.
   refuse: (config, declared) => importTooLarge(config.imports.maxBytes, Math.floor((declared * 3) / 4)),
 };
