@@ -63,7 +63,7 @@ process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 await build({ configFile: path.join(webDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
 // Each script and style sheet also compressed beside itself (.br, .gz), once here: the server
-// sends the one the browser accepts (@fastify/static's preCompressed) and compresses nothing per request.
+// sends the one the browser accepts (servers/http/app-pages.ts) and compresses nothing per request.
 const assetsDir = path.join(outDir, 'assets');
 for (const name of fs.readdirSync(assetsDir)) {
   if (!/\.(js|css|svg)$/.test(name)) continue;

@@ -15,8 +15,14 @@ import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
 export const CAMPAIGN_SEND_JOB = 'campaign_send';
 
-/** Members read, and emails written, per transaction of the fan-out. */
-export const FANOUT_PAGE_SIZE = 500;
+/**
+ * Members read, and emails written, per transaction of the fan-out. A page is
+ * personalized and written in one synchronous stretch on SQLite, during which
+ * the process serves nothing else: 200 keeps that near 20 ms here (500 took
+ * about 55 ms, and a dashboard page waited behind several), while the fan-out
+ * stays ten times faster than delivery.
+ */
+export const FANOUT_PAGE_SIZE = 200;
 
 export interface FanOutDeps {
   db: DatabaseHandle;
