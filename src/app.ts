@@ -12,7 +12,7 @@ import {
   type Transport,
   type WaitUntil,
 } from './delivery/index.ts';
-import { createWorker, newOwner, type Worker } from './queue/index.ts';
+import { createScheduler, createWorker, newOwner, type Scheduler, type Worker } from './queue/index.ts';
 import { createAudienceService, createSubscriberImports, SUBSCRIBER_IMPORT_JOB, type AudienceService, type SubscriberImportService } from './audience/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
@@ -110,10 +110,22 @@ export interface Core {
   readonly passwordResets: PasswordResetService;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
+  /** Periodic tasks (retention sweeps, domain re-checks), each run by one process at a time; started with the worker. */
+  readonly scheduler: Scheduler;
   close(): Promise<void>;
 }
 
-const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
+/** The scheduled tasks (queue/scheduled.ts), by the names their lease rows and /metrics know them by. */
+export const RETENTION_TASK = 'retention';
+export const DOMAIN_RECHECK_TASK = 'domain_rechecks';
+export const SCHEDULED_TASKS = [RETENTION_TASK, DOMAIN_RECHECK_TASK] as const;
+/** Expired idempotency keys, quota windows, recipient guards, OAuth clients, suppressions, received mail and reports. */
+const RETENTION_EVERY_MS = 10 * 60 * 1000;
+/** Each run checks the domains that are due (domains' RECHECK), at most this many. */
+const DOMAIN_RECHECK_EVERY_MS = 60 * 1000;
+const DOMAIN_RECHECKS_PER_RUN = 50;
+/** How long a run holds its task before another process may take it over (renewed every second while it runs). */
+const SCHEDULED_LEASE_MS = 60 * 1000;
 
 /** Workflow runs at once per process: each is short (a step, then a wait or a send). */
 const WORKFLOW_SLOTS = 8;
@@ -131,7 +143,11 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
   const lookupHost = deps.lookupHost ?? ((hostname: string) => dns.hostAddresses(hostname));
-  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl), inboundMxHost: config.inboundMxHost });
+  const domains = createDomainService(db, clock, dns, {
+    spfMechanism: spfMechanismFor(config.relayUrl),
+    inboundMxHost: config.inboundMxHost,
+    ...(logger ? { logger } : {}),
+  });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({
     threads: config.cpuThreads,
@@ -238,19 +254,37 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         lookup: lookupHost,
       }),
     },
-    housekeeping: {
-      everyMs: HOUSEKEEPING_EVERY_MS,
-      run: async () => {
-        const now = clock.now();
-        await purgeExpiredIdempotencyKeys(db.db, now);
-        await limits.purge(now);
-        await purgeRecipientGuards(db.db, now);
-        await oauth.purgeExpiredClients(now);
-        await suppressions.purgeExpired(now);
-        await returns.purge(now);
-        await receiving.purge(now);
+    ...(logger ? { logger } : {}),
+  });
+  // Periodic work, run once across every process with the worker role on this database.
+  const scheduler = createScheduler({
+    db: db.db,
+    clock,
+    owner,
+    leaseMs: SCHEDULED_LEASE_MS,
+    tasks: [
+      {
+        name: RETENTION_TASK,
+        everyMs: RETENTION_EVERY_MS,
+        run: async () => {
+          const now = clock.now();
+          await purgeExpiredIdempotencyKeys(db.db, now);
+          await limits.purge(now);
+          await purgeRecipientGuards(db.db, now);
+          await oauth.purgeExpiredClients(now);
+          await suppressions.purgeExpired(now);
+          await returns.purge(now);
+          await receiving.purge(now);
+        },
       },
-    },
+      {
+        name: DOMAIN_RECHECK_TASK,
+        everyMs: DOMAIN_RECHECK_EVERY_MS,
+        run: async (signal) => {
+          await domains.recheckDue({ limit: DOMAIN_RECHECKS_PER_RUN, signal });
+        },
+      },
+    ],
     ...(logger ? { logger } : {}),
   });
 
@@ -286,7 +320,10 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),
     limits,
     worker,
+    scheduler,
     async close() {
+      // A run in progress is cut short and records nothing: another process runs it again.
+      await scheduler.stop();
       // Hand-offs waiting for their turn have not started: back to the queue at once.
       pace.close();
       await worker.stop({ graceMs: config.shutdownGraceSeconds * 1000, abort: () => transport.close() });
