@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/index.ts';
+import { databaseAnswers, migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/index.ts';
 import { createReturnsService, type ReturnsService } from './returns/index.ts';
 import {
   createCaptureTransport,
@@ -108,6 +108,8 @@ export interface Core {
   readonly account: AccountService;
   /** Password reset by an emailed one-time link. */
   readonly passwordResets: PasswordResetService;
+  /** Does the database answer now (a trivial query, within DATABASE_ANSWER_MS)? For /health. */
+  databaseAnswers(): Promise<boolean>;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   /** Periodic tasks (retention sweeps, domain re-checks), each run by one process at a time; started with the worker. */
@@ -126,6 +128,9 @@ const DOMAIN_RECHECK_EVERY_MS = 60 * 1000;
 const DOMAIN_RECHECKS_PER_RUN = 50;
 /** How long a run holds its task before another process may take it over (renewed every second while it runs). */
 const SCHEDULED_LEASE_MS = 60 * 1000;
+
+/** How long /health waits for the database before it says unreachable: below a load balancer's usual probe timeout (1 s). */
+const DATABASE_ANSWER_MS = 800;
 
 /** Workflow runs at once per process: each is short (a step, then a wait or a send). */
 const WORKFLOW_SLOTS = 8;
@@ -319,6 +324,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),
     limits,
+    databaseAnswers: () => databaseAnswers(db, DATABASE_ANSWER_MS),
     worker,
     scheduler,
     async close() {

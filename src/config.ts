@@ -10,6 +10,8 @@ import { RENDER_TIME_LIMIT_MS } from './threads/time-limits.ts';
  */
 const roles = ['http', 'smtp', 'inbound', 'worker'] as const;
 export type Role = (typeof roles)[number];
+/** The roles a process may run (MAILGATE_ROLES), in the order /health lists them. */
+export const PROCESS_ROLES: readonly Role[] = roles;
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
