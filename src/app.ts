@@ -12,7 +12,7 @@ import {
   type Transport,
   type WaitUntil,
 } from './delivery/index.ts';
-import { createScheduler, createWorker, newOwner, type Scheduler, type Worker } from './queue/index.ts';
+import { createScheduler, createWorker, newOwner, queueStats, scheduledTaskRuns, type QueueKindStats, type Scheduler, type Worker } from './queue/index.ts';
 import { createAudienceService, createSubscriberImports, SUBSCRIBER_IMPORT_JOB, type AudienceService, type SubscriberImportService } from './audience/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
@@ -110,6 +110,12 @@ export interface Core {
   readonly passwordResets: PasswordResetService;
   /** Does the database answer now (a trivial query, within DATABASE_ANSWER_MS)? For /health. */
   databaseAnswers(): Promise<boolean>;
+  /**
+   * Counts across the fleet for monitoring (/metrics): the queue by job kind, and
+   * when each scheduled task last ran. Nothing per organization. Null when the
+   * database did not answer within METRICS_QUERY_MS.
+   */
+  fleetMetrics(): Promise<FleetMetrics | null>;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
   /** Periodic tasks (retention sweeps, domain re-checks), each run by one process at a time; started with the worker. */
@@ -128,6 +134,16 @@ const DOMAIN_RECHECK_EVERY_MS = 60 * 1000;
 const DOMAIN_RECHECKS_PER_RUN = 50;
 /** How long a run holds its task before another process may take it over (renewed every second while it runs). */
 const SCHEDULED_LEASE_MS = 60 * 1000;
+
+export interface FleetMetrics {
+  queue: QueueKindStats[];
+  tasks: { name: string; lastRunAt: number | null }[];
+}
+
+/** The job kinds this version runs, each listed in the queue's metrics even when it has no jobs. */
+const JOB_KINDS = [DELIVER_EMAIL_JOB, WEBHOOK_DELIVERY_JOB, WORKFLOW_RUN_JOB, CAMPAIGN_SEND_JOB, SUBSCRIBER_IMPORT_JOB];
+/** How long /metrics waits for its two queries (one reads the whole jobs table). */
+const METRICS_QUERY_MS = 5_000;
 
 /** How long /health waits for the database before it says unreachable: below a load balancer's usual probe timeout (1 s). */
 const DATABASE_ANSWER_MS = 800;
@@ -325,6 +341,19 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),
     limits,
     databaseAnswers: () => databaseAnswers(db, DATABASE_ANSWER_MS),
+    async fleetMetrics() {
+      const read = Promise.all([queueStats(db.db, clock.now(), JOB_KINDS), scheduledTaskRuns(db.db, SCHEDULED_TASKS)]).then(
+        ([queue, tasks]): FleetMetrics => ({ queue, tasks }),
+        () => null,
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), METRICS_QUERY_MS)));
+      try {
+        return await Promise.race([read, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     worker,
     scheduler,
     async close() {

@@ -22,6 +22,7 @@ import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
 import { oauthRoutes } from './oauth.ts';
 import { jsonSchemaOf } from './json-schema.ts';
+import { metricsRoutes } from './metrics.ts';
 import { z } from 'zod';
 
 const roles = z.array(z.enum(PROCESS_ROLES)).describe('The roles this process runs (MAILGATE_ROLES).');
@@ -139,6 +140,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     if (await core.databaseAnswers()) return { status: 'ok' as const, roles: rolesHere, database: 'ok' as const };
     return reply.code(503).send({ status: 'unavailable' as const, roles: rolesHere, database: 'unreachable' as const });
   });
+  await metricsRoutes(app, core);
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core, methods), { prefix: TRACKING_PATHS.prefix });
   await unsubscribeRoutes(app, core);
