@@ -37,6 +37,7 @@ const PROCESS_TESTS_ON_POSTGRES = [
   'idempotency-crash',
   'campaign-restart',
   'workflows-restart',
+  'roles',
 ];
 
 function processTestsSqliteOnly(): string[] {

@@ -239,10 +239,13 @@ export function insertVerifiedDomain(
       created_at: now,
       updated_at: now,
       verified_at: now,
+      // Checked now, as far as the scheduled re-checks know: none looks its DNS up during a bench.
+      checked_at: now,
+      failing_since: null,
     };
     db.prepare(
-      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, receiving_name, created_at, updated_at, verified_at)
-       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @receiving_name, @created_at, @updated_at, @verified_at)`,
+      `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, receiving_name, created_at, updated_at, verified_at, checked_at, failing_since)
+       values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @receiving_name, @created_at, @updated_at, @verified_at, @checked_at, @failing_since)`,
     ).run(row);
   } finally {
     db.close();

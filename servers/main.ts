@@ -223,6 +223,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
       // Only once every door is open: a process about to exit for a busy port delivers nothing.
       // core.close() stops it: running deliveries get SHUTDOWN_GRACE_SECONDS, then are cut off and released.
       core.worker.start();
+      // Periodic tasks go with the worker: each runs in one worker process at a time.
+      core.scheduler.start();
     }
     for (const line of listening) log(line);
     log(`Storage: ${db.dialect}; delivery: ${core.transport.name}.`);

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/index.ts';
+import { databaseAnswers, migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/index.ts';
 import { createReturnsService, type ReturnsService } from './returns/index.ts';
 import {
   createCaptureTransport,
@@ -12,7 +12,7 @@ import {
   type Transport,
   type WaitUntil,
 } from './delivery/index.ts';
-import { createWorker, newOwner, type Worker } from './queue/index.ts';
+import { createScheduler, createWorker, newOwner, queueStats, scheduledTaskRuns, type QueueKindStats, type Scheduler, type Worker } from './queue/index.ts';
 import { createAudienceService, createSubscriberImports, SUBSCRIBER_IMPORT_JOB, type AudienceService, type SubscriberImportService } from './audience/index.ts';
 import { createWorkflowRunHandler, createWorkflowService, workflowTriggers, WORKFLOW_RUN_JOB, type WorkflowService } from './workflows/index.ts';
 import { createEmailService, DELIVER_EMAIL_JOB, type EmailService } from './emails/index.ts';
@@ -108,12 +108,45 @@ export interface Core {
   readonly account: AccountService;
   /** Password reset by an emailed one-time link. */
   readonly passwordResets: PasswordResetService;
+  /** Does the database answer now (a trivial query, within DATABASE_ANSWER_MS)? For /health. */
+  databaseAnswers(): Promise<boolean>;
+  /**
+   * Counts across the fleet for monitoring (/metrics): the queue by job kind, and
+   * when each scheduled task last ran. Nothing per organization. Null when the
+   * database did not answer within METRICS_QUERY_MS.
+   */
+  fleetMetrics(): Promise<FleetMetrics | null>;
   /** The queue worker of this process; started only by the `worker` role. */
   readonly worker: Worker;
+  /** Periodic tasks (retention sweeps, domain re-checks), each run by one process at a time; started with the worker. */
+  readonly scheduler: Scheduler;
   close(): Promise<void>;
 }
 
-const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
+/** The scheduled tasks (queue/scheduled.ts), by the names their lease rows and /metrics know them by. */
+export const RETENTION_TASK = 'retention';
+export const DOMAIN_RECHECK_TASK = 'domain_rechecks';
+export const SCHEDULED_TASKS = [RETENTION_TASK, DOMAIN_RECHECK_TASK] as const;
+/** Expired idempotency keys, quota windows, recipient guards, OAuth clients, suppressions, received mail and reports. */
+const RETENTION_EVERY_MS = 10 * 60 * 1000;
+/** Each run checks the domains that are due (domains' RECHECK), at most this many. */
+const DOMAIN_RECHECK_EVERY_MS = 60 * 1000;
+const DOMAIN_RECHECKS_PER_RUN = 50;
+/** How long a run holds its task before another process may take it over (renewed every second while it runs). */
+const SCHEDULED_LEASE_MS = 60 * 1000;
+
+export interface FleetMetrics {
+  queue: QueueKindStats[];
+  tasks: { name: string; lastRunAt: number | null }[];
+}
+
+/** The job kinds this version runs, each listed in the queue's metrics even when it has no jobs. */
+const JOB_KINDS = [DELIVER_EMAIL_JOB, WEBHOOK_DELIVERY_JOB, WORKFLOW_RUN_JOB, CAMPAIGN_SEND_JOB, SUBSCRIBER_IMPORT_JOB];
+/** How long /metrics waits for its two queries (one reads the whole jobs table). */
+const METRICS_QUERY_MS = 5_000;
+
+/** How long /health waits for the database before it says unreachable: below a load balancer's usual probe timeout (1 s). */
+const DATABASE_ANSWER_MS = 800;
 
 /** Workflow runs at once per process: each is short (a step, then a wait or a send). */
 const WORKFLOW_SLOTS = 8;
@@ -131,7 +164,11 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
   const tokens = createTokenService(db.db, clock);
   const dns = deps.dns ?? createDnsResolver({ servers: config.dnsServers });
   const lookupHost = deps.lookupHost ?? ((hostname: string) => dns.hostAddresses(hostname));
-  const domains = createDomainService(db, clock, dns, { spfMechanism: spfMechanismFor(config.relayUrl), inboundMxHost: config.inboundMxHost });
+  const domains = createDomainService(db, clock, dns, {
+    spfMechanism: spfMechanismFor(config.relayUrl),
+    inboundMxHost: config.inboundMxHost,
+    ...(logger ? { logger } : {}),
+  });
   const orgs = createOrganizationService(db, clock);
   const pool = createThreadPool({
     threads: config.cpuThreads,
@@ -238,19 +275,37 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         lookup: lookupHost,
       }),
     },
-    housekeeping: {
-      everyMs: HOUSEKEEPING_EVERY_MS,
-      run: async () => {
-        const now = clock.now();
-        await purgeExpiredIdempotencyKeys(db.db, now);
-        await limits.purge(now);
-        await purgeRecipientGuards(db.db, now);
-        await oauth.purgeExpiredClients(now);
-        await suppressions.purgeExpired(now);
-        await returns.purge(now);
-        await receiving.purge(now);
+    ...(logger ? { logger } : {}),
+  });
+  // Periodic work, run once across every process with the worker role on this database.
+  const scheduler = createScheduler({
+    db: db.db,
+    clock,
+    owner,
+    leaseMs: SCHEDULED_LEASE_MS,
+    tasks: [
+      {
+        name: RETENTION_TASK,
+        everyMs: RETENTION_EVERY_MS,
+        run: async () => {
+          const now = clock.now();
+          await purgeExpiredIdempotencyKeys(db.db, now);
+          await limits.purge(now);
+          await purgeRecipientGuards(db.db, now);
+          await oauth.purgeExpiredClients(now);
+          await suppressions.purgeExpired(now);
+          await returns.purge(now);
+          await receiving.purge(now);
+        },
       },
-    },
+      {
+        name: DOMAIN_RECHECK_TASK,
+        everyMs: DOMAIN_RECHECK_EVERY_MS,
+        run: async (signal) => {
+          await domains.recheckDue({ limit: DOMAIN_RECHECKS_PER_RUN, signal });
+        },
+      },
+    ],
     ...(logger ? { logger } : {}),
   });
 
@@ -285,8 +340,25 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
     // A campaign email's first open or click counts in its campaign's stats.
     tracking: createTrackingService(db, clock, pool, (trx, campaignId, type, at) => countCampaignEvents(trx, [{ campaignId, counter: type }], at)),
     limits,
+    databaseAnswers: () => databaseAnswers(db, DATABASE_ANSWER_MS),
+    async fleetMetrics() {
+      const read = Promise.all([queueStats(db.db, clock.now(), JOB_KINDS), scheduledTaskRuns(db.db, SCHEDULED_TASKS)]).then(
+        ([queue, tasks]): FleetMetrics => ({ queue, tasks }),
+        () => null,
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), METRICS_QUERY_MS)));
+      try {
+        return await Promise.race([read, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     worker,
+    scheduler,
     async close() {
+      // A run in progress is cut short and records nothing: another process runs it again.
+      await scheduler.stop();
       // Hand-offs waiting for their turn have not started: back to the queue at once.
       pace.close();
       await worker.stop({ graceMs: config.shutdownGraceSeconds * 1000, abort: () => transport.close() });

@@ -10,6 +10,8 @@ import { RENDER_TIME_LIMIT_MS } from './threads/time-limits.ts';
  */
 const roles = ['http', 'smtp', 'inbound', 'worker'] as const;
 export type Role = (typeof roles)[number];
+/** The roles a process may run (MAILGATE_ROLES), in the order /health lists them. */
+export const PROCESS_ROLES: readonly Role[] = roles;
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -517,6 +519,14 @@ export const envSchema = z.object({
     .min(1)
     .default(30)
     .describe('how many days received mail (at receiving domains) and reports that came back to a return path (bounces, complaints, unmatched mail) are kept'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
+    .optional()
+    .describe(
+      '`GET /metrics` (Prometheus text format: fleet-wide queue counts, nothing per organization) asks for ' +
+        '`Authorization: Bearer <METRICS_TOKEN>`. Unset: `/metrics` answers anyone who reaches the HTTP port',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -658,6 +668,8 @@ export interface Config {
   };
   /** How long received mail, and mail that came back (reports, unmatched messages), is kept. */
   readonly receivedRetentionDays: number;
+  /** The Bearer token GET /metrics asks for; undefined: /metrics is open. */
+  readonly metricsToken: string | undefined;
   readonly logLevel: string;
 }
 
@@ -791,6 +803,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       bounceCooldownSeconds: e.BOUNCE_COOLDOWN_SECONDS,
     }),
     receivedRetentionDays: e.RECEIVED_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
   });
 }

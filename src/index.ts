@@ -12,8 +12,8 @@ export {
   type OAuthErrorCode,
   type AuthorizationRequest,
 } from './oauth/index.ts';
-export { createCore, openConfiguredDatabase, type Core, type CoreDeps } from './app.ts';
-export { loadConfig, ConfigError, listensEverywhere, localHttpAddress, type Config, type Role } from './config.ts';
+export { createCore, openConfiguredDatabase, type Core, type CoreDeps, type FleetMetrics } from './app.ts';
+export { loadConfig, ConfigError, listensEverywhere, localHttpAddress, PROCESS_ROLES, type Config, type Role } from './config.ts';
 export { AppError, isAppError, retryAfterSeconds, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
 export { systemClock, ManualClock, type Clock } from './clock.ts';
 export { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';

@@ -1,7 +1,7 @@
 import { createRouteMethods, methodNotAllowed, type RouteMethods } from './allowed-methods.ts';
 import { connectionOptions, limitConnections } from './connection-limits.ts';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { AppError, nulCharacter, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
+import { AppError, nulCharacter, PROCESS_ROLES, TRACKING_PATHS, validationError, type Core } from '../../src/index.ts';
 import { docsRoutes, RATE_LIMITS_DOC_PATH } from './docs.ts';
 import { answerError, errorHandler, isV1Path, jsonErrorAnswer, toHttpError, v1ErrorBody, v2ErrorBody, type HttpError } from './errors.ts';
 import { authenticateAndCount, perIpLimit } from './rate-limit.ts';
@@ -22,9 +22,20 @@ import { toolRoutesV1, toolRoutesV2 } from './tools.ts';
 import { mcpRoutes, type McpMount } from './mcp-mount.ts';
 import { oauthRoutes } from './oauth.ts';
 import { jsonSchemaOf } from './json-schema.ts';
+import { metricsRoutes } from './metrics.ts';
 import { z } from 'zod';
 
-const HEALTH = z.object({ status: z.literal('ok') });
+const roles = z.array(z.enum(PROCESS_ROLES)).describe('The roles this process runs (MAILGATE_ROLES).');
+const HEALTH = z.object({
+  status: z.literal('ok'),
+  roles,
+  database: z.literal('ok').describe('The database answered a query.'),
+});
+const UNAVAILABLE = z.object({
+  status: z.literal('unavailable'),
+  roles,
+  database: z.literal('unreachable').describe('The database did not answer a query within 800 ms, or failed it.'),
+});
 import { operationRoutes } from './operation-routes.ts';
 import { V2_BINDINGS } from './v2/bindings.ts';
 
@@ -114,8 +125,22 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.addHook('onRequest', perIpLimit(core));
   // Before any route: the document is made from the routes as they are added.
   await openApiRoutes(app, core);
-  const health = { operationId: 'health', tags: ['system'], summary: 'Is the server up?', security: [], response: { 200: jsonSchemaOf(HEALTH, 'output') } };
-  app.get('/health', { schema: health }, async () => ({ status: 'ok' as const }));
+  const health = {
+    operationId: 'health',
+    tags: ['system'],
+    summary: 'Is the server up, and does its database answer?',
+    security: [],
+    response: {
+      200: { ...jsonSchemaOf(HEALTH, 'output'), description: 'Up, and the database answers.' },
+      503: { ...jsonSchemaOf(UNAVAILABLE, 'output'), description: 'The database does not answer: this process cannot accept or deliver work now.' },
+    },
+  };
+  const rolesHere = PROCESS_ROLES.filter((r) => core.config.roles.includes(r));
+  app.get('/health', { schema: health }, async (_request, reply) => {
+    if (await core.databaseAnswers()) return { status: 'ok' as const, roles: rolesHere, database: 'ok' as const };
+    return reply.code(503).send({ status: 'unavailable' as const, roles: rolesHere, database: 'unreachable' as const });
+  });
+  await metricsRoutes(app, core);
   await docsRoutes(app);
   await app.register((t) => trackingRoutes(t, core, methods), { prefix: TRACKING_PATHS.prefix });
   await unsubscribeRoutes(app, core);

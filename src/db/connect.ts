@@ -294,6 +294,27 @@ async function openPostgres(
   return { db, dialect: 'postgres', unsynced, syncAfter, close: () => db.destroy() };
 }
 
+/**
+ * Does the database answer a trivial query within `timeoutMs`? False when it
+ * fails or is late (PostgreSQL down, or every pooled connection held). The late
+ * query is left to finish or fail on its own.
+ */
+export async function databaseAnswers(handle: DatabaseHandle, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`select 1`.execute(handle.db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Apply every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   if (handle.dialect === 'sqlite') return migrateSqlite(handle.db);

@@ -1,6 +1,15 @@
 // Storage: Kysely over better-sqlite3 (embedded default) or PostgreSQL, the schema,
 // and its migrations. The only folder allowed to know which dialect is in use.
-export { CommittedNotSynced, DURABILITIES, openDatabase, migrateToLatest, type DatabaseHandle, type DatabaseOptions, type Durability } from './connect.ts';
+export {
+  CommittedNotSynced,
+  DURABILITIES,
+  databaseAnswers,
+  openDatabase,
+  migrateToLatest,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  type Durability,
+} from './connect.ts';
 export {
   skipLockedRows,
   isUniqueViolation,

@@ -85,6 +85,10 @@ export interface DomainsTable {
   verified_at: number | null;
   /** The name while the domain receives mail (unique: one organization per domain); null while it does not. */
   receiving_name: string | null;
+  /** The last check of its records (verify_domain or a scheduled re-check); null: never checked. */
+  checked_at: number | null;
+  /** A verified domain whose scheduled re-checks find a required record missing: since the first that did; null otherwise. */
+  failing_since: number | null;
 }
 
 export interface OAuthClientsTable {
@@ -193,6 +197,17 @@ export interface CapturedMessagesTable {
   email_id: string;
   raw: string;
   created_at: number;
+}
+
+/** A periodic task that runs once across every process on the database (queue/scheduled.ts). */
+export interface SchedulerLeasesTable {
+  name: string;
+  /** The process that holds it (host:pid:token), while it runs the task; null before anyone has. */
+  owner: string | null;
+  /** Until when `owner` holds it; another process may take it after. */
+  lease_until: number;
+  /** When the task last started a run that was completed; null: never. */
+  last_run_at: number | null;
 }
 
 export interface JobsTable {
@@ -603,6 +618,7 @@ export interface Database {
   email_events: EmailEventsTable;
   captured_messages: CapturedMessagesTable;
   jobs: JobsTable;
+  scheduler_leases: SchedulerLeasesTable;
   idempotency_keys: IdempotencyKeysTable;
   quota_windows: QuotaWindowsTable;
   email_daily_stats: EmailDailyStatsTable;

@@ -67,7 +67,9 @@ export const domainRecordSchema = z.object({
     .enum(DOMAIN_STATUSES)
     .describe(
       'pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check ' +
-        'found one missing or different. The recommended records do not change it, nor does receiving.',
+        'found one missing or different. Mailgate also checks domains by itself (every few minutes in their first 72 hours, then daily): such a ' +
+        'check verifies a domain, but fails a pending one only after its first 72 hours, and a verified one only once its required records have ' +
+        'been missing for 72 hours. The recommended records do not change it, nor does receiving.',
     ),
   receiving: z
     .boolean()

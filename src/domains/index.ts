@@ -46,7 +46,28 @@ export interface DomainService {
   isVerified(organizationId: string, domain: string): Promise<boolean>;
   /** The organization that receives mail for this domain (as written in an address): verified, with receiving on; null when none does. */
   receivingOrganizationOf(domain: string): Promise<string | null>;
+  /**
+   * Check again the domains that are due (RECHECK), the longest unchecked first, at most `limit`; stops early once `signal`
+   * aborts. A scheduled task: run once across the processes (queue/scheduled.ts). How many were checked, newly verified, failed.
+   */
+  recheckDue(options: { limit: number; signal?: AbortSignal }): Promise<{ checked: number; verified: number; failed: number }>;
 }
+
+/**
+ * When domains are checked again without being asked (recheckDue), as Resend does:
+ * a domain not verified yet every few minutes in its first 72 hours, a verified
+ * one daily, hourly while its required records are found missing; a verified
+ * domain fails only once they have been missing for 72 hours.
+ */
+export const RECHECK = {
+  newForMs: 72 * 60 * 60 * 1000,
+  newEveryMs: 5 * 60 * 1000,
+  verifiedEveryMs: 24 * 60 * 60 * 1000,
+  failingEveryMs: 60 * 60 * 1000,
+  failingGraceMs: 72 * 60 * 60 * 1000,
+  /** Domains looked up at once (each is six lookups, each bounded). */
+  concurrency: 4,
+} as const;
 
 /** A verified domain, as delivery uses it. */
 export interface SendingDomain {
@@ -61,6 +82,8 @@ export interface DomainOptions {
   spfMechanism: string;
   /** The host relays send bounces to (INBOUND_MX_HOST): the exchange of each domain's return-path MX record, and of a receiving domain's MX. */
   inboundMxHost: string;
+  /** Told when a re-check fails a verified domain. */
+  logger?: { warn(obj: unknown, msg?: string): void };
 }
 
 interface Check {
@@ -89,6 +112,7 @@ const compact = (value: string) => value.replace(/\s+/g, '');
 
 export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: DnsResolver, options: DomainOptions): DomainService {
   const db = handle.db;
+  const logger = options.logger;
 
   function expected(row: DomainsTable): Omit<DnsRecord, 'status' | 'found'>[] {
     const returnPath = returnPathDomainOf(row.name);
@@ -163,6 +187,95 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
     );
   };
 
+  /** Look every record of the domain up now; `result`: what its required records say, `unknown` when DNS did not answer for one and none failed. */
+  async function lookUp(row: DomainsTable): Promise<{ records: Checks; result: 'verified' | 'failed' | 'unknown' }> {
+    const [dkim, spf, dmarc, returnPathMx, returnPathSpf, receivingMx] = expected(row);
+    const key = compact(row.dkim_public_key);
+    const relay = options.spfMechanism.toLowerCase();
+    // Any priority will do, as long as an exchange is this server.
+    const isInboundMx = (found: string[]) => found.some((mx) => mx.split(' ')[1] === options.inboundMxHost);
+    const [dkimCheck, spfCheck, dmarcCheck, mxCheck, returnSpfCheck, receivingMxCheck] = await Promise.all([
+      check(dkim!.name, (found) =>
+        found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t))),
+      ),
+      // The domain's SPF names the relay.
+      check(spf!.name, (found) => spfNames(found, [relay])),
+      check(dmarc!.name, (found) => found.some((t) => /^v=DMARC1\s*(;|$)/i.test(t.trim()))),
+      check(returnPathMx!.name, isInboundMx, 'MX'),
+      // The return path's SPF authorizes the relay: through the domain's own record, or naming it itself.
+      check(returnPathSpf!.name, (found) => spfNames(found, [`include:${row.name}`, relay])),
+      receivingMx ? check(receivingMx.name, isInboundMx, 'MX') : undefined,
+    ]);
+    const records: Checks = { dkim: dkimCheck, spf: spfCheck, dmarc: dmarcCheck, return_path_mx: mxCheck, return_path_spf: returnSpfCheck };
+    if (receivingMxCheck) records.receiving_mx = receivingMxCheck;
+    const required = [dkimCheck, spfCheck];
+    const result = required.every((c) => c.status === 'verified') ? 'verified' : required.some((c) => c.status === 'failed') ? 'failed' : 'unknown';
+    return { records, result };
+  }
+
+  /** Keep a check's outcome; the row as it is now. */
+  async function save(
+    row: DomainsTable,
+    next: Pick<DomainsTable, 'status' | 'verified_at' | 'failing_since'> & { records: Checks; at: number },
+  ): Promise<DomainsTable> {
+    const saved: DomainsTable = {
+      ...row,
+      status: next.status,
+      checks: JSON.stringify({ at: next.at, records: next.records }),
+      updated_at: next.at,
+      verified_at: next.verified_at,
+      checked_at: next.at,
+      failing_since: next.failing_since,
+    };
+    await db
+      .updateTable('domains')
+      .set({
+        status: saved.status,
+        checks: saved.checks,
+        updated_at: next.at,
+        verified_at: saved.verified_at,
+        checked_at: next.at,
+        failing_since: next.failing_since,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return saved;
+  }
+
+  /**
+   * A scheduled re-check, which nobody asked for and so changes less than verify:
+   * a record DNS did not answer for keeps what its last check found; a new or
+   * pending domain is not failed in its first days (its records may not be
+   * published yet); a verified one stays verified while its required records
+   * have been missing for less than RECHECK.failingGraceMs (a DNS change in
+   * progress, a provider's bad hour must not stop its mail), then fails.
+   */
+  async function recheck(row: DomainsTable): Promise<DomainsTable> {
+    const found = await lookUp(row);
+    const now = clock.now();
+    const before = row.checks === null ? null : (JSON.parse(row.checks) as { records: Checks }).records;
+    const records: Checks = { ...found.records };
+    for (const [purpose, c] of Object.entries(found.records) as [DnsRecord['purpose'], Check][]) {
+      const last = before?.[purpose];
+      if (c.status === 'dns_unavailable' && last) records[purpose] = last;
+    }
+    const status = row.status as DomainStatus;
+    let next: Pick<DomainsTable, 'status' | 'verified_at' | 'failing_since'> = { status, verified_at: row.verified_at, failing_since: row.failing_since };
+    if (found.result === 'verified') next = { status: 'verified', verified_at: row.verified_at ?? now, failing_since: null };
+    else if (found.result === 'failed') {
+      if (status === 'verified') {
+        const since = row.failing_since ?? now;
+        next = now - since >= RECHECK.failingGraceMs ? { status: 'failed', verified_at: null, failing_since: null } : { ...next, failing_since: since };
+      } else if (status === 'pending' && row.created_at <= now - RECHECK.newForMs) {
+        next = { status: 'failed', verified_at: null, failing_since: null };
+      }
+    }
+    if (row.status === 'verified' && next.status === 'failed') {
+      logger?.warn({ domain: row.id, name: row.name }, `domain ${row.name} failed: its required records have been missing since ${iso(row.failing_since)}`);
+    }
+    return save(row, { ...next, records, at: now });
+  }
+
   return {
     async create(scope, name) {
       const exists = await db
@@ -191,6 +304,8 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
         updated_at: now,
         verified_at: null,
         receiving_name: null,
+        checked_at: null,
+        failing_since: null,
       };
       try {
         await db.insertInto('domains').values(row).execute();
@@ -212,46 +327,60 @@ export function createDomainService(handle: DatabaseHandle, clock: Clock, dns: D
 
     async verify(scope, id) {
       const row = await mustFind(scope, id);
-      const [dkim, spf, dmarc, returnPathMx, returnPathSpf, receivingMx] = expected(row);
-      const key = compact(row.dkim_public_key);
-      const relay = options.spfMechanism.toLowerCase();
-      // Any priority will do, as long as an exchange is this server.
-      const isInboundMx = (found: string[]) => found.some((mx) => mx.split(' ')[1] === options.inboundMxHost);
-      const [dkimCheck, spfCheck, dmarcCheck, mxCheck, returnSpfCheck, receivingMxCheck] = await Promise.all([
-        check(dkim!.name, (found) =>
-          found.some((t) => /^v=DKIM1/i.test(compact(t)) && new RegExp(`(^|;)p=${key.replace(/[+/]/g, '\\$&')}(;|$)`).test(compact(t))),
-        ),
-        // The domain's SPF names the relay.
-        check(spf!.name, (found) => spfNames(found, [relay])),
-        check(dmarc!.name, (found) => found.some((t) => /^v=DMARC1\s*(;|$)/i.test(t.trim()))),
-        check(returnPathMx!.name, isInboundMx, 'MX'),
-        // The return path's SPF authorizes the relay: through the domain's own record, or naming it itself.
-        check(returnPathSpf!.name, (found) => spfNames(found, [`include:${row.name}`, relay])),
-        receivingMx ? check(receivingMx.name, isInboundMx, 'MX') : undefined,
-      ]);
-      const records: Checks = { dkim: dkimCheck, spf: spfCheck, dmarc: dmarcCheck, return_path_mx: mxCheck, return_path_spf: returnSpfCheck };
-      if (receivingMxCheck) records.receiving_mx = receivingMxCheck;
-      const required = [dkimCheck, spfCheck];
+      const found = await lookUp(row);
       const now = clock.now();
       // DNS that did not answer decides nothing: the status stays what it was.
-      const status: DomainStatus = required.every((c) => c.status === 'verified')
-        ? 'verified'
-        : required.some((c) => c.status === 'failed')
-          ? 'failed'
-          : (row.status as DomainStatus);
-      const next: DomainsTable = {
-        ...row,
-        status,
-        checks: JSON.stringify({ at: now, records }),
-        updated_at: now,
-        verified_at: status === 'verified' ? (row.verified_at ?? now) : status === 'failed' ? null : row.verified_at,
-      };
-      await db
-        .updateTable('domains')
-        .set({ status: next.status, checks: next.checks, updated_at: now, verified_at: next.verified_at })
-        .where('id', '=', id)
+      const status: DomainStatus = found.result === 'unknown' ? (row.status as DomainStatus) : found.result;
+      return toRecord(
+        await save(row, {
+          status,
+          records: found.records,
+          at: now,
+          verified_at: status === 'verified' ? (row.verified_at ?? now) : status === 'failed' ? null : row.verified_at,
+          failing_since: found.result === 'unknown' ? row.failing_since : null,
+        }),
+      );
+    },
+
+    async recheckDue({ limit, signal }) {
+      const now = clock.now();
+      const due = await db
+        .selectFrom('domains')
+        .selectAll()
+        .where((eb) => {
+          const checkedBefore = (ms: number) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - ms)]);
+          const isNew = eb('created_at', '>', now - RECHECK.newForMs);
+          return eb.or([
+            // New (pending, or failed at a check of its owner's): every few minutes, to see it verified soon after the records appear.
+            eb.and([eb('status', '!=', 'verified'), isNew, checkedBefore(RECHECK.newEveryMs)]),
+            // Pending past its first days: at once (last checked while new), then daily; the first check that finds a required
+            // record missing fails it.
+            eb.and([
+              eb('status', '=', 'pending'),
+              eb.not(isNew),
+              eb.or([checkedBefore(RECHECK.verifiedEveryMs), eb('checked_at', '<', eb('created_at', '+', RECHECK.newForMs))]),
+            ]),
+            eb.and([eb('status', '=', 'verified'), eb('failing_since', 'is', null), checkedBefore(RECHECK.verifiedEveryMs)]),
+            eb.and([eb('status', '=', 'verified'), eb('failing_since', 'is not', null), checkedBefore(RECHECK.failingEveryMs)]),
+          ]);
+        })
+        .orderBy((eb) => eb.fn.coalesce('checked_at', eb.lit(0)))
+        .orderBy('id')
+        .limit(limit)
         .execute();
-      return toRecord(next);
+      const outcome = { checked: 0, verified: 0, failed: 0 };
+      let next = 0;
+      const checkNext = async (): Promise<void> => {
+        while (next < due.length && !signal?.aborted) {
+          const row = due[next++]!;
+          const after = await recheck(row);
+          outcome.checked++;
+          if (row.status !== 'verified' && after.status === 'verified') outcome.verified++;
+          if (row.status !== 'failed' && after.status === 'failed') outcome.failed++;
+        }
+      };
+      await Promise.all(Array.from({ length: RECHECK.concurrency }, checkNext));
+      return outcome;
     },
 
     async update(scope, id, { receiving }) {

@@ -4,6 +4,8 @@
 // Knows no job kind: emails, workflows and delivery bring their own handlers.
 // Must not import anything above it (emails, audience, workflows, delivery).
 export { isGoneOwner, newOwner, releaseGoneOwners } from './owners.ts';
+export { queueStats, scheduledTaskRuns, type QueueKindStats } from './metrics.ts';
+export { createScheduler, takeScheduledTask, type ScheduledTask, type Scheduler, type SchedulerOptions } from './scheduled.ts';
 export { createWorker, type LaneOptions, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
 export {
   cancelJobs,

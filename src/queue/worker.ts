@@ -36,8 +36,6 @@ export interface WorkerOptions {
   logger?: WorkerLogger;
   /** Wait before a job whose handler threw unexpectedly runs again, by attempt number. */
   retryDelayMs: (attempt: number) => number;
-  /** Periodic housekeeping (purging expired records); errors are logged. */
-  housekeeping?: { everyMs: number; run: () => Promise<void> };
 }
 
 export interface LaneOptions {
@@ -127,7 +125,6 @@ export function createWorker(options: WorkerOptions): Worker {
   let currentTick: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastHousekeeping = 0;
   let lastGoneCheck = -Infinity;
   let lastWakeOthers = 0;
   let notified = false;
@@ -162,13 +159,6 @@ export function createWorker(options: WorkerOptions): Worker {
     } catch (error) {
       logger?.error({ err: error }, 'looking for jobs of gone workers failed');
     }
-  }
-
-  async function housekeeping(): Promise<void> {
-    const hk = options.housekeeping;
-    if (!hk || clock.now() - lastHousekeeping < hk.everyMs) return;
-    lastHousekeeping = clock.now();
-    await hk.run().catch((error) => logger?.error({ err: error }, 'housekeeping failed'));
   }
 
   /** Claim as many due jobs as the lanes have room for, in batches, in one claim. */
@@ -256,7 +246,6 @@ export function createWorker(options: WorkerOptions): Worker {
         do {
           await releaseGone();
           await claimRound();
-          await housekeeping();
         } while (again && running);
       } finally {
         ticking = false;

@@ -141,7 +141,7 @@ describe('HTTP bounds every request', () => {
     expect([head.status, head.headers.connection, head.body]).toEqual([400, 'close', '']);
     // HTTP/1.0 has no such rule.
     const old = await rawExchange(port, 'GET /health HTTP/1.0\r\n\r\n');
-    expect([old.status, old.body]).toEqual([200, '{"status":"ok"}']);
+    expect([old.status, old.body]).toEqual([200, '{"status":"ok","roles":["http"],"database":"ok"}']);
   });
 
   it('answers a method Node does not know as the router would: 405 with Allow, or 404 for a path no route has; in the path’s shape', async () => {

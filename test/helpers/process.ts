@@ -164,6 +164,33 @@ export async function startMailgateProcess(
   return { ...running, url };
 }
 
+/**
+ * Spawn the compiled server for a process without the http role (MAILGATE_ROLES=worker, say), which has no
+ * /health to ask: ready once it prints its storage line, the last thing it says when started. The ports
+ * it would listen on are off unless `env` names them, as for startMailgateProcess.
+ */
+export async function startHeadlessProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [compiledServer()], {
+    cwd: REPO_ROOT,
+    env: { ...baseEnv(), HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', INBOUND_SMTP_PORT: '0', LOG_LEVEL: 'warn', CPU_THREADS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const running = track(child);
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void running.exited().then(() => (exited = true));
+  while (!/^Storage: /m.test(running.output())) {
+    if (exited) throw new Error(`mailgate exited before it was ready:\n${running.output()}`);
+    if (Date.now() > deadline) {
+      await running.stop('SIGKILL');
+      throw new Error(`mailgate was not ready within ${timeoutMs} ms:\n${running.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return running;
+}
+
 export interface CliResult extends ExitStatus {
   stdout: string;
   stderr: string;

@@ -48,6 +48,8 @@ export async function addReceivingDomain(handle: DatabaseHandle, name: string, o
       updated_at: now,
       verified_at: now,
       receiving_name: domain,
+      // Checked now, as far as the scheduled re-checks know.
+      checked_at: now,
     })
     .execute();
   return id;

@@ -22842,7 +22842,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /**
-                             * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
+                             * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. Mailgate also checks domains by itself (every few minutes in their first 72 hours, then daily): such a check verifies a domain, but fails a pending one only after its first 72 hours, and a verified one only once its required records have been missing for 72 hours. The recommended records do not change it, nor does receiving.
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
@@ -23181,7 +23181,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. Mailgate also checks domains by itself (every few minutes in their first 72 hours, then daily): such a check verifies a domain, but fails a pending one only after its first 72 hours, and a verified one only once its required records have been missing for 72 hours. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
@@ -23613,7 +23613,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. Mailgate also checks domains by itself (every few minutes in their first 72 hours, then daily): such a check verifies a domain, but fails a pending one only after its first 72 hours, and a verified one only once its required records have been missing for 72 hours. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
@@ -24352,7 +24352,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. Mailgate also checks domains by itself (every few minutes in their first 72 hours, then daily): such a check verifies a domain, but fails a pending one only after its first 72 hours, and a verified one only once its required records have been missing for 72 hours. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";
@@ -24819,7 +24819,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /**
-                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. The recommended records do not change it, nor does receiving.
+                         * @description pending until checked; verified when its required records are published as given (mail from it is then DKIM-signed); failed when a check found one missing or different. Mailgate also checks domains by itself (every few minutes in their first 72 hours, then daily): such a check verifies a domain, but fails a pending one only after its first 72 hours, and a verified one only once its required records have been missing for 72 hours. The recommended records do not change it, nor does receiving.
                          * @enum {string}
                          */
                         status: "pending" | "verified" | "failed";

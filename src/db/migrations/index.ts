@@ -23,6 +23,7 @@ import * as m0021 from './0021_sessions.ts';
 import * as m0022 from './0022_email_daily_stats.ts';
 import * as m0023 from './0023_email_tags.ts';
 import * as m0024 from './0024_subscriber_imports.ts';
+import * as m0025 from './0025_scheduled_work.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_email_daily_stats': m0022,
   '0023_email_tags': m0023,
   '0024_subscriber_imports': m0024,
+  '0025_scheduled_work': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {
