@@ -112,7 +112,7 @@ describe('processes with some of the roles', () => {
   });
 
   it('a worker-only process stopped with SIGTERM mid-delivery exits 0 and gives its job back, which the next worker delivers', {
-    timeout: 60_000,
+    timeout: 90_000,
   }, async () => {
     let stallNext = true;
     sink.onData = () => {
