@@ -88,7 +88,7 @@ describe('processes with some of the roles', () => {
   const lastEvent = async (url: string, id: string) =>
     ((await (await apiCall(url, TOKEN, `/api/v2/emails/${id}`)).json()) as { last_event: string }).last_event;
 
-  it('an http-only process accepts and never claims; a worker-only process opens no port and delivers', { timeout: 60_000 }, async () => {
+  it('an http-only process accepts and never claims; a worker-only process opens no port and delivers', { timeout: 90_000 }, async () => {
     const http = await httpProcess();
     await addVerifiedDomainTo(database, 'acme.example');
     expect(await (await fetch(`${http.url}/health`)).json()).toEqual({ status: 'ok', roles: ['http'], database: 'ok' });
@@ -112,7 +112,7 @@ describe('processes with some of the roles', () => {
   });
 
   it('a worker-only process stopped with SIGTERM mid-delivery exits 0 and gives its job back, which the next worker delivers', {
-    timeout: 60_000,
+    timeout: 90_000,
   }, async () => {
     let stallNext = true;
     sink.onData = () => {
