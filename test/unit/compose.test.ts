@@ -2,7 +2,8 @@
 // Docker is not needed to check what matters most: that every variable it sets, and
 // every one it shows commented out, is one Mailgate reads, with a value the config
 // accepts on top of the image's own (the Dockerfile's ENV), and that the roles it gives
-// each service parse and together run every part of Mailgate.
+// each service parse and together run every part of Mailgate; and that
+// docs/deployment.md shows the file as it is.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -110,5 +111,12 @@ describe('compose.yaml', () => {
     }
     expect(urls.size).toBe(1);
     expect(baseUrls.size).toBe(1);
+  });
+
+  it('is shown as it is in docs/deployment.md', () => {
+    const doc = read('docs/deployment.md');
+    const section = doc.slice(doc.indexOf('### With Docker Compose'));
+    const shown = /```yaml\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(shown).toBe(composeText.trimEnd());
   });
 });
