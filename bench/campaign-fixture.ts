@@ -5,7 +5,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { searchTextOf } from '../src/audience/audience.repository.ts';
-import type { SubscribersTable } from '../src/db/schema.ts';
+import type { Kysely } from 'kysely';
+import { insertRows } from '../src/db/index.ts';
+import type { Database as Schema, SubscriberTagsTable, SubscribersTable, TagsTable } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
 import { withUnsubscribeLink } from '../src/campaigns/campaign-content.ts';
 import { compileTemplate, personalize, type CompiledTemplate } from '../src/render/index.ts';
@@ -94,7 +96,39 @@ export function personalized(compiled: CompiledTemplate, s: BenchSubscriber, uns
 }
 
 // ---------------------------------------------------------------------------
-// The audience, written into the SQLite file before the server starts.
+// The audience, written into the database before the server starts.
+
+/** `count` subscribed subscribers tagged AUDIENCE_TAG, as rows of an organization's tables. */
+export function audienceRows(
+  organizationId: string,
+  count: number,
+  now: number,
+): { tag: TagsTable; subscribers: SubscribersTable[]; links: SubscriberTagsTable[] } {
+  const tag: TagsTable = { id: newId('tag', now), organization_id: organizationId, name: AUDIENCE_TAG, created_at: now };
+  const subscribers: SubscribersTable[] = [];
+  const links: SubscriberTagsTable[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = subscriberAt(i);
+    const row: SubscribersTable = {
+      id: newId('sub', now),
+      organization_id: organizationId,
+      email: s.email,
+      email_key: s.email.toLowerCase(),
+      first_name: s.first_name,
+      last_name: s.last_name,
+      status: 'subscribed',
+      attributes: JSON.stringify(s.attributes),
+      search_text: '',
+      created_at: now,
+      updated_at: now,
+      unsubscribed_at: null,
+    };
+    row.search_text = searchTextOf(row);
+    subscribers.push(row);
+    links.push({ tag_id: tag.id, subscriber_id: row.id, created_at: now });
+  }
+  return { tag, subscribers, links };
+}
 
 /** `count` subscribed subscribers tagged AUDIENCE_TAG, written straight into the server's SQLite file (after `mailgate migrate`, before the server starts) in one transaction. */
 export function insertAudience(dataDir: string, organizationId: string, count: number): { seconds: number } {
@@ -103,35 +137,18 @@ export function insertAudience(dataDir: string, organizationId: string, count: n
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    const now = Date.now();
     const start = performance.now();
-    const tagId = newId('tag', now);
+    const { tag, subscribers, links } = audienceRows(organizationId, count, Date.now());
     const insertSubscriber = db.prepare(
       `insert into subscribers (id, organization_id, email, email_key, first_name, last_name, status, attributes, search_text, created_at, updated_at, unsubscribed_at)
        values (@id, @organization_id, @email, @email_key, @first_name, @last_name, @status, @attributes, @search_text, @created_at, @updated_at, @unsubscribed_at)`,
     );
     const insertLink = db.prepare('insert into subscriber_tags (tag_id, subscriber_id, created_at) values (?, ?, ?)');
     db.transaction(() => {
-      db.prepare('insert into tags (id, organization_id, name, created_at) values (?, ?, ?, ?)').run(tagId, organizationId, AUDIENCE_TAG, now);
-      for (let i = 0; i < count; i++) {
-        const s = subscriberAt(i);
-        const row: SubscribersTable = {
-          id: newId('sub', now),
-          organization_id: organizationId,
-          email: s.email,
-          email_key: s.email.toLowerCase(),
-          first_name: s.first_name,
-          last_name: s.last_name,
-          status: 'subscribed',
-          attributes: JSON.stringify(s.attributes),
-          search_text: '',
-          created_at: now,
-          updated_at: now,
-          unsubscribed_at: null,
-        };
-        row.search_text = searchTextOf(row);
-        insertSubscriber.run(row);
-        insertLink.run(tagId, row.id, now);
+      db.prepare('insert into tags (id, organization_id, name, created_at) values (?, ?, ?, ?)').run(tag.id, tag.organization_id, tag.name, tag.created_at);
+      for (let i = 0; i < subscribers.length; i++) {
+        insertSubscriber.run(subscribers[i]!);
+        insertLink.run(links[i]!.tag_id, links[i]!.subscriber_id, links[i]!.created_at);
       }
     })();
     db.pragma('optimize');
@@ -139,4 +156,16 @@ export function insertAudience(dataDir: string, organizationId: string, count: n
   } finally {
     db.close();
   }
+}
+
+/** The same audience through a database handle of either dialect (a migrated SQLite file or PostgreSQL schema), in one transaction. */
+export async function insertAudienceInto(db: Kysely<Schema>, organizationId: string, count: number): Promise<{ seconds: number }> {
+  const start = performance.now();
+  const { tag, subscribers, links } = audienceRows(organizationId, count, Date.now());
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('tags').values(tag).execute();
+    await insertRows(trx, 'subscribers', subscribers, (chunk) => trx.insertInto('subscribers').values(chunk));
+    await insertRows(trx, 'subscriber_tags', links, (chunk) => trx.insertInto('subscriber_tags').values(chunk));
+  });
+  return { seconds: (performance.now() - start) / 1000 };
 }

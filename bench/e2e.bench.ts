@@ -30,7 +30,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { restFloor, smtpFloor, type Floor } from './library-floor.ts';
-import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, medianBy, startChild, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
+import { cpuSeconds, createOrg, freePort, insertVerifiedDomain, medianBy, startMailgate, stopAll, tempDir, watchdog } from './lib.ts';
+import { DOT, restBody, type Sink, smtpMessage, startSink } from './mail-load.ts';
 import { startPostfix, type PostfixRelay } from '../test/helpers/postfix.ts';
 import { restLoad } from './rest-client.ts';
 import { percentile, smtpLoad } from './smtp-client.ts';
@@ -62,76 +63,6 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const POSTFIX_DKIM = process.env.BENCH_POSTFIX_DKIM !== 'off';
 /** BENCH_ONLY=mailgate skips Postfix (e.g. while profiling); BENCH_ONLY=smtp or rest keeps one of Mailgate's doors. */
 const ONLY = process.env.BENCH_ONLY ?? '';
-
-// --- the messages ----------------------------------------------------------
-
-/** A ~2 KB multipart/alternative message, as an application mailer submits it; the recipient and Message-ID go in its gaps. */
-const SMTP_PARTS = (() => {
-  const paragraph = 'Thanks for your order. We are getting it ready and will let you know as soon as it ships.';
-  const text = Array.from({ length: 5 }, (_, i) => `${i + 1}. ${paragraph}`).join('\r\n\r\n');
-  const html = Array.from({ length: 5 }, (_, i) => `<p><b>${i + 1}.</b> ${paragraph}</p>`).join('\r\n');
-  return [
-    'From: Acme Orders <orders@acme.example>\r\nTo: <',
-    '>\r\nSubject: Your order is confirmed\r\nMessage-ID: <',
-    '>\r\nDate: Wed, 25 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n' +
-      'Content-Type: multipart/alternative; boundary="b1"\r\n\r\n' +
-      `--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${text}\r\n` +
-      `--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<!doctype html><html><body>${html}</body></html>\r\n` +
-      '--b1--\r\n',
-  ].map((s) => Buffer.from(s));
-})();
-
-function smtpMessage(run: string, n: number): { to: string; messageId: string; message: Buffer } {
-  const to = `reader-${run}-${n}@example.com`;
-  const messageId = `${run}.${n}@bench.acme.example`;
-  return { to, messageId, message: Buffer.concat([SMTP_PARTS[0]!, Buffer.from(to), SMTP_PARTS[1]!, Buffer.from(messageId), SMTP_PARTS[2]!]) };
-}
-const DOT = Buffer.from('.\r\n');
-
-const MARKDOWN = [
-  '# Your order is confirmed',
-  '',
-  'Thanks for your order, **Ada**. We are getting it ready and will let you know as soon as it ships:',
-  '',
-  '1. Packing',
-  '2. Handed to the carrier',
-  '3. Delivered; follow it from [your account](https://acme.example/account).',
-].join('\n');
-
-function restBody(run: string, n: number): string {
-  return JSON.stringify({
-    from: 'Acme Orders <orders@acme.example>',
-    to: `reader-${run}-${n}@example.com`,
-    subject: 'Your order is confirmed',
-    markdown: MARKDOWN,
-  });
-}
-
-// --- the sink --------------------------------------------------------------
-
-interface Sink {
-  port: number;
-  reset(): Promise<void>;
-  /** Message-ID → [first arrival, ms since the epoch; times received]. */
-  arrivals(): Promise<Map<string, [number, number]>>;
-  count(): Promise<number>;
-}
-
-async function startSink(): Promise<Sink> {
-  const port = await freePort();
-  const controlPort = await freePort();
-  await startChild('bench/relay-sink.ts', { PORT: String(port), CONTROL_PORT: String(controlPort) }, /LISTENING \d+ \d+/);
-  const base = `http://127.0.0.1:${controlPort}`;
-  return {
-    port,
-    reset: async () => void (await fetch(`${base}/reset`, { method: 'POST' })).arrayBuffer(),
-    async arrivals() {
-      const list = (await (await fetch(`${base}/arrivals`)).json()) as [string, number, number][];
-      return new Map(list.map(([id, at, times]) => [id, [at, times]]));
-    },
-    count: async () => ((await (await fetch(`${base}/stats`)).json()) as { messages: number }).messages,
-  };
-}
 
 // --- one run ---------------------------------------------------------------
 

@@ -205,11 +205,40 @@ export async function createOrg(
 }
 
 /**
- * With a relay only a verified domain may send: write `domain` into the server's
- * SQLite file as verified for the organization, with a DKIM key made here, so
- * Mailgate signs every message as it would in production. The key is also
- * written to DATA_DIR/dkim-private.pem, for baselines that sign with the same one.
+ * A sending domain as verified for the organization, with a DKIM key made here
+ * (rsa, 2048 bits), so Mailgate signs every message as it would in production.
  * `receiving`: the organization receives the domain's mail too (receiving_name set).
+ */
+export function verifiedDomainRow(organizationId: string, domain: string, options: { receiving?: boolean } = {}): DomainsTable {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const now = Date.now();
+  return {
+    id: newId('dom', now),
+    organization_id: organizationId,
+    name: domain,
+    status: 'verified',
+    dkim_selector: `mg${randomBytes(4).toString('hex')}`,
+    dkim_private_key: privateKey,
+    dkim_public_key: publicKey.toString('base64'),
+    checks: null,
+    receiving_name: options.receiving ? domain : null,
+    created_at: now,
+    updated_at: now,
+    verified_at: now,
+    // Checked now, as far as the scheduled re-checks know: none looks its DNS up during a bench.
+    checked_at: now,
+    failing_since: null,
+  };
+}
+
+/**
+ * With a relay only a verified domain may send: write `domain` into the server's
+ * SQLite file as verified for the organization (verifiedDomainRow). The key is also
+ * written to DATA_DIR/dkim-private.pem, for baselines that sign with the same one.
  */
 export function insertVerifiedDomain(
   dataDir: string,
@@ -217,32 +246,9 @@ export function insertVerifiedDomain(
   domain: string,
   options: { receiving?: boolean } = {},
 ): { keyFile: string; selector: string; domain: string; privateKey: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'der' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  const selector = `mg${randomBytes(4).toString('hex')}`;
+  const row = verifiedDomainRow(organizationId, domain, options);
   const db = new Database(path.join(dataDir, 'mailgate.db'));
   try {
-    const now = Date.now();
-    const row: DomainsTable = {
-      id: newId('dom', now),
-      organization_id: organizationId,
-      name: domain,
-      status: 'verified',
-      dkim_selector: selector,
-      dkim_private_key: privateKey,
-      dkim_public_key: publicKey.toString('base64'),
-      checks: null,
-      receiving_name: options.receiving ? domain : null,
-      created_at: now,
-      updated_at: now,
-      verified_at: now,
-      // Checked now, as far as the scheduled re-checks know: none looks its DNS up during a bench.
-      checked_at: now,
-      failing_since: null,
-    };
     db.prepare(
       `insert into domains (id, organization_id, name, status, dkim_selector, dkim_private_key, dkim_public_key, checks, receiving_name, created_at, updated_at, verified_at, checked_at, failing_since)
        values (@id, @organization_id, @name, @status, @dkim_selector, @dkim_private_key, @dkim_public_key, @checks, @receiving_name, @created_at, @updated_at, @verified_at, @checked_at, @failing_since)`,
@@ -251,8 +257,8 @@ export function insertVerifiedDomain(
     db.close();
   }
   const keyFile = path.join(dataDir, 'dkim-private.pem');
-  fs.writeFileSync(keyFile, privateKey);
-  return { keyFile, selector, domain, privateKey };
+  fs.writeFileSync(keyFile, row.dkim_private_key);
+  return { keyFile, selector: row.dkim_selector, domain, privateKey: row.dkim_private_key };
 }
 
 /** Open the server's SQLite file read-only for one query (WAL readers do not block the writer). */
