@@ -39,6 +39,7 @@ const PROCESS_TESTS_ON_POSTGRES = [
   'workflows-restart',
   'roles',
   'postgres-restart',
+  'lease-pause',
 ];
 
 function processTestsSqliteOnly(): string[] {

@@ -21,7 +21,7 @@ import type { EventTriggers } from '../audience/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { applyEmailOutcomes, eventOf, type EmailOutcome } from '../returns/apply-outcomes.ts';
 import { outcomeOfFixture, outcomeOfRelayAnswer } from '../returns/outcome-rules.ts';
-import { completeJob, completeJobs, postponeJob, retryJob, type Job } from '../queue/index.ts';
+import { completeJob, completeJobs, JobLeaseLost, postponeJob, renewLeases, retryJob, type Job } from '../queue/index.ts';
 import { isThrottle, type RelayPace } from './relay-pace.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
@@ -216,6 +216,20 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     }
   }
 
+  /**
+   * Is the job still this worker's, just before its hand-off? Its lease runs
+   * while the worker renews it; a worker that stalled past it (a paused process,
+   * a starved event loop) may find another worker has taken the job since, and
+   * must not hand the message over a second time. A hand-off starting early in
+   * the lease needs no look; a later one takes the lease again, and only while
+   * this worker still holds it: no other claimed the job meanwhile.
+   */
+  async function stillHeld(job: Job): Promise<boolean> {
+    const now = clock.now();
+    if (now - job.claimedAt < leaseMs / 2) return true;
+    return (await renewLeases(db, [job.id], owner, now + leaseMs)).has(job.id);
+  }
+
   /** A submitted message's kept headers and attachments; undefined for an email of another door. */
   function composeSubmission(email: EmailForDelivery, found: StoredSubmission | undefined): ComposeSubmission | undefined {
     if (email.submission_id === null) return undefined;
@@ -352,6 +366,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       await postponeJob(db, job.id, owner, turn.retryAt);
       return;
     }
+    if (!(await stillHeld(job))) throw new JobLeaseLost(job.id, `delivery of ${email.id}`);
     let result: TransportResult;
     try {
       result = await transport.deliver({
