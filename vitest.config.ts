@@ -40,6 +40,7 @@ const PROCESS_TESTS_ON_POSTGRES = [
   'roles',
   'postgres-restart',
   'lease-pause',
+  'migrate-race',
 ];
 
 function processTestsSqliteOnly(): string[] {
