@@ -17,6 +17,8 @@ import { waitFor } from '../helpers/server.ts';
 // is made once.
 
 const TOKEN = 'mailgate_migrate_race_token_0123456789ab';
+/** Two processes starting at once on a busy machine (the rest of the suite beside them) may take a while. */
+const START_MS = 60_000;
 
 /**
  * The session-level advisory lock Kysely's migrator takes on PostgreSQL
@@ -51,7 +53,7 @@ describe('two processes migrating at once at first start', () => {
 
   it.skipIf(!testDatabaseUrl)(
     'PostgreSQL: both wait at the migration lock, one applies every migration, the other finds none left; both serve',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       let server: PrivatePostgres;
       let dataDir: string;
@@ -67,7 +69,7 @@ describe('two processes migrating at once at first start', () => {
       await holder.query(`select pg_advisory_lock(${KYSELY_MIGRATION_LOCK})`);
 
       const env = { DATA_DIR: dataDir, DATABASE_URL: server.url, DATABASE_SCHEMA: 'mailgate', MAILGATE_BOOTSTRAP_TOKEN: TOKEN, MAILGATE_ROLES: 'http,worker' };
-      const starting = [startMailgateProcess(env), startMailgateProcess(env)];
+      const starting = [startMailgateProcess(env, START_MS), startMailgateProcess(env, START_MS)];
       for (const s of starting)
         void s.then(
           (p) => processes.push(p),
@@ -99,11 +101,11 @@ describe('two processes migrating at once at first start', () => {
     },
   );
 
-  it.skipIf(testDatabaseUrl)('SQLite: two processes on one new file both come up; every migration is applied once', { timeout: 60_000 }, async () => {
+  it.skipIf(testDatabaseUrl)('SQLite: two processes on one new file both come up; every migration is applied once', { timeout: 90_000 }, async () => {
     const database: ProcessDatabase = await createProcessDatabase();
     cleanups.push(() => database.cleanup());
     const env = { ...database.env, MAILGATE_BOOTSTRAP_TOKEN: TOKEN, MAILGATE_ROLES: 'http,worker' };
-    const started = await Promise.allSettled([startMailgateProcess(env), startMailgateProcess(env)]);
+    const started = await Promise.allSettled([startMailgateProcess(env, START_MS), startMailgateProcess(env, START_MS)]);
     for (const s of started) if (s.status === 'fulfilled') processes.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     await bothServe(processes);
