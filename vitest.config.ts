@@ -38,6 +38,10 @@ const PROCESS_TESTS_ON_POSTGRES = [
   'campaign-restart',
   'workflows-restart',
   'roles',
+  'fleet',
+  'postgres-restart',
+  'lease-pause',
+  'migrate-race',
 ];
 
 function processTestsSqliteOnly(): string[] {

@@ -256,6 +256,7 @@ export function createCore(config: Config, deps: CoreDeps, logger?: CoreLogger):
         pool,
         maxAttempts: config.delivery.maxAttempts,
         owner,
+        leaseMs: config.delivery.leaseSeconds * 1000,
         bounceCooldownMs: config.limits.bounceCooldownSeconds * 1000,
         baseUrl: config.baseUrl,
         triggers: workflowTriggers,

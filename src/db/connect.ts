@@ -286,6 +286,14 @@ async function openPostgres(
     types,
     ...(settings.length ? { options: settings.join(' ') } : {}),
   });
+  // A connection the server ends (a restart, a terminated backend, a network cut) is
+  // reported as an 'error' event: by the pool for an idle one, by the client itself
+  // for one checked out between two queries. An EventEmitter with no listener
+  // throws, which would stop the whole process. The query that next uses the
+  // connection fails instead (the caller answers that request with an error), the
+  // pool drops it, and new queries open new connections once the server is back.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   // RESET puts back the connection's own default.
   const unsynced = unsyncedOn(db, durability, sql`set synchronous_commit = off`, sql`reset synchronous_commit`);

@@ -29,6 +29,26 @@ export function isTransientConflict(error: unknown): boolean {
 }
 
 /**
+ * True when the database could not be reached or dropped the connection: the
+ * server restarting or failing over (PostgreSQL's class 08 connection
+ * exceptions; 57P01–57P03, shut down or not accepting connections yet), the
+ * socket refused or cut, or the pg client finding its connection gone. Nothing
+ * was decided about the statement: it may have committed (a COMMIT whose answer
+ * was lost) or not, so only writes that are safe to do again are tried again.
+ * SQLite, in this process, never loses its connection.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return true;
+  }
+  // pg's own words for a connection that ended under it (they carry no code).
+  return typeof message === 'string' && /^(Connection terminated|Client has encountered a connection error)/.test(message);
+}
+
+/**
  * Serialize one-time setup (the first-start bootstrap) across processes for the
  * rest of the transaction. PostgreSQL: a transaction-scoped advisory lock.
  * SQLite: take the database's write lock now, with a write that changes nothing

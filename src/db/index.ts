@@ -14,6 +14,7 @@ export {
   skipLockedRows,
   isUniqueViolation,
   isTransientConflict,
+  isConnectionLoss,
   lockForSetup,
   writeFirst,
   subscriberSearchCandidates,

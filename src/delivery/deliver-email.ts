@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createGroupCommit } from '../db/group-commit.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { isConnectionLoss, type DatabaseHandle } from '../db/index.ts';
 import {
   findEmailsForDelivery,
   findSubmissions,
@@ -20,7 +21,7 @@ import type { EventTriggers } from '../audience/index.ts';
 import { fixtureOutcome } from './fixtures.ts';
 import { applyEmailOutcomes, eventOf, type EmailOutcome } from '../returns/apply-outcomes.ts';
 import { outcomeOfFixture, outcomeOfRelayAnswer } from '../returns/outcome-rules.ts';
-import { completeJob, completeJobs, postponeJob, retryJob, type Job } from '../queue/index.ts';
+import { completeJob, completeJobs, JobLeaseLost, postponeJob, renewLeases, retryJob, type Job } from '../queue/index.ts';
 import { isThrottle, type RelayPace } from './relay-pace.ts';
 import { DeliveryFailure, DeliveryInterrupted, type Transport, type TransportResult } from './transport.ts';
 
@@ -36,6 +37,10 @@ function trackedEvents(stored: string | null): { opens: boolean; clicks: boolean
 
 /** Outcomes wait up to this long to share a commit with their neighbours. */
 const OUTCOME_COMMIT_DELAY_MS = 5;
+
+/** An outcome the database could not take is written again after this long, doubled each time up to the max. */
+const OUTCOME_RETRY_FIRST_MS = 100;
+const OUTCOME_RETRY_MAX_MS = 2_000;
 
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -55,6 +60,8 @@ export interface DeliverEmailDeps {
   pool: ThreadPool<{ compose: (input: ComposeInput) => Promise<Uint8Array> }>;
   maxAttempts: number;
   owner: string;
+  /** How long a claim holds a job (DELIVERY_LEASE_SECONDS); the worker renews it while the job runs. */
+  leaseMs: number;
   /** A mailbox that bounces is refused transactional sends for this long (0: no cooldown). */
   bounceCooldownMs: number;
   /** BASE_URL: where tracked emails' links point. */
@@ -86,7 +93,7 @@ interface Outcome extends EmailOutcome {
  * Outcomes of concurrent jobs are committed together.
  */
 export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) => Promise<void> {
-  const { db: handle, clock, transport, pace, pool, maxAttempts, owner, bounceCooldownMs, baseUrl, triggers } = deps;
+  const { db: handle, clock, transport, pace, pool, maxAttempts, owner, leaseMs, bounceCooldownMs, baseUrl, triggers } = deps;
   const domains = new Map<string, { found: Promise<SendingDomain | null>; until: number }>();
   /** What an email from this address is sent with (DKIM key, return-path domain), looked up once per domain and moment. */
   function sendingDomainFor(organizationId: string, from: string): Promise<SendingDomain | null> {
@@ -177,9 +184,17 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
     return status;
   }
 
-  function outcome(job: Job, email: EmailForDelivery, events: EventInput[], retry: Outcome['retry'] = null) {
+  /**
+   * Record what an attempt came to. When the database is out of reach (a restart,
+   * a failover), try again until the job's lease would have run out: the relay
+   * may have the message already, and an outcome given up on is a job run again,
+   * its email handed over twice. Writing it twice is harmless: only a worker that
+   * still holds the job records anything (see `apply`), and the job is gone once
+   * an outcome is in.
+   */
+  async function outcome(job: Job, email: EmailForDelivery, events: EventInput[], retry: Outcome['retry'] = null): Promise<void> {
     const at = clock.now();
-    return outcomes.write({
+    const item: Outcome = {
       jobId: job.id,
       events: events.map((e) => ({ emailId: email.id, organizationId: email.organization_id, type: e.type, detail: e.detail ?? null, at })),
       retry,
@@ -188,7 +203,31 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       recipient: { organizationId: email.organization_id, mailbox: mailboxKey(addressOf(email.to_address)) },
       campaignId: email.campaign_id,
       finished: retry === null,
-    });
+    };
+    // Real time, as the outage is: the clock a test moves by hand would never get there.
+    const giveUpAt = Date.now() + leaseMs;
+    for (let waitMs = OUTCOME_RETRY_FIRST_MS; ; waitMs = Math.min(waitMs * 2, OUTCOME_RETRY_MAX_MS)) {
+      try {
+        return await outcomes.write(item);
+      } catch (error) {
+        if (!isConnectionLoss(error) || Date.now() + waitMs > giveUpAt) throw error;
+        await sleep(waitMs);
+      }
+    }
+  }
+
+  /**
+   * Is the job still this worker's, just before its hand-off? Its lease runs
+   * while the worker renews it; a worker that stalled past it (a paused process,
+   * a starved event loop) may find another worker has taken the job since, and
+   * must not hand the message over a second time. A hand-off starting early in
+   * the lease needs no look; a later one takes the lease again, and only while
+   * this worker still holds it: no other claimed the job meanwhile.
+   */
+  async function stillHeld(job: Job): Promise<boolean> {
+    const now = clock.now();
+    if (now - job.claimedAt < leaseMs / 2) return true;
+    return (await renewLeases(db, [job.id], owner, now + leaseMs)).has(job.id);
   }
 
   /** A submitted message's kept headers and attachments; undefined for an email of another door. */
@@ -327,6 +366,7 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       await postponeJob(db, job.id, owner, turn.retryAt);
       return;
     }
+    if (!(await stillHeld(job))) throw new JobLeaseLost(job.id, `delivery of ${email.id}`);
     let result: TransportResult;
     try {
       result = await transport.deliver({

@@ -26,6 +26,8 @@ export interface Job {
   refId: string;
   attempts: number;
   runAt: number;
+  /** When this worker's claim took it: its lease started then (renewals extend it in the database). */
+  claimedAt: number;
   /** Its group (a webhook endpoint), of which a worker runs only so many at once; absent: none. */
   group?: string;
 }
@@ -278,7 +280,15 @@ export async function claimDueJobs(
   });
   return rows
     .sort((a, b) => Number(a.turn) - Number(b.turn) || (a.id < b.id ? -1 : 1))
-    .map((r) => ({ id: r.id, kind: r.kind, refId: r.ref_id, attempts: r.attempts, runAt: r.run_at, ...(r.group_key !== null ? { group: r.group_key } : {}) }));
+    .map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      refId: r.ref_id,
+      attempts: r.attempts,
+      runAt: r.run_at,
+      claimedAt: now,
+      ...(r.group_key !== null ? { group: r.group_key } : {}),
+    }));
 }
 
 /** Remove a finished job, only if this owner still holds it. Returns false when the lease was lost. */
@@ -390,15 +400,20 @@ export function jobHeldBy(eb: ExpressionBuilder<Database, any>, jobId: string, o
   return eb.exists(eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', jobId).where('jobs.lease_owner', '=', owner));
 }
 
-/** Extend the leases of jobs this owner is still running. */
-export async function renewLeases(db: Db, jobIds: readonly string[], owner: string, until: number): Promise<void> {
-  if (jobIds.length === 0) return;
-  await db
+/**
+ * Extend the leases of jobs this owner is still running; returns the ids it
+ * still held. A lease that ran out is taken again if no other worker claimed the job meanwhile.
+ */
+export async function renewLeases(db: Db, jobIds: readonly string[], owner: string, until: number): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const rows = await db
     .updateTable('jobs')
     .set({ lease_until: until })
     .where('id', 'in', [...jobIds])
     .where('lease_owner', '=', owner)
+    .returning('id')
     .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

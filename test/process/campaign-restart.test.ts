@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/index.ts';
-import { searchTextOf } from '../../src/audience/audience.repository.ts';
 import { FANOUT_PAGE_SIZE } from '../../src/campaigns/index.ts';
-import { newId } from '../../src/ids.ts';
 import { addVerifiedDomain } from '../helpers/domains.ts';
 import { waitFor } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { insertSubscribers } from '../helpers/subscribers.ts';
 import { apiCall, createProcessDatabase, openProcessDatabase, startMailgateProcess, type MailgateProcess, type ProcessDatabase } from '../helpers/process.ts';
 
 // Real `servers/main.ts` processes on one database SIGKILLed in the middle of a
@@ -100,33 +99,17 @@ describe('a campaign across a SIGKILL', () => {
   }
 
   /**
-   * SUBSCRIBERS subscribed rows of the bootstrap organization, written as
-   * test/unit/audience-search.test.ts writes them: a REST upsert each (a
-   * transaction per subscriber in the child) would take most of the test's time.
+   * SUBSCRIBERS subscribed rows of the bootstrap organization, written straight
+   * into the database: a REST upsert each (a transaction per subscriber in the
+   * child) would take most of the test's time.
    */
   async function createSubscribers(): Promise<void> {
     const org = await db!.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
-    const now = Date.now();
-    const rows = Array.from({ length: SUBSCRIBERS }, (_, i) => {
-      const person = { email: addressOf(i), first_name: `Reader ${i}`, last_name: null };
-      return {
-        id: newId('sub', now),
-        organization_id: org.id,
-        ...person,
-        email_key: person.email,
-        status: 'subscribed' as const,
-        attributes: '{}',
-        search_text: searchTextOf(person),
-        created_at: now,
-        updated_at: now,
-        unsubscribed_at: null,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 200)
-      await db!.db
-        .insertInto('subscribers')
-        .values(rows.slice(i, i + 200))
-        .execute();
+    await insertSubscribers(
+      db!,
+      org.id,
+      Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: addressOf(i), first_name: `Reader ${i}` })),
+    );
   }
 
   async function progressOf(campaignId: string): Promise<Progress> {

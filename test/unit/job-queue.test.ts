@@ -68,7 +68,7 @@ describe('job queue', () => {
     const jobs = await claim('worker-a');
     expect(jobs.map((j) => j.refId).sort()).toEqual(['now', 'past']);
     for (const job of jobs) {
-      expect(job).toEqual({ id: job.id, kind: 'k', refId: job.refId, attempts: 1, runAt: job.refId === 'now' ? t0 : t0 - 1000 });
+      expect(job).toEqual({ id: job.id, kind: 'k', refId: job.refId, attempts: 1, runAt: job.refId === 'now' ? t0 : t0 - 1000, claimedAt: t0 });
       expect(await row(job.id)).toMatchObject({ lease_owner: 'worker-a', lease_until: t0 + LEASE_MS, attempts: 1 });
     }
     const future = await db().selectFrom('jobs').selectAll().where('ref_id', '=', 'future').executeTakeFirstOrThrow();
@@ -113,7 +113,7 @@ describe('job queue', () => {
     // worker-a "crashed": its lease runs out and the job is not lost.
     clock.advance(1);
     const [again] = await claim('worker-b');
-    expect(again).toEqual({ id: first!.id, kind: 'k', refId: 'eml_x', attempts: 2, runAt: t0 });
+    expect(again).toEqual({ id: first!.id, kind: 'k', refId: 'eml_x', attempts: 2, runAt: t0, claimedAt: clock.now() });
     expect(await row(first!.id)).toMatchObject({ lease_owner: 'worker-b', lease_until: clock.now() + LEASE_MS, attempts: 2 });
 
     // The late original owner can no longer complete it; the new owner can.
@@ -185,7 +185,7 @@ describe('job queue', () => {
     expect(await claim('worker-b')).toEqual([]);
     clock.advance(1);
     const [again] = await claim('worker-b');
-    expect(again).toEqual({ id: job!.id, kind: 'k', refId: 'eml_x', attempts: 2, runAt: t0 + 30_000 });
+    expect(again).toEqual({ id: job!.id, kind: 'k', refId: 'eml_x', attempts: 2, runAt: t0 + 30_000, claimedAt: t0 + 30_000 });
   });
 
   it('retryJob by an owner that lost the lease changes nothing', async () => {

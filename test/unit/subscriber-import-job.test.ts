@@ -50,7 +50,7 @@ describe('the subscriber import job', () => {
       .where('kind', '=', SUBSCRIBER_IMPORT_JOB)
       .execute();
     const row = await t.core.db.db.selectFrom('jobs').selectAll().where('kind', '=', SUBSCRIBER_IMPORT_JOB).executeTakeFirstOrThrow();
-    return { id: row.id, kind: row.kind, refId: row.ref_id, attempts: row.attempts, runAt: Number(row.run_at) };
+    return { id: row.id, kind: row.kind, refId: row.ref_id, attempts: row.attempts, runAt: Number(row.run_at), claimedAt: t.clock.now() };
   }
   const subscribers = () => t.core.db.db.selectFrom('subscribers').select(['email', 'first_name']).orderBy('email').execute();
   const created = async () =>
@@ -75,7 +75,7 @@ describe('the subscriber import job', () => {
         .set({ lease_owner: OWNER, lease_until: clean.clock.now() + 60_000 })
         .execute();
       const row = await clean.core.db.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
-      await plain.handler({ id: row.id, kind: row.kind, refId: row.ref_id, attempts: 0, runAt: 0 });
+      await plain.handler({ id: row.id, kind: row.kind, refId: row.ref_id, attempts: 0, runAt: 0, claimedAt: clean.clock.now() });
       expected = await plain.get(clean.auth, started.id);
     } finally {
       await clean.close();

@@ -377,6 +377,7 @@ describe('workflows through createCore', () => {
         refId: row!.ref_id,
         attempts: 1,
         runAt: Number(row!.run_at),
+        claimedAt: clock.now(),
       });
       expect(read).toBe(true);
     }
@@ -681,7 +682,7 @@ describe('workflows through createCore', () => {
         .set({ lease_owner: 'current', lease_until: clock.now() + 60_000, attempts: 2 })
         .where('id', '=', row!.id)
         .execute();
-      const job = { id: row!.id, kind: WORKFLOW_RUN_JOB, refId: run!.id, attempts: 1, runAt: Number(row!.run_at) };
+      const job = { id: row!.id, kind: WORKFLOW_RUN_JOB, refId: run!.id, attempts: 1, runAt: Number(row!.run_at), claimedAt: clock.now() };
       const runner = (owner: string) => createWorkflowRunHandler({ db: testDb.handle, clock, emails: core.emails, audience: core.audience, owner });
 
       await expect(runner('stale')(job)).rejects.toThrow(/is no longer held by this worker/);
