@@ -41,6 +41,8 @@ const OUTCOME_COMMIT_DELAY_MS = 5;
 /** An outcome the database could not take is written again after this long, doubled each time up to the max. */
 const OUTCOME_RETRY_FIRST_MS = 100;
 const OUTCOME_RETRY_MAX_MS = 2_000;
+/** However short the lease, an outcome is tried for this long: a restart of PostgreSQL takes seconds on a busy machine. */
+const OUTCOME_RETRY_MIN_MS = 10_000;
 
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -186,11 +188,12 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
 
   /**
    * Record what an attempt came to. When the database is out of reach (a restart,
-   * a failover), try again until the job's lease would have run out: the relay
-   * may have the message already, and an outcome given up on is a job run again,
-   * its email handed over twice. Writing it twice is harmless: only a worker that
-   * still holds the job records anything (see `apply`), and the job is gone once
-   * an outcome is in.
+   * a failover), try again until the job's lease would have run out (10 s at
+   * least): the relay may have the message already, and an outcome given up on is
+   * a job run again, its email handed over twice. Writing it twice is harmless:
+   * only a worker that still holds the job records anything (see `apply`), and the
+   * job is gone once an outcome is in. Past its lease the job may be another
+   * worker's, and then this one's outcome is simply not recorded.
    */
   async function outcome(job: Job, email: EmailForDelivery, events: EventInput[], retry: Outcome['retry'] = null): Promise<void> {
     const at = clock.now();
@@ -205,13 +208,14 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       finished: retry === null,
     };
     // Real time, as the outage is: the clock a test moves by hand would never get there.
-    const giveUpAt = Date.now() + leaseMs;
+    const giveUpAt = Date.now() + Math.max(leaseMs, OUTCOME_RETRY_MIN_MS);
     for (let waitMs = OUTCOME_RETRY_FIRST_MS; ; waitMs = Math.min(waitMs * 2, OUTCOME_RETRY_MAX_MS)) {
       try {
         return await outcomes.write(item);
       } catch (error) {
-        if (!isConnectionLoss(error) || Date.now() + waitMs > giveUpAt) throw error;
-        await sleep(waitMs);
+        const left = giveUpAt - Date.now();
+        if (!isConnectionLoss(error) || left <= 0) throw error;
+        await sleep(Math.min(waitMs, left));
       }
     }
   }
