@@ -141,12 +141,11 @@ describe('workflows and the inbox', () => {
     ]);
     await page.getByText('1 in all: 1 in progress, 0 completed, 0 failed, 0 cancelled').waitFor();
     await page.getByRole('link', { name: '← Workflows' }).click();
-    expect(
-      await page
-        .getByRole('row', { name: /Welcome VIPs/ })
-        .getByRole('gridcell')
-        .allTextContents(),
-    ).toContain('1 (1 in progress)');
+    // The list shows what it fetched before the run while it asks again: wait for the new count.
+    await page
+      .getByRole('row', { name: /Welcome VIPs/ })
+      .getByRole('gridcell', { name: '1 (1 in progress)', exact: true })
+      .waitFor();
     const welcome = await waitFor(async () => relay.messages.find((m) => m.envelope.rcptTo.includes('ann@customer.example')));
     expect(welcome.parsed.subject).toBe('Welcome, Ann');
     await page.context().close();

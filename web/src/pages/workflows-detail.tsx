@@ -224,8 +224,9 @@ function Runs({ workflow }: { workflow: Workflow }) {
           isPending={runs.isFetching}
           onPress={() => {
             void runs.refetch();
-            // The counts on the workflow itself too.
+            // The counts on the workflow itself too, and the list's, which shows them.
             void queryClient.invalidateQueries({ queryKey: ['workflows', 'one', workflow.id] });
+            void queryClient.invalidateQueries({ queryKey: ['workflows', 'list'] });
           }}
         >
           Refresh
