@@ -41,8 +41,13 @@ const OUTCOME_COMMIT_DELAY_MS = 5;
 /** An outcome the database could not take is written again after this long, doubled each time up to the max. */
 const OUTCOME_RETRY_FIRST_MS = 100;
 const OUTCOME_RETRY_MAX_MS = 2_000;
-/** However short the lease, an outcome is tried for this long: a restart of PostgreSQL takes seconds on a busy machine. */
-const OUTCOME_RETRY_MIN_MS = 10_000;
+/**
+ * However short the lease, an outcome is tried for this long. A restart of
+ * PostgreSQL takes seconds on a busy machine, a failover longer; and giving up
+ * means the job runs again, its message handed over twice, while an outcome
+ * written late is still this worker's to write unless another took the job.
+ */
+const OUTCOME_RETRY_MIN_MS = 60_000;
 
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -188,12 +193,13 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
 
   /**
    * Record what an attempt came to. When the database is out of reach (a restart,
-   * a failover), try again until the job's lease would have run out (10 s at
-   * least): the relay may have the message already, and an outcome given up on is
-   * a job run again, its email handed over twice. Writing it twice is harmless:
-   * only a worker that still holds the job records anything (see `apply`), and the
-   * job is gone once an outcome is in. Past its lease the job may be another
-   * worker's, and then this one's outcome is simply not recorded.
+   * a failover), try again for the job's lease and a minute at least: the relay
+   * may have the message already, and an outcome given up on is a job run again,
+   * its email handed over twice. Writing it twice is harmless: only a worker that
+   * still holds the job records anything (see `apply`), and the job is gone once
+   * an outcome is in. This worker renews the lease again once the database is
+   * back; if another worker took the job after the lease ran out, this one's
+   * outcome is simply not recorded.
    */
   async function outcome(job: Job, email: EmailForDelivery, events: EventInput[], retry: Outcome['retry'] = null): Promise<void> {
     const at = clock.now();
@@ -257,14 +263,14 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
    * still answering 4xx at the last attempt is a failure of the path (a relay
    * throttling or down), not a judgement on the address: `failed`, no cooldown.
    */
-  async function settle(job: Job, email: EmailForDelivery, error: DeliveryFailure | DeliveryInterrupted): Promise<void> {
+  async function settle(job: Job, email: EmailForDelivery, error: DeliveryFailure | DeliveryInterrupted, unrecorded?: EventInput[]): Promise<void> {
     if (error instanceof DeliveryInterrupted) {
       // Back to the queue at once, for whichever worker runs next.
       await retryJob(db, job.id, owner, clock.now(), error.message);
       return;
     }
     const detail = { transport: transport.name, response: error.message, response_code: error.responseCode ?? null, attempt: job.attempts };
-    const earlier = await unrecordedAttempts(job, email);
+    const earlier = unrecorded ?? (await unrecordedAttempts(job, email));
     // A refusal with no code to read is still the relay's final word on the address.
     const bounce = error.permanent ? (outcomeOfRelayAnswer(error.message, error.responseCode, null) ?? outcomeOfRelayAnswer(error.message, 550, null)) : null;
     if (bounce) {
@@ -371,6 +377,8 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       return;
     }
     if (!(await stillHeld(job))) throw new JobLeaseLost(job.id, `delivery of ${email.id}`);
+    // Read before the hand-off: after it, the outcome must not wait on a read that a database restart would fail.
+    const earlier = await unrecordedAttempts(job, email);
     let result: TransportResult;
     try {
       result = await transport.deliver({
@@ -381,13 +389,10 @@ export function createDeliverEmailHandler(deps: DeliverEmailDeps): (job: Job) =>
       });
     } catch (error) {
       if (error instanceof DeliveryFailure && isThrottle(error)) pace.throttled(turn.ticket);
-      return settle(job, email, asFailure(error));
+      return settle(job, email, asFailure(error), earlier);
     }
     pace.succeeded(turn.ticket);
-    const events: EventInput[] = [
-      ...(await unrecordedAttempts(job, email)),
-      { type: 'sent', detail: { transport: transport.name, response: result.response, attempt: job.attempts } },
-    ];
+    const events: EventInput[] = [...earlier, { type: 'sent', detail: { transport: transport.name, response: result.response, attempt: job.attempts } }];
     if (result.outcome === 'delivered') events.push({ type: 'delivered', detail: { transport: transport.name } });
     await outcome(job, email, events);
   };

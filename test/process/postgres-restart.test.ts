@@ -190,15 +190,19 @@ describe('PostgreSQL restarted under load', () => {
       }
       const stored = await withDatabase((handle) => handle.db.selectFrom('emails').select(['id', 'last_event']).execute());
       const lastEvent = new Map(stored.map((e) => [e.id, e.last_event]));
+      const events = await withDatabase((handle) => handle.db.selectFrom('email_events').select(['email_id', 'type', 'detail']).orderBy('id').execute());
+      /** An email's story, for a failure's message. */
+      const story = (id: string) =>
+        `${id}: received ${received.get(id) ?? 0}, ${events
+          .filter((e) => e.email_id === id)
+          .map((e) => `${e.type} ${e.detail ?? ''}`)
+          .join('; ')}`;
       // The outcomes of what the relay answered while the server was down were recorded once it was back.
       expect(heldIds.length).toBeGreaterThanOrEqual(2);
-      expect(heldIds.filter((id) => lastEvent.get(id) !== 'sent' || received.get(id) !== 1)).toEqual([]);
+      expect(heldIds.filter((id) => lastEvent.get(id) !== 'sent' || received.get(id) !== 1).map(story), log()).toEqual([]);
       // Each email answered 200 is stored, was sent, and reached the relay once.
       expect(accepted.filter((id) => lastEvent.get(id) !== 'sent')).toEqual([]);
-      expect(
-        accepted.filter((id) => received.get(id) !== 1),
-        `${JSON.stringify(byStatus)}\n${log()}`,
-      ).toEqual([]);
+      expect(accepted.filter((id) => received.get(id) !== 1).map(story), `${JSON.stringify(byStatus)}\n${log()}`).toEqual([]);
       // Nothing reached the relay that is not an email (one answered 5xx may have been committed all the same).
       expect([...received.keys()].filter((id) => !lastEvent.has(id))).toEqual([]);
       expect([...received.values()].filter((n) => n !== 1)).toEqual([]);
