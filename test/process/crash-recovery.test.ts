@@ -73,7 +73,7 @@ describe('a Mailgate process killed mid-delivery', () => {
     return proc;
   }
 
-  it('loses nothing: after SIGKILL a new process takes the job back at once (not at lease expiry) and delivers the email', { timeout: 30_000 }, async () => {
+  it('loses nothing: after SIGKILL a new process takes the job back at once (not at lease expiry) and delivers the email', { timeout: 60_000 }, async () => {
     const relay = stallFirstMessage(sink!);
 
     const first = await start();
@@ -85,7 +85,7 @@ describe('a Mailgate process killed mid-delivery', () => {
     expect(id).toMatch(/^eml_[0-9a-z]{26}$/);
 
     // The relay has the whole message and is sitting on its answer.
-    await waitFor(async () => (relay.stalled.length === 1 ? true : undefined), 10_000, 'the relay to receive the first message');
+    await waitFor(async () => (relay.stalled.length === 1 ? true : undefined), 30_000, 'the relay to receive the first message');
     expect(relay.messages).toHaveLength(0);
     const stalled = relay.stalled[0]!;
     expect(stalled.parsed.headers.get('x-mailgate-email-id')).toBe(id);
@@ -108,7 +108,7 @@ describe('a Mailgate process killed mid-delivery', () => {
         const e = await getEmail(second, id);
         return e.last_event === 'queued' ? undefined : e;
       },
-      12_000,
+      30_000,
       'the second process to deliver the email',
     );
     expect(email.last_event).toBe('sent');
@@ -139,7 +139,7 @@ describe('a Mailgate process killed mid-delivery', () => {
     expect(relay.stalled).toHaveLength(1);
   });
 
-  it('exits 0 on SIGTERM with the worker running', { timeout: 20_000 }, async () => {
+  it('exits 0 on SIGTERM with the worker running', { timeout: 60_000 }, async () => {
     const proc = await start();
     // The worker is live: a send goes out through the relay.
     const res = await apiCall(proc.url, TOKEN, '/api/v2/emails', {
@@ -147,19 +147,20 @@ describe('a Mailgate process killed mid-delivery', () => {
     });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
-    await waitFor(async () => ((await getEmail(proc, id)).last_event === 'sent' ? true : undefined), 10_000, 'delivery');
+    await waitFor(async () => ((await getEmail(proc, id)).last_event === 'sent' ? true : undefined), 30_000, 'delivery');
     expect(sink!.messages).toHaveLength(1);
 
     const started = Date.now();
     const exit = await proc.stop('SIGTERM');
     expect(exit, proc.output()).toEqual({ code: 0, signal: null });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // At once, not after the 8 s grace a stuck hand-off would get (with room for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(7_000);
     expect(proc.output()).toContain('SIGTERM: stopping');
     // It stopped accepting: the port is closed.
     await expect(fetch(`${proc.url}/health`)).rejects.toThrow();
   });
 
-  it('exits 0 on SIGTERM within the grace period while a relay stalls, and the next process delivers', { timeout: 25_000 }, async () => {
+  it('exits 0 on SIGTERM within the grace period while a relay stalls, and the next process delivers', { timeout: 60_000 }, async () => {
     const relay = stallFirstMessage(sink!);
     const first = await startMailgateProcess({ ...env(), SHUTDOWN_GRACE_SECONDS: '1' });
     processes.push(first);
@@ -168,13 +169,14 @@ describe('a Mailgate process killed mid-delivery', () => {
       body: { from: 'ops@acme.example', to: 'late@example.com', subject: 'Stuck at shutdown', html: '<p>later</p>' },
     });
     const { id } = (await res.json()) as { id: string };
-    await waitFor(async () => (relay.stalled.length === 1 ? true : undefined), 10_000, 'the relay to stall');
+    await waitFor(async () => (relay.stalled.length === 1 ? true : undefined), 30_000, 'the relay to stall');
 
     const started = Date.now();
     const exit = await first.stop('SIGTERM');
     expect(exit, first.output()).toEqual({ code: 0, signal: null });
-    // One second of grace, then the transport is closed and the lease released.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // One second of grace, then the transport is closed and the lease released: not the
+    // default 8 s, and far from the 60 s lease (with room for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(7_000);
 
     const second = await start();
     const email = await waitFor(
@@ -182,7 +184,7 @@ describe('a Mailgate process killed mid-delivery', () => {
         const e = await getEmail(second, id);
         return e.last_event === 'sent' ? e : undefined;
       },
-      8_000,
+      30_000,
       'the next process to deliver the email',
     );
     // The cut-off attempt had handed the whole message over (the relay sat on its answer): its

@@ -36,7 +36,7 @@ describe('the log of a Mailgate process', () => {
     return proc;
   }
 
-  it('logs a job that failed unexpectedly as an error line, with the error', { timeout: 30_000 }, async () => {
+  it('logs a job that failed unexpectedly as an error line, with the error', { timeout: 60_000 }, async () => {
     const running = await withBrokenJob('warn');
     const line = await waitFor(async () =>
       running
@@ -52,7 +52,7 @@ describe('the log of a Mailgate process', () => {
     });
   });
 
-  it('logs nothing of it at LOG_LEVEL=silent', { timeout: 30_000 }, async () => {
+  it('logs nothing of it at LOG_LEVEL=silent', { timeout: 60_000 }, async () => {
     const running = await withBrokenJob('silent');
     expect(running.output()).not.toContain('job failed unexpectedly');
   });

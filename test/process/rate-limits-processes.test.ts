@@ -44,7 +44,7 @@ describe('the organization quota across two processes on one database', () => {
     await database?.cleanup();
   });
 
-  it('admits exactly 100 of 300 concurrent requests of a free organization, whichever process serves them', { timeout: 40_000 }, async () => {
+  it('admits exactly 100 of 300 concurrent requests of a free organization, whichever process serves them', { timeout: 60_000 }, async () => {
     const [a, b] = processes as [MailgateProcess, MailgateProcess];
     const created = await runCli(['org', 'create', '--name', 'Shared', '--plan', 'free'], database.env);
     expect(created, `exit ${created.code}\n${created.stderr}`).toMatchObject({ code: 0, signal: null });

@@ -101,7 +101,7 @@ describe('bounces written by Postfix come back to Mailgate', () => {
     const again = await server.api('/api/v2/emails', { body: { from: 'hello@acme.example', to: GONE, subject: 'Again', html: '<p>Again</p>' } });
     expect(again.status).toBe(422);
     expect(await again.json()).toMatchObject({ name: 'validation_error', code: 'RECIPIENT_SUPPRESSED' });
-  }, 30_000);
+  }, 60_000);
 
   it('a 451 at the next hop: delayed, then (Postfix giving up) a soft bounce that suppresses nothing; accepted mail stays sent', async (context) => {
     skipUnlessPostfix(context);
@@ -124,5 +124,5 @@ describe('bounces written by Postfix come back to Mailgate', () => {
     const relayed = nextHop.messages.find((m) => m.envelope.rcptTo.includes(FINE))!;
     expect(relayed.envelope.mailFrom).toMatch(new RegExp(`^bounce\\+[0-9a-z]{26}-[0-9a-z]{16}@${RETURN_PATH_DOMAIN.replace(/\./g, '\\.')}$`));
     expect(relayed.raw).toMatch(/^From: Acme <hello@acme\.example>\r?$/m);
-  }, 30_000);
+  }, 60_000);
 });

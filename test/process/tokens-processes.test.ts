@@ -53,7 +53,7 @@ describe('API tokens across two processes on one database', () => {
     return client;
   }
 
-  it('a token made in one process works in the other at once, and once revoked there fails in this one on its next request', { timeout: 30_000 }, async () => {
+  it('a token made in one process works in the other at once, and once revoked there fails in this one on its next request', { timeout: 60_000 }, async () => {
     const created = await apiCall(a.url, BOOTSTRAP_TOKEN, '/api/v2/tokens', { body: { name: 'shared' } });
     expect(created.status).toBe(201);
     const { id, token } = (await created.json()) as { id: string; token: string };
@@ -86,7 +86,7 @@ describe('API tokens across two processes on one database', () => {
     }
   });
 
-  it('a read-only token made in one process is refused writes by the other', { timeout: 30_000 }, async () => {
+  it('a read-only token made in one process is refused writes by the other', { timeout: 60_000 }, async () => {
     const created = await apiCall(b.url, BOOTSTRAP_TOKEN, '/api/v2/tokens', { body: { name: 'reader', permission: 'read' } });
     expect(created.status).toBe(201);
     const { token } = (await created.json()) as { token: string };

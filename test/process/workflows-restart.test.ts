@@ -6,7 +6,8 @@ import { apiCall, createProcessDatabase, openProcessDatabase, startMailgateProce
 // process is SIGKILLed resumes in the next process and finishes exactly once.
 
 const TOKEN = 'mailgate_workflow_restart_token_0123456789';
-const WAIT_SECONDS = 2;
+/** Long enough for a loaded machine to take the run to its wait and kill the process before it ends. */
+const WAIT_SECONDS = 4;
 
 interface Run {
   id: string;
@@ -42,7 +43,7 @@ describe('a workflow run across a SIGKILL', () => {
     return proc;
   }
 
-  it('resumes its wait in the next process and completes once: one run, one tag_added', { timeout: 25_000 }, async () => {
+  it('resumes its wait in the next process and completes once: one run, one tag_added', { timeout: 60_000 }, async () => {
     const first = await start();
     const wf = await body(
       await apiCall(first.url, TOKEN, '/api/v2/workflows', {
@@ -92,7 +93,7 @@ describe('a workflow run across a SIGKILL', () => {
         const runs = await runsOf(second);
         return runs.length === 1 && runs[0]!.status === 'completed' ? runs : undefined;
       },
-      12_000,
+      30_000,
       'the second process to complete the run',
     );
     expect(done[0]).toMatchObject({ id: waiting!.id, step_index: 2, wake_at: null, last_error: null });
