@@ -38,6 +38,7 @@ const UNAVAILABLE = z.object({
 });
 import { operationRoutes } from './operation-routes.ts';
 import { V2_BINDINGS } from './v2/bindings.ts';
+import { lazySerializers } from './lazy-serializers.ts';
 
 export interface HttpAppOptions {
   /** Pino level, or false for no logger. */
@@ -101,6 +102,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     // parameter) still pass the limits and get their scope's error shape.
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
     ...connectionOptions(core.config, methods),
+    schemaController: lazySerializers(),
   });
   limitConnections(app, core.config);
   app.addHook('onRoute', (route) => methods.add(route));

@@ -19,11 +19,13 @@ const PAGE_STYLE =
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   for (const [name, page] of Object.entries(PAGES)) {
-    const html =
+    // Rendered when first asked for, not at every start of a process that may never be.
+    let html: string | undefined;
+    const render = () =>
       '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
       `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title><style>${PAGE_STYLE}</style></head>` +
       `<body><main>${markdownToHtml(fs.readFileSync(page.file, 'utf8'))}</main></body></html>`;
-    app.get(`/docs/${name}`, async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+    app.get(`/docs/${name}`, async (_request, reply) => reply.type('text/html; charset=utf-8').send((html ??= render())));
   }
 }
 
