@@ -1,5 +1,5 @@
 import type { Database } from './schema.ts';
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 
 /**
  * The few places the two dialects differ, kept here so no other folder writes
@@ -12,6 +12,19 @@ export type DialectName = 'sqlite' | 'postgres';
 /** PostgreSQL: lock the selected rows and skip rows another worker holds. SQLite has one writer: no-op. */
 export function skipLockedRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/** How many rows a hot counter is split over on PostgreSQL (summed on read). */
+export const COUNTER_SHARDS = 16;
+
+/**
+ * Which of a counter's rows a transaction adds to. PostgreSQL: one of
+ * COUNTER_SHARDS at random. An upsert holds its row's lock until the commit, and
+ * an accept's commit waits for the disk: with one row, every send of one sender
+ * domain took its turn on it, a flush each. SQLite has one writer: always row 0.
+ */
+export function counterShard(db: Kysely<any> | Transaction<any>): number {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? Math.floor(Math.random() * COUNTER_SHARDS) : 0;
 }
 
 /** True when the error is a unique/primary-key violation in either dialect. */

@@ -12,6 +12,7 @@ export {
 } from './connect.ts';
 export {
   skipLockedRows,
+  counterShard,
   isUniqueViolation,
   isTransientConflict,
   isConnectionLoss,

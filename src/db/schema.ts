@@ -248,6 +248,8 @@ export interface EmailDailyStatsTable {
   /** The sender's domain, lower-cased. */
   domain: string;
   type: string;
+  /** Which of a counter's rows (summed on read): PostgreSQL's concurrent accepts add to different ones. */
+  shard: number;
   count: number;
 }
 
@@ -269,6 +271,8 @@ export interface EmailDailyTagStatsTable {
   /** The sender's domain, lower-cased. */
   domain: string;
   type: string;
+  /** Which of a counter's rows (summed on read): PostgreSQL's concurrent accepts add to different ones. */
+  shard: number;
   count: number;
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { counterShard } from '../db/dialect.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import type { Database } from '../db/schema.ts';
 import { addressOf } from './email-record.ts';
@@ -44,9 +45,11 @@ function mergeCounts<R extends { count: number }>(entries: Iterable<[key: string
  */
 export async function countEmailEvents(db: Db, events: readonly CountedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const merged = new Map<string, { organization_id: string; day: number; domain: string; type: string; count: number }>();
+  // One row of each counter for the whole call (see counterShard): the rows stay in one order of key.
+  const shard = counterShard(db);
+  const merged = new Map<string, { organization_id: string; day: number; domain: string; type: string; shard: number; count: number }>();
   for (const e of events) {
-    const row = { organization_id: e.organizationId, day: dayOf(e.at), domain: senderDomainOf(e.from), type: e.type, count: 0 };
+    const row = { organization_id: e.organizationId, day: dayOf(e.at), domain: senderDomainOf(e.from), type: e.type, shard, count: 0 };
     const key = `${row.organization_id}\u0000${row.day}\u0000${row.domain}\u0000${row.type}`;
     const into = merged.get(key) ?? row;
     into.count += 1;
@@ -58,7 +61,7 @@ export async function countEmailEvents(db: Db, events: readonly CountedEvent[]):
       .insertInto('email_daily_stats')
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(['organization_id', 'day', 'domain', 'type']).doUpdateSet((eb) => ({
+        oc.columns(['organization_id', 'day', 'domain', 'type', 'shard']).doUpdateSet((eb) => ({
           count: eb('email_daily_stats.count', '+', eb.ref('excluded.count')),
         })),
       ),
@@ -72,6 +75,7 @@ export async function countEmailEvents(db: Db, events: readonly CountedEvent[]):
         day: dayOf(e.at),
         domain: senderDomainOf(e.from),
         type: e.type,
+        shard,
         count: 1,
       };
       return [[row.organization_id, row.tag_name, row.tag_value, row.day, row.domain, row.type].join('\u0000'), row];
@@ -83,7 +87,7 @@ export async function countEmailEvents(db: Db, events: readonly CountedEvent[]):
       .insertInto('email_daily_tag_stats')
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(['organization_id', 'tag_name', 'tag_value', 'day', 'domain', 'type']).doUpdateSet((eb) => ({
+        oc.columns(['organization_id', 'tag_name', 'tag_value', 'day', 'domain', 'type', 'shard']).doUpdateSet((eb) => ({
           count: eb('email_daily_tag_stats.count', '+', eb.ref('excluded.count')),
         })),
       ),
@@ -97,6 +101,7 @@ interface TagCountRow {
   day: number;
   domain: string;
   type: string;
+  shard: number;
   count: number;
 }
 

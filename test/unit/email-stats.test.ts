@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { up as fillDailyStats } from '../../src/db/migrations/0022_email_daily_stats.ts';
+import * as shardedCounts from '../../src/db/migrations/0026_sharded_daily_counts.ts';
 import { bucketByDay, parseSendBody } from '../../src/emails/index.ts';
 import { useTestCore, type TestCore } from '../helpers/core.ts';
 
@@ -76,5 +77,32 @@ describe('email statistics through the core', () => {
     await db.schema.dropTable('email_daily_stats').execute();
     await fillDailyStats(db);
     expect(await days(3)).toEqual(before);
+  });
+
+  it('keeps every count when 0026 splits the counters over shards, and when it is undone', async () => {
+    const tagged = async (to: string, value: string) => {
+      const request = parseSendBody({ from: 'App <app@acme.example>', to, subject: 'Counted', html: '<p>Hi</p>' });
+      await t.core.emails.send(t.auth, { ...request, tags: [{ name: 'kind', value }] }, { source: 'api' });
+    };
+    for (let i = 0; i < 6; i++) await tagged(`delivered+n${i}@mailgate.test`, i % 2 === 0 ? 'even' : 'odd');
+    await deliver('bounced+plain@mailgate.test');
+    await t.core.worker.drain();
+    const read = async () => ({
+      all: await days(2),
+      even: (await t.core.emails.stats(t.auth, { days: 2, tag: { name: 'kind', value: 'even' } })).data,
+      kind: (await t.core.emails.stats(t.auth, { days: 2, tag: { name: 'kind' } })).data,
+    });
+    const before = await read();
+    expect(before.all.at(-1)).toEqual({ date: '2026-06-30', ...ZERO, sent: 7, delivered: 6, bounced: 1 });
+    expect(before.even.at(-1)).toEqual({ date: '2026-06-30', ...ZERO, sent: 3, delivered: 3 });
+    expect(before.kind.at(-1)).toEqual({ date: '2026-06-30', ...ZERO, sent: 6, delivered: 6 });
+    const db = t.database.handle.db;
+    await shardedCounts.down(db);
+    expect(await read()).toEqual(before);
+    await shardedCounts.up(db);
+    expect(await read()).toEqual(before);
+    // Counting goes on into the new rows.
+    await deliver('delivered+after@mailgate.test');
+    expect((await days(1)).at(-1)).toEqual({ date: '2026-06-30', ...ZERO, sent: 8, delivered: 7, bounced: 1 });
   });
 });

@@ -24,6 +24,7 @@ import * as m0022 from './0022_email_daily_stats.ts';
 import * as m0023 from './0023_email_tags.ts';
 import * as m0024 from './0024_subscriber_imports.ts';
 import * as m0025 from './0025_scheduled_work.ts';
+import * as m0026 from './0026_sharded_daily_counts.ts';
 
 /** Static list, so a bundler or a packed install carries every migration. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_email_tags': m0023,
   '0024_subscriber_imports': m0024,
   '0025_scheduled_work': m0025,
+  '0026_sharded_daily_counts': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {
