@@ -38,7 +38,7 @@ const UNAVAILABLE = z.object({
 });
 import { operationRoutes } from './operation-routes.ts';
 import { V2_BINDINGS } from './v2/bindings.ts';
-import { lazySerializers } from './lazy-serializers.ts';
+import { schemaCompilers } from './schema-compilers.ts';
 
 export interface HttpAppOptions {
   /** Pino level, or false for no logger. */
@@ -102,7 +102,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
     // parameter) still pass the limits and get their scope's error shape.
     frameworkErrors: (error, request, reply) => void answerUnroutable(error, request, reply),
     ...connectionOptions(core.config, methods),
-    schemaController: lazySerializers(),
+    // Validation is the operations' own (zod); answers' serializers are compiled on first use.
+    schemaController: schemaCompilers(),
   });
   limitConnections(app, core.config);
   app.addHook('onRoute', (route) => methods.add(route));
@@ -115,11 +116,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   await app.register(cookie);
   // Bodies are JSON: a text/plain body is refused as not JSON (400 invalid_json), not parsed as a string.
   app.removeContentTypeParser('text/plain');
-  // Route schemas describe each route (and serialize its answers); input is
-  // validated by the operation's own zod schema, over path, query, body and
-  // headers at once, so that every door refuses the same things in the same words.
-  // (The compiled validator passes everything, and leaves each part of the request as it came.)
-  app.setValidatorCompiler(() => () => true);
+  // Route schemas describe each route and serialize its answers; input is
+  // validated by the operation's own zod schema (schema-compilers.ts).
   app.setErrorHandler(errorHandler(jsonErrorAnswer(v2ErrorBody)));
   app.setNotFoundHandler(notFound(v2ErrorBody, methods));
 

@@ -10,10 +10,6 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import libmime from 'libmime';
 import type { ARCData, ARCResult, DKIMResult, DKIMVerifyResult, DMARCResult, DNSResolver, SPFResult } from 'mailauth';
-import { arc } from 'mailauth/lib/arc/index.js';
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { evaluateDmarc } from 'mailauth/lib/dmarc/index.js';
-import { spf } from 'mailauth/lib/spf/index.js';
 import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail, type SimpleParserOptions } from 'mailparser';
 import type { SMTPServerSession } from 'smtp-server';
 import type { AuthResult, IncomingAttachment, IncomingAuthentication, IncomingMail, IncomingMailbox, ParsedIncoming } from '../../src/index.ts';
@@ -181,12 +177,32 @@ function listedSignatures(results: readonly DKIMResult[]): DKIMResult[] {
   return [...passing, ...signatures.filter((r) => r.status.result !== 'pass')].slice(0, MAX_LISTED_SIGNATURES);
 }
 
+let checks: Promise<MailauthChecks> | undefined;
+interface MailauthChecks {
+  arc: typeof import('mailauth/lib/arc/index.js').arc;
+  dkimVerify: typeof import('mailauth/lib/dkim/verify.js').dkimVerify;
+  evaluateDmarc: typeof import('mailauth/lib/dmarc/index.js').evaluateDmarc;
+  spf: typeof import('mailauth/lib/spf/index.js').spf;
+}
+
+/** mailauth's checks, loaded with the first message received: a process that receives none never reads its modules. */
+function mailauthChecks(): Promise<MailauthChecks> {
+  checks ??= Promise.all([
+    import('mailauth/lib/arc/index.js'),
+    import('mailauth/lib/dkim/verify.js'),
+    import('mailauth/lib/dmarc/index.js'),
+    import('mailauth/lib/spf/index.js'),
+  ]).then(([a, d, m, s]) => ({ arc: a.arc, dkimVerify: d.dkimVerify, evaluateDmarc: m.evaluateDmarc, spf: s.spf }));
+  return checks;
+}
+
 /**
  * SPF, DKIM, ARC and DMARC as mailauth's `authenticate` runs them (lenient mode,
  * no BIMI, no sealing), with SPF run beside DKIM rather than after it. A check that
  * throws (a mailauth bug, never the message) is a temperror, and the others still run.
  */
 async function authenticate(raw: Buffer, envelope: MailEnvelope, ip: string, hostname: string, resolver: MailauthResolver): Promise<Authenticated> {
+  const { arc, dkimVerify, evaluateDmarc, spf } = await mailauthChecks();
   // RFC 7208 §2.3: HELO is checked for the null sender; a client that gave none is named by its address literal.
   const helo = envelope.helo && !isIP(envelope.helo) ? envelope.helo : `[${envelope.helo ?? ip}]`;
   const [dkim, spfResult] = await Promise.all([

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import selfsigned from 'selfsigned';
 
 export interface TlsFiles {
   keyPath: string;
@@ -41,6 +40,8 @@ export async function loadOrCreateTls(files: TlsFiles): Promise<TlsMaterial> {
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + 5 * 365 * 24 * 60 * 60 * 1000);
   const names = [...new Set([files.hostname, 'localhost'])];
+  // Loaded only to make a certificate (X.509 and ASN.1: a few hundred modules a start need not read).
+  const { default: selfsigned } = await import('selfsigned');
   const pems = await selfsigned.generate([{ name: 'commonName', value: files.hostname }], {
     keySize: 2048,
     algorithm: 'sha256',
