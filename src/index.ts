@@ -16,7 +16,7 @@ export { createCore, openConfiguredDatabase, type Core, type CoreDeps, type Flee
 export { loadConfig, ConfigError, listensEverywhere, localHttpAddress, PROCESS_ROLES, type Config, type Role } from './config.ts';
 export { AppError, isAppError, retryAfterSeconds, validationError, type ErrorKind, type ErrorDetail } from './errors.ts';
 export { systemClock, ManualClock, type Clock } from './clock.ts';
-export { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
+export { openDatabase, migrateToLatest, isConnectionLoss, type DatabaseHandle } from './db/index.ts';
 export {
   parseSendBody,
   BATCH_MAX,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type AppError, isAppError, isOAuthError, retryAfterSeconds, type ErrorKind, type OAuthErrorCode } from '../../src/index.ts';
+import { type AppError, isAppError, isConnectionLoss, isOAuthError, retryAfterSeconds, type ErrorKind, type OAuthErrorCode } from '../../src/index.ts';
 
 /** The error bodies of each version (docs/api.md, Errors), as schemas: the answers below and /openapi.json both follow them. */
 export const v2ErrorSchema = z.object({
@@ -9,6 +9,7 @@ export const v2ErrorSchema = z.object({
     .describe(
       'The error name: validation_error, invalid_json, missing_api_key, invalid_api_key, forbidden, not_found, idempotency_conflict, ' +
         'conflict, payload_too_large, rate_limit_exceeded, recipient_rate_limited, internal_error; ' +
+        'the database out of reach for a moment (a restart, a failover): service_unavailable (503, with Retry-After); ' +
         'before a request is read: bad_request, request_timeout, headers_too_large; ' +
         'a method the path does not have: method_not_allowed (405, with Allow).',
     ),
@@ -110,6 +111,10 @@ export function toHttpError(error: unknown): HttpError {
   if (status >= 400 && status < 500) {
     return { status, name: 'bad_request', message: e.message ?? 'Bad request' };
   }
+  if (isConnectionLoss(error)) {
+    // Nothing was decided that a retry would repeat wrongly: a write is either not done or (its COMMIT's answer lost) done, and a send's Idempotency-Key covers that.
+    return { status: 503, name: 'service_unavailable', message: 'The database cannot be reached just now; try again shortly', retryAfter: 1 };
+  }
   return { status: 500, name: 'internal_error', message: 'An unexpected error occurred; it has been logged' };
 }
 
@@ -176,6 +181,7 @@ export function errorHandler(answer: ErrorAnswer, failed = 'request failed') {
   return function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const e = toHttpError(error);
     if (e.name === 'internal_error') request.log.error({ err: error }, failed);
+    else if (e.name === 'service_unavailable') request.log.warn({ err: error }, `${failed}: the database is out of reach`);
     return answerError(reply, e, answer);
   };
 }

@@ -46,6 +46,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   431: 'headers_too_large: the request line (the URL with its query) and headers are larger than the server accepts',
   429: 'rate_limit_exceeded (the organization quota or the per-IP rate) or recipient_rate_limited (code RECIPIENT_RATE_LIMITED); wait Retry-After seconds',
   500: 'internal_error: logged; nothing is shown',
+  503: 'service_unavailable: the database is out of reach for a moment (a restart, a failover); send again after Retry-After seconds',
 };
 
 /**
@@ -55,7 +56,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
  * of a caller whose token only reads, and the refusals of its own.
  */
 function errorStatuses(doc: RouteDoc, writes: boolean): number[] {
-  const statuses = new Set([400, 401, 408, 422, 429, 431, 500]);
+  // 503: any route that reads or writes the database, while it is out of reach.
+  const statuses = new Set([400, 401, 408, 422, 429, 431, 500, 503]);
   if (doc.hasBody) statuses.add(413);
   if (doc.hasPath) statuses.add(404);
   if (writes) statuses.add(403);
@@ -70,7 +72,7 @@ function errorResponse(status: number, version: RouteDoc['version']): JsonSchema
       : status === 429
         ? { anyOf: [jsonSchemaOf(v1RateLimitSchema, 'output'), jsonSchemaOf(v1ErrorSchema, 'output')] }
         : jsonSchemaOf(v1ErrorSchema, 'output');
-  const headers = status === 401 ? RATE_LIMIT_HEADERS : status === 429 ? { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER } : RATE_LIMIT_HEADERS;
+  const headers = status === 429 || status === 503 ? { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER } : RATE_LIMIT_HEADERS;
   return { ...body, description: ERROR_DESCRIPTIONS[status] ?? 'Error', headers };
 }
 

@@ -146,15 +146,17 @@ describe('GET /openapi.json', () => {
 
   it("gives every route the statuses it can answer, in its version's error shape, with the rate-limit headers", () => {
     const send = doc.paths['/api/v2/emails']!.post!;
-    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '403', '408', '409', '413', '422', '429', '431', '500']);
+    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '403', '408', '409', '413', '422', '429', '431', '500', '503']);
     const v2Error = send.responses['422']!.content!['application/json'].schema as { properties: Record<string, unknown>; required: string[] };
     expect(v2Error.required).toEqual(['name', 'message', 'statusCode']);
     expect(Object.keys(send.responses['429']!.headers!)).toContain('Retry-After');
+    // The database out of reach for a moment: send again after Retry-After.
+    expect(Object.keys(send.responses['503']!.headers!)).toContain('Retry-After');
     expect(Object.keys(send.responses['200']!.headers!)).toEqual(
       expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit']),
     );
-    expect(Object.keys(doc.paths['/api/v2/tags/{tag}']!.get!.responses).sort()).toEqual(['200', '400', '401', '404', '408', '422', '429', '431', '500']);
-    expect(Object.keys(doc.paths['/api/v2/tags']!.get!.responses).sort()).toEqual(['200', '400', '401', '408', '422', '429', '431', '500']);
+    expect(Object.keys(doc.paths['/api/v2/tags/{tag}']!.get!.responses).sort()).toEqual(['200', '400', '401', '404', '408', '422', '429', '431', '500', '503']);
+    expect(Object.keys(doc.paths['/api/v2/tags']!.get!.responses).sort()).toEqual(['200', '400', '401', '408', '422', '429', '431', '500', '503']);
     expect(Object.keys(doc.paths['/api/v2/tags']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/v2/subscribers']!.post!.responses)).toEqual(expect.arrayContaining(['200', '201']));
 
