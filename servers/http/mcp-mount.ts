@@ -97,6 +97,8 @@ function mcpErrorAnswer(metadataUrl: string): ErrorAnswer {
     }
     if (e.name === 'payload_too_large') return jsonRpcError(reply, 413, -32600, 'Invalid Request: the body is larger than this server accepts');
     if (e.status < 500) return jsonRpcError(reply, e.status, -32600, `Invalid Request: ${e.message}`);
+    // The database away for a moment: 503, and Retry-After stays.
+    if (e.name === 'service_unavailable') return jsonRpcError(reply, 503, -32603, `Internal error: ${e.message}`);
     return jsonRpcError(reply, 500, -32603, 'Internal error');
   };
 }

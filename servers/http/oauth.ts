@@ -34,6 +34,8 @@ const oauthErrorAnswer: ErrorAnswer = (reply, e) => {
   if (e.name === 'rate_limit_exceeded') return reply.code(429).send({ error: 'rate_limited', error_description: e.message });
   if (e.status === 413) return reply.code(413).send({ error: 'invalid_request', error_description: 'the request body is too large' });
   if (e.status < 500) return reply.code(400).send({ error: 'invalid_request', error_description: e.message });
+  // RFC 6749 §4.1.2.1's word for a server that cannot answer for a moment (the database away); Retry-After stays.
+  if (e.name === 'service_unavailable') return reply.code(503).send({ error: 'temporarily_unavailable', error_description: e.message });
   return reply.code(500).send({ error: 'server_error', error_description: 'an unexpected error occurred; it has been logged' });
 };
 

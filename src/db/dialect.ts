@@ -54,7 +54,8 @@ export function isConnectionLoss(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    // 08P01 (protocol_violation) is a statement the server could not take (too many parameters, say), not a lost connection.
+    if ((code.startsWith('08') && code !== '08P01') || code === '57P01' || code === '57P02' || code === '57P03') return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return true;
   }
   // pg's own words for a connection that ended under it (they carry no code).

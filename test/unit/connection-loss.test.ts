@@ -13,7 +13,7 @@ describe('isConnectionLoss', () => {
   });
 
   it('is not a statement refused by a database that answered, nor anything else', () => {
-    for (const code of ['23505', '40P01', '40001', '42P01', 'SQLITE_BUSY', 'SQLITE_CONSTRAINT_UNIQUE']) {
+    for (const code of ['23505', '40P01', '40001', '42P01', '08P01', 'SQLITE_BUSY', 'SQLITE_CONSTRAINT_UNIQUE']) {
       expect(isConnectionLoss(Object.assign(new Error('x'), { code })), code).toBe(false);
     }
     expect(isConnectionLoss(new Error('Client was closed and is not queryable'))).toBe(false);
