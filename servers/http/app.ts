@@ -47,8 +47,8 @@ export interface HttpAppOptions {
   logStream?: { write(line: string): void };
   /** The MCP endpoint to serve at /mcp (servers/mcp); none: /mcp is not found. */
   mcp?: McpMount;
-  /** Told of every route as it is registered (tests compare them with /openapi.json). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Told of every route as it is registered (tests compare them with /openapi.json, and compile its answers' schemas). */
+  onRoute?: (route: { method: string | string[]; url: string; schema?: { response?: Record<string, unknown> } | undefined }) => void;
 }
 
 type ErrorShape = (e: HttpError) => Record<string, unknown>;
@@ -109,7 +109,9 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions = {}): Pr
   app.addHook('onRoute', (route) => methods.add(route));
   if (options.onRoute) {
     const tell = options.onRoute;
-    app.addHook('onRoute', (route) => tell({ method: route.method, url: route.url }));
+    app.addHook('onRoute', (route) =>
+      tell({ method: route.method, url: route.url, schema: route.schema as { response?: Record<string, unknown> } | undefined }),
+    );
   }
   app.decorateRequest('auth', null);
   // The dashboard's session cookie (read by the v2 API and the sign-in routes).

@@ -1,3 +1,4 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/index.ts';
@@ -33,12 +34,16 @@ describe('GET /openapi.json', () => {
   let server: TestServer;
   let doc: OpenApi;
   const registered: { method: string; url: string }[] = [];
+  /** Every route's answer schemas, by status: the server compiles each on its first use. */
+  const answers: { method: string; url: string; httpStatus: string; schema: unknown }[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({
       worker: false,
-      onRoute: ({ method, url }) => {
+      onRoute: ({ method, url, schema }) => {
         for (const m of [method].flat()) registered.push({ method: m.toLowerCase(), url });
+        for (const [httpStatus, answer] of Object.entries(schema?.response ?? {}))
+          answers.push({ method: [method].flat().join(','), url, httpStatus, schema: answer });
       },
     });
     const res = await fetch(`${server.url}/openapi.json`);
@@ -47,6 +52,20 @@ describe('GET /openapi.json', () => {
     doc = (await res.json()) as OpenApi;
   });
   afterAll(async () => server?.close());
+
+  it("compiles every route's answer schemas with the server's serializer compiler (which waits for an answer to do it)", () => {
+    expect(answers.length).toBeGreaterThan(100);
+    const compile = SerializerSelector()(undefined, undefined);
+    const failed = answers.flatMap((a) => {
+      try {
+        compile(a);
+        return [];
+      } catch (error) {
+        return [`${a.method} ${a.url} ${a.httpStatus}: ${(error as Error).message}`];
+      }
+    });
+    expect(failed).toEqual([]);
+  });
 
   it('is a valid OpenAPI 3.1 document (checked by a maintained validator)', async () => {
     const validator = new Validator();

@@ -37,7 +37,7 @@ export interface TestServerOptions {
   /** Sending domains org `default` has verified (with RELAY_URL only these may send). */
   verifiedDomains?: string[];
   /** Told of every route the app registers. */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; schema?: { response?: Record<string, unknown> } | undefined }) => void;
   /** The HTTP app logs here, at level warn (by default it logs nothing). */
   logStream?: { write(line: string): void };
   /** What answers at /mcp instead of the real MCP endpoint. */
