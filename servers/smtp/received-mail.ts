@@ -192,7 +192,14 @@ function mailauthChecks(): Promise<MailauthChecks> {
     import('mailauth/lib/dkim/verify.js'),
     import('mailauth/lib/dmarc/index.js'),
     import('mailauth/lib/spf/index.js'),
-  ]).then(([a, d, m, s]) => ({ arc: a.arc, dkimVerify: d.dkimVerify, evaluateDmarc: m.evaluateDmarc, spf: s.spf }));
+  ]).then(
+    ([a, d, m, s]) => ({ arc: a.arc, dkimVerify: d.dkimVerify, evaluateDmarc: m.evaluateDmarc, spf: s.spf }),
+    (error: unknown) => {
+      // A load that failed (out of file descriptors, say) is tried again with the next message.
+      checks = undefined;
+      throw error;
+    },
+  );
   return checks;
 }
 
