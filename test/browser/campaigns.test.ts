@@ -57,6 +57,9 @@ describe('campaigns in the dashboard', () => {
     await page.keyboard.type('Hello ');
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.getByRole('button', { name: 'Insert field' }).click(); // First name, default "there"
+    // The field is in, and the caret back in the editor after it (a busy machine gives the focus back late).
+    await expect.poll(async () => (await content.textContent())?.replace(/\u00a0/g, ' ')).toBe('Hello {{first_name | "there"}}');
+    await content.press('End');
     await page.keyboard.type('!');
     await expect.poll(async () => (await content.textContent())?.replace(/\u00a0/g, ' ')).toBe('Hello {{first_name | "there"}}!');
 
