@@ -68,20 +68,18 @@ describe('the audience screens', () => {
     const search = page.getByRole('search', { name: 'Subscribers' });
     await search.getByRole('button', { name: /Tag/ }).click();
     await page.getByRole('option', { name: 'customers' }).click();
-    await page.getByRole('rowheader', { name: 'cy@news.example' }).waitFor({ state: 'detached' });
-    expect(await rowsOf(page)).toEqual(['ada@shop.example', 'bob@shop.example']);
+    // Polled: between the old rows leaving and the new ones coming the table may be empty for a moment.
+    await expect.poll(() => rowsOf(page)).toEqual(['ada@shop.example', 'bob@shop.example']);
     expect(new URL(page.url()).searchParams.get('tag')).toBe('customers');
 
     await search.getByLabel('Email or name contains').fill('lovelace');
     await search.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('rowheader', { name: 'bob@shop.example' }).waitFor({ state: 'detached' });
-    expect(await rowsOf(page)).toEqual(['ada@shop.example']);
+    await expect.poll(() => rowsOf(page)).toEqual(['ada@shop.example']);
 
     await search.getByRole('button', { name: 'Clear filters' }).click();
     await search.getByRole('button', { name: /Status/ }).click();
     await page.getByRole('option', { name: 'Unsubscribed' }).click();
-    await page.getByRole('rowheader', { name: 'ada@shop.example' }).waitFor({ state: 'detached' });
-    expect(await rowsOf(page)).toEqual(['cy@news.example']);
+    await expect.poll(() => rowsOf(page)).toEqual(['cy@news.example']);
     await context.close();
   });
 
