@@ -131,6 +131,25 @@ describe('PostgreSQL restarted under load', () => {
         }
         return 'accept' as const;
       };
+      // While the server is down, the other doors of the HTTP process answer in their own terms: an OAuth
+      // token request (the code is looked up) and an MCP request (its Bearer token is looked up).
+      let otherDoors: { oauth: unknown; mcp: unknown } | undefined;
+      const askOtherDoors = async () => {
+        const token = await fetch(`${http.url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `grant_type=authorization_code&code=x&client_id=y&redirect_uri=z&code_verifier=v&resource=${encodeURIComponent(`${http.url}/mcp`)}`,
+        });
+        const mcp = await fetch(`${http.url}/mcp`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+        otherDoors = {
+          oauth: { status: token.status, retryAfter: token.headers.get('retry-after'), body: await token.json() },
+          mcp: { status: mcp.status, retryAfter: mcp.headers.get('retry-after'), body: await mcp.json() },
+        };
+      };
       const flowing = Array.from({ length: CLIENTS }, client);
       try {
         for (const mode of ['fast', 'immediate'] as const) {
@@ -141,7 +160,7 @@ describe('PostgreSQL restarted under load', () => {
           await pg!.restart(mode, async () => {
             hold = null;
             release();
-            await new Promise((r) => setTimeout(r, DOWN_AFTER_ANSWERS_MS));
+            await Promise.all([new Promise((r) => setTimeout(r, DOWN_AFTER_ANSWERS_MS)), mode === 'fast' ? askOtherDoors() : undefined]);
           });
           restarts++;
         }
@@ -159,6 +178,10 @@ describe('PostgreSQL restarted under load', () => {
 
       // Nobody was left without an answer, and both processes are still running.
       expect(failures, log()).toEqual([]);
+      expect(otherDoors).toEqual({
+        oauth: { status: 503, retryAfter: '1', body: { error: 'temporarily_unavailable', error_description: expect.any(String) } },
+        mcp: { status: 503, retryAfter: '1', body: { jsonrpc: '2.0', id: null, error: { code: -32603, message: expect.stringMatching(/^Internal error: /) } } },
+      });
       expect([http.child.exitCode, worker.child.exitCode]).toEqual([null, null]);
       // A send is accepted (200) or refused as the database's moment away: 503 with Retry-After, which a client sends again.
       const byStatus = countBy(answers, (a) => String(a.status));
