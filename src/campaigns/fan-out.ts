@@ -6,7 +6,7 @@ import { parseAddress, parseMailbox, type Mailbox } from '../emails/address.ts';
 import type { EmailService, PersonalizedEmail } from '../emails/index.ts';
 import { mailboxesOnCooldown } from '../limits/index.ts';
 import { findSuppressed } from '../suppressions/index.ts';
-import { completeJob, deferJob, JobLeaseLost, type Job } from '../queue/index.ts';
+import { completeJob, deferJob, JobLeaseLost, type Job, type JobContext } from '../queue/index.ts';
 import { personalize, type CompiledTemplate } from '../render/index.ts';
 import type { Audience } from './campaign-input.ts';
 import { advanceFanOut, findCampaignById, findFanOutPosition, insertCampaignRecipients, startScheduledCampaign } from './campaign.repository.ts';
@@ -60,9 +60,11 @@ const SUPPRESSED = 'suppressed';
  * (unique per campaign and subscriber), its emails and their outbox jobs, the
  * stats and the cursor commit together, and only while this worker holds the
  * job and the cursor is where it read it: a process killed mid-send resumes at
- * the first page not committed, sending nobody twice and missing nobody.
+ * the first page not committed, sending nobody twice and missing nobody. A
+ * worker that stops (SIGTERM) gets the job back at the next page's end rather
+ * than after the shutdown's grace.
  */
-export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promise<void> {
+export function createCampaignSendHandler(deps: FanOutDeps): (job: Job, context: JobContext) => Promise<void> {
   const { clock, emails, owner, links } = deps;
   const db = deps.db.db;
   const pageSize = deps.pageSize ?? FANOUT_PAGE_SIZE;
@@ -78,7 +80,7 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
     return { tagIds: found, match: audience.match };
   }
 
-  return async function sendCampaign(job) {
+  return async function sendCampaign(job, { stopping }) {
     const holder = { jobId: job.id, owner };
     let campaign = await findCampaignById(db, job.refId);
     if (campaign?.status === 'scheduled') {
@@ -170,6 +172,12 @@ export function createCampaignSendHandler(deps: FanOutDeps): (job: Job) => Promi
         return;
       }
       cursor = next;
+      // The worker is stopping: the job goes back to the queue, due now, and whoever
+      // takes it next (this process restarted, another) resumes at the cursor.
+      if (stopping.aborted) {
+        await deferJob(db, job.id, owner, clock.now(), 'the worker stopped mid fan-out; it resumes where it was');
+        return;
+      }
       // SQLite answers synchronously, so without this the whole fan-out is one chain
       // of microtasks: no request is served, no delivery starts and no lease is
       // renewed until its last page (10 s for 100 000 recipients).

@@ -6,7 +6,7 @@
 export { isGoneOwner, newOwner, releaseGoneOwners } from './owners.ts';
 export { queueStats, scheduledTaskRuns, type QueueKindStats } from './metrics.ts';
 export { createScheduler, takeScheduledTask, type ScheduledTask, type Scheduler, type SchedulerOptions } from './scheduled.ts';
-export { createWorker, type LaneOptions, type Worker, type WorkerLogger, type WorkerOptions, type JobHandler } from './worker.ts';
+export { createWorker, type LaneOptions, type Worker, type WorkerLogger, type WorkerOptions, type JobContext, type JobHandler } from './worker.ts';
 export {
   cancelJobs,
   claimDueJobs,

@@ -12,7 +12,16 @@ const WAKE_OTHERS_MS = 50;
 /** After an abort, how long stopped jobs get to record their outcome. */
 const ABORT_SETTLE_MS = 2_000;
 
-export type JobHandler = (job: Job) => Promise<void>;
+/**
+ * What a handler gets besides its job. `stopping` is aborted when the worker
+ * stops: a job that runs long (a campaign's fan-out) puts itself back in the
+ * queue at its next step rather than run past the shutdown's grace.
+ */
+export interface JobContext {
+  stopping: AbortSignal;
+}
+
+export type JobHandler = (job: Job, context: JobContext) => Promise<void>;
 
 export interface WorkerLogger {
   error(obj: unknown, msg?: string): void;
@@ -128,12 +137,14 @@ export function createWorker(options: WorkerOptions): Worker {
   let lastGoneCheck = -Infinity;
   let lastWakeOthers = 0;
   let notified = false;
+  /** Aborted by stop(); a new one at each start(). */
+  let stopping = new AbortController();
 
   async function runJob(job: Job): Promise<void> {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job);
+      await handler(job, { stopping: stopping.signal });
     } catch (error) {
       if (error instanceof JobLeaseLost) {
         logger?.warn({ job }, error.message);
@@ -270,6 +281,7 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (running) return;
       running = true;
+      if (stopping.signal.aborted) stopping = new AbortController();
       void tick();
       schedule();
       // A slow hand-off must not outlive its lease, or another worker would run it twice.
@@ -283,6 +295,7 @@ export function createWorker(options: WorkerOptions): Worker {
     },
     async stop({ graceMs = Infinity, abort } = {}) {
       running = false;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       if (currentTick) await currentTick.catch(() => undefined);
       const settled = async (ms: number) => {

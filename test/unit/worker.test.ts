@@ -317,6 +317,35 @@ describe('the queue worker', () => {
     unstick();
   });
 
+  it('tells a running job that it is stopping, and waits for the job that ends then, not for the grace', async () => {
+    const now = clock.now();
+    await enqueueJobs(testDb.handle.db, [{ kind: 'long', refId: 'long-1', runAt: now }], now);
+    let seen: AbortSignal | undefined;
+    const worker = createWorker({
+      db: testDb.handle,
+      clock,
+      owner: 'told',
+      concurrency: 2,
+      leaseMs: 60_000,
+      retryDelayMs: () => 1_000,
+      handlers: {
+        // A long job that checks between its steps, as a campaign's fan-out does.
+        long: async (_job, { stopping }) => {
+          seen = stopping;
+          while (!stopping.aborted) await new Promise((r) => setTimeout(r, 5));
+        },
+      },
+    });
+    worker.start();
+    const deadline = Date.now() + 3_000;
+    while (!seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(seen?.aborted).toBe(false);
+    const stopAt = Date.now();
+    await worker.stop({ graceMs: 60_000 });
+    expect(seen?.aborted).toBe(true);
+    expect(Date.now() - stopAt).toBeLessThan(5_000);
+  });
+
   it('never starts a job it was still claiming when it stopped, and releases it', async () => {
     const now = clock.now();
     await enqueueJobs(testDb.handle.db, [{ kind: 'late', refId: 'late-1', runAt: now }], now);
