@@ -3,6 +3,7 @@
 // (roles http and worker, SQLite, RELAY_URL into bench/relay-sink.ts in its own
 // process, the audience written straight into the file as bench:campaign does),
 // the campaign sent through the API, then in Chromium:
+//   0. the baseline: the same page's first figures before the send, the server idle;
 //   1. the time from the start of a navigation to the page's first figures
 //      (the "Sent" figure shown), median of `loads` cold loads during the send
 //      (target ≤ 500 ms);
@@ -29,6 +30,8 @@ export interface CampaignPageResult {
   /** Median over the cold loads, ms from navigation start; null when none showed them. */
   firstFigures: number | null;
   loads: (number | null)[];
+  /** Baseline: the same page's first figures, median of as many cold loads before the send (the campaign a draft). */
+  idleFirstFigures: number | null;
   /** Medians over the cold loads of when each part had arrived, ms from navigation start (as bench:dashboard's other pages print them). */
   parts: Record<Part, number | null>;
   /** The "Sent" figure's changes while the page was open, and the longest gap between two while sending. */
@@ -94,6 +97,7 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
     recipients: CAMPAIGN_RECIPIENTS,
     firstFigures: null,
     loads: [],
+    idleFirstFigures: null,
     parts: { html: null, entry: null, scripts: null, session: null, data: null },
     changes: 0,
     maxGap: null,
@@ -148,10 +152,6 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
     const campaign = await json(created);
     if (created.status !== 201) throw new Error(`POST /api/v2/campaigns answered ${created.status}: ${JSON.stringify(campaign)}`);
     const url = `/app/campaigns/${campaign.id}`;
-    const sendAt = performance.now();
-    const sent = await api(`/api/v2/campaigns/${campaign.id}/send`, {});
-    if (sent.status !== 200) throw new Error(`POST send answered ${sent.status}: ${JSON.stringify(await json(sent))}`);
-
     const open = async () => {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
       await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
@@ -159,23 +159,45 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
       return context;
     };
     const recorded = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { __sentFigure: Recorded }).__sentFigure);
-
-    // 1. Cold loads while it sends.
-    const parts: Record<Part, number | null>[] = [];
-    for (let i = 0; i < options.loads; i++) {
+    /** A cold load (a new context): when the "Sent" figure first showed, and when the page's parts had arrived. */
+    const coldLoad = async (): Promise<{ shown: number | null; parts: Record<Part, number | null> }> => {
       const context = await open();
       try {
         const page = await context.newPage();
         await page.goto(url, { waitUntil: 'commit' });
         await page.locator('[data-figure="sent"]').waitFor({ timeout: PAGE_TIMEOUT_MS });
-        const shown = (await recorded(page)).changes[0]?.at ?? null;
-        parts.push(await partsOf(page, `/api/v2/campaigns/${campaign.id}`));
-        result.loads.push(shown);
+        return { shown: (await recorded(page)).changes[0]?.at ?? null, parts: await partsOf(page, `/api/v2/campaigns/${campaign.id}`) };
+      } finally {
+        await context.close();
+      }
+    };
+
+    // 0. The baseline: the same page before the send, the server idle (what the browser's own work costs on this machine).
+    const idle: number[] = [];
+    for (let i = 0; i < options.loads; i++) {
+      try {
+        const { shown } = await coldLoad();
+        if (shown !== null) idle.push(shown);
+      } catch (error) {
+        broken.push(`campaign page before the send: load ${i + 1}: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+    result.idleFirstFigures = idle.length > 0 ? median(idle) : null;
+
+    const sendAt = performance.now();
+    const sent = await api(`/api/v2/campaigns/${campaign.id}/send`, {});
+    if (sent.status !== 200) throw new Error(`POST send answered ${sent.status}: ${JSON.stringify(await json(sent))}`);
+
+    // 1. Cold loads while it sends.
+    const parts: Record<Part, number | null>[] = [];
+    for (let i = 0; i < options.loads; i++) {
+      try {
+        const load = await coldLoad();
+        parts.push(load.parts);
+        result.loads.push(load.shown);
       } catch (error) {
         result.loads.push(null);
         broken.push(`campaign page: load ${i + 1}: ${(error as Error).message.split('\n')[0]}`);
-      } finally {
-        await context.close();
       }
     }
     const shown = result.loads.filter((l): l is number => l !== null);
@@ -223,6 +245,8 @@ export function describeCampaignPage(r: CampaignPageResult): string[] {
     `campaign page /app/campaigns/:id during a ${r.recipients}-recipient send: first figures ${ms(r.firstFigures)} median of ${r.loads.length} cold loads ` +
       `(${r.loads.map(ms).join(', ')}; target ≤ ${TARGET_FIRST_FIGURES_MS} ms: ${r.firstFigures !== null && r.firstFigures <= TARGET_FIRST_FIGURES_MS ? 'met' : 'NOT met'})`,
     `  its parts, median of the same loads: ${PARTS.map((p) => `${p} ${ms(r.parts[p])}`).join(', ')} (data: GET /api/v2/campaigns/:id)`,
+    `  baseline, the same page before the send (the server idle): ${ms(r.idleFirstFigures)} median of ${r.loads.length} cold loads; ratio during/before ` +
+      `${r.firstFigures !== null && r.idleFirstFigures ? (r.firstFigures / r.idleFirstFigures).toFixed(2) : '—'}`,
     `campaign page left open: "Sent" changed ${r.changes} times in ${r.sendSeconds === null ? '—' : `${r.sendSeconds.toFixed(1)} s`} of sending; ` +
       `longest gap between changes ${ms(r.maxGap)} (target ≤ ${TARGET_MAX_GAP_MS} ms: ${r.maxGap !== null && r.maxGap <= TARGET_MAX_GAP_MS ? 'met' : 'NOT met'})`,
   ];
