@@ -275,6 +275,27 @@ describe('team and account screens', () => {
     await context.close();
   });
 
+  it('asks an address with a user in two organizations which one to sign in to', async () => {
+    const other = await server.core.orgs.create({ name: 'Northwind', plan: 'free' });
+    const email = 'both@example.com';
+    await createUser(server, { email, role: 'member', password: 'both password 1234' });
+    await createUser(server, { email, role: 'viewer', password: 'both password 1234', organizationId: other.org.id });
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await signInThroughPage(page, email, 'both password 1234');
+    // The picker (loaded only now: the sign-in page leaves it out) lists both organizations.
+    const picker = page.getByRole('button', { name: /Organization/ });
+    await picker.click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await poll(() => options.allTextContents()).toEqual(expect.arrayContaining(['Northwind', expect.any(String)]));
+    expect(await options.count()).toBe(2);
+    await options.filter({ hasText: 'Northwind' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app\/?$/);
+    await poll(() => page.getByRole('banner').textContent()).toContain('Northwind · viewer');
+    await context.close();
+  });
+
   it('Team and Account pass axe and are photographed at 1280 and 390 px', async () => {
     await checkScreen(browser, server, {
       email: OWNER.email,

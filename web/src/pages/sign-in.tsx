@@ -1,15 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorOf, mailgate, unwrap } from '../api.ts';
 // Each from its own file, not the index: the first page loads only the components it uses.
 import { Button } from '../components/Button.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { Select } from '../components/Select.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { startSession, useSessionQuery } from '../session.tsx';
+
+/**
+ * The organization picker, shown only to an address that belongs to several
+ * organizations: its list box and popover (five of the page's eleven files)
+ * load when it is asked for, not with the first page everyone opens.
+ */
+const Select = lazy(() => import('../components/Select.tsx').then((m) => ({ default: m.Select })));
 
 /** Where to go after signing in: a path of this app only (never another site, whatever the link said). */
 function nextPath(value: string | null): string {
@@ -88,14 +94,16 @@ export default function SignInPage() {
         <TextField label="Email address" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} isRequired autoFocus />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} isRequired />
         {organizations.length > 0 && (
-          <Select
-            label="Organization"
-            description="This address belongs to several organizations: choose the one to sign in to."
-            options={organizations.map((o) => ({ id: o.id, label: o.name }))}
-            value={organizationId}
-            onChange={setOrganizationId}
-            isRequired
-          />
+          <Suspense fallback={null}>
+            <Select
+              label="Organization"
+              description="This address belongs to several organizations: choose the one to sign in to."
+              options={organizations.map((o) => ({ id: o.id, label: o.name }))}
+              value={organizationId}
+              onChange={setOrganizationId}
+              isRequired
+            />
+          </Suspense>
         )}
         {askTotp && (
           <TextField
