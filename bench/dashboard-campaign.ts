@@ -14,7 +14,7 @@
 // figures, or a campaign that does not end `sent` does (returned in `broken`).
 import type { Browser } from 'playwright-core';
 import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_SUBJECT, insertAudience } from './campaign-fixture.ts';
-import { median } from './dashboard-browser.ts';
+import { median, waitForConsole } from './dashboard-browser.ts';
 import { createOrg, freePort, insertVerifiedDomain, mailgateCli, startChild, startMailgate, stopChild, tempDir } from './lib.ts';
 
 export const CAMPAIGN_RECIPIENTS = Math.max(100, Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000));
@@ -42,8 +42,12 @@ export interface CampaignPageResult {
   broken: string[];
 }
 
+/** The console message the page gives when the "Sent" figure first shows (the bench waits for it: waitForConsole). */
+const FIRST_SHOWN = 'bench-sign sent';
+
 /** What the page records from its first script on: when the "Sent" figure first shows and each time its text changes. */
 const RECORDER = `(() => {
+  const FIRST_SHOWN = ${JSON.stringify(FIRST_SHOWN)};
   const f = (window.__sentFigure = { changes: [] });
   const look = () => {
     const el = document.querySelector('[data-figure="sent"]');
@@ -51,6 +55,7 @@ const RECORDER = `(() => {
     const text = el.textContent;
     const last = f.changes[f.changes.length - 1];
     if (!last || last.text !== text) f.changes.push({ text, at: performance.now() });
+    if (!last) console.debug(FIRST_SHOWN);
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
@@ -164,8 +169,10 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
       const context = await open();
       try {
         const page = await context.newPage();
+        const shown = waitForConsole(page, FIRST_SHOWN, PAGE_TIMEOUT_MS);
+        shown.catch(() => undefined); // a failed navigation is the error to report
         await page.goto(url, { waitUntil: 'commit' });
-        await page.locator('[data-figure="sent"]').waitFor({ timeout: PAGE_TIMEOUT_MS });
+        if (!(await shown)) throw new Error(`the "Sent" figure did not show within ${PAGE_TIMEOUT_MS} ms`);
         return { shown: (await recorded(page)).changes[0]?.at ?? null, parts: await partsOf(page, `/api/v2/campaigns/${campaign.id}`) };
       } finally {
         await context.close();
