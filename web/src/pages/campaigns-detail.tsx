@@ -26,7 +26,9 @@ export default function CampaignPage() {
   const { id = '' } = useParams();
   const campaign = useQuery({
     ...campaignQuery(id),
-    staleTime: 0,
+    // Fresh for as long as a poll's interval: the answer the route's loader asked for as
+    // the page opened is not asked for again the moment the page mounts.
+    staleTime: SENDING_POLL_MS,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === 'sending' ? SENDING_POLL_MS : status === 'scheduled' ? SCHEDULED_POLL_MS : false;
