@@ -88,8 +88,8 @@ interface Timings {
   data: number | null;
 }
 
-/** The console message a page's watcher gives when `sign` first holds. */
-const SIGN_MESSAGE = (sign: string) => `bench-sign ${sign}`;
+/** The console message a page's watcher gives when `sign` first holds (watchForSigns writes it out: it runs in the page). */
+export const SIGN_MESSAGE = (sign: string) => `bench-sign ${sign}`;
 
 /**
  * Wait up to `timeoutMs` for the page's console to tell `message`. The bench waits

@@ -14,7 +14,7 @@
 // figures, or a campaign that does not end `sent` does (returned in `broken`).
 import type { Browser } from 'playwright-core';
 import { AUDIENCE_TAG, CAMPAIGN_FROM, CAMPAIGN_MARKDOWN, CAMPAIGN_SUBJECT, insertAudience } from './campaign-fixture.ts';
-import { median, waitForConsole } from './dashboard-browser.ts';
+import { median, SIGN_MESSAGE, waitForConsole } from './dashboard-browser.ts';
 import { createOrg, freePort, insertVerifiedDomain, mailgateCli, startChild, startMailgate, stopChild, tempDir } from './lib.ts';
 
 export const CAMPAIGN_RECIPIENTS = Math.max(100, Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000));
@@ -43,7 +43,7 @@ export interface CampaignPageResult {
 }
 
 /** The console message the page gives when the "Sent" figure first shows (the bench waits for it: waitForConsole). */
-const FIRST_SHOWN = 'bench-sign sent';
+const FIRST_SHOWN = SIGN_MESSAGE('sent');
 
 /** What the page records from its first script on: when the "Sent" figure first shows and each time its text changes. */
 const RECORDER = `(() => {
