@@ -19,7 +19,7 @@ import {
   usePasswordPair,
 } from '../components/index.ts';
 import { QrCode } from './account/QrCode.tsx';
-import { formatDateTime } from './emails/format.ts';
+import { formatDateTime } from '../intl.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { endSession, useSession, useSignOut } from '../session.tsx';
 

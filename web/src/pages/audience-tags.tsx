@@ -21,6 +21,7 @@ import {
 import { useCan } from '../session.tsx';
 import { audienceSearchOf, NO_AUDIENCE_FILTERS } from './audience/filters.ts';
 import './settings.css';
+import { formatNumber } from '../intl.ts';
 
 type TagRecord = ListItemOf<'list_tags'>;
 
@@ -42,7 +43,7 @@ export default function TagsPage() {
       isRowHeader: true,
       cell: (tag) => <Link to={`/audience?${audienceSearchOf({ ...NO_AUDIENCE_FILTERS, tag: tag.name }).toString()}`}>{tag.name}</Link>,
     },
-    { id: 'count', title: 'Subscribers', cell: (tag) => tag.subscriber_count.toLocaleString() },
+    { id: 'count', title: 'Subscribers', cell: (tag) => formatNumber(tag.subscriber_count) },
     { id: 'created', title: 'Created', cell: (tag) => <DateTime value={tag.created_at} /> },
   ];
   return (

@@ -8,8 +8,9 @@ import { Loading } from '../layout/Loading.tsx';
 import { useCan } from '../session.tsx';
 import { FunnelChart, type Step } from './campaigns/FunnelChart.tsx';
 import { campaignQuery } from './queries.ts';
-import { type Campaign, CampaignStatusBadge, NUMBER } from './campaigns/status.tsx';
+import { type Campaign, CampaignStatusBadge } from './campaigns/status.tsx';
 import './campaigns/campaigns.css';
+import { formatNumber } from '../intl.ts';
 
 /** How often a sending campaign is asked for again. */
 const SENDING_POLL_MS = 1_000;
@@ -162,7 +163,7 @@ function Figure({ name, label, value }: { name: string; label: string; value: nu
   return (
     <div>
       <dt>{label}</dt>
-      <dd data-figure={name}>{NUMBER.format(value)}</dd>
+      <dd data-figure={name}>{formatNumber(value)}</dd>
     </div>
   );
 }
@@ -192,7 +193,7 @@ function Progress({ campaign, updatedAt }: { campaign: Campaign; updatedAt: numb
   return (
     <section aria-labelledby="progress-heading" className="email-section">
       <h2 id="progress-heading">Sending</h2>
-      <ProgressBar value={stats.sent} maxValue={total} className="progress" valueLabel={`${NUMBER.format(stats.sent)} of ${NUMBER.format(total)} sent`}>
+      <ProgressBar value={stats.sent} maxValue={total} className="progress" valueLabel={`${formatNumber(stats.sent)} of ${formatNumber(total)} sent`}>
         {({ percentage, valueText }) => (
           <>
             <span className="field-label">Sent</span>
@@ -204,7 +205,7 @@ function Progress({ campaign, updatedAt }: { campaign: Campaign; updatedAt: numb
         )}
       </ProgressBar>
       <p>
-        <span data-figure="rate">{rate === null ? 'Measuring the pace…' : `${NUMBER.format(Math.round(rate))} sends per second`}</span>
+        <span data-figure="rate">{rate === null ? 'Measuring the pace…' : `${formatNumber(Math.round(rate))} sends per second`}</span>
       </p>
     </section>
   );

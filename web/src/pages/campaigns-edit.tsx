@@ -7,9 +7,10 @@ import { errorOf, mailgate, unwrap } from '../api.ts';
 import { Button, ConfirmDialog, EmptyState, ErrorMessage, fieldErrors, PageHeader, Select, TextField } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import RichText, { type TiptapJson } from './campaigns/RichText.tsx';
-import { type Campaign, CampaignStatusBadge, NUMBER } from './campaigns/status.tsx';
+import { type Campaign, CampaignStatusBadge } from './campaigns/status.tsx';
 import './campaigns/campaigns.css';
 import './settings.css';
+import { formatDateTime, formatNumber } from '../intl.ts';
 
 type Format = 'rich' | 'markdown' | 'html';
 type Match = 'any' | 'all';
@@ -414,7 +415,7 @@ function Audience({ draft, set, error }: { draft: Draft; set: SetField; error: s
       <p role="status" aria-live="polite">
         {count.data ? (
           <>
-            <strong data-audience-count={count.data.count}>{NUMBER.format(count.data.count)}</strong> subscribed{' '}
+            <strong data-audience-count={count.data.count}>{formatNumber(count.data.count)}</strong> subscribed{' '}
             {count.data.count === 1 ? 'subscriber' : 'subscribers'} now.
           </>
         ) : count.isError ? (
@@ -578,7 +579,7 @@ function SendCampaign({ campaignId, draft, save }: { campaignId: string; draft: 
     },
   });
   const n = count.data?.count;
-  const who = n === undefined ? 'its audience' : `${NUMBER.format(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`;
+  const who = n === undefined ? 'its audience' : `${formatNumber(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`;
   const validTime = when === 'now' || (at !== '' && !Number.isNaN(Date.parse(at)));
   const error = errorOf(send.error);
   return (
@@ -606,7 +607,7 @@ function SendCampaign({ campaignId, draft, save }: { campaignId: string; draft: 
           message={
             when === 'now'
               ? `“${draft.name}” goes out now to ${who}, one personalized email each. This cannot be undone once sent.`
-              : `“${draft.name}” goes out at ${at ? new Date(at).toLocaleString() : '…'} to ${who}; you can cancel it until then.`
+              : `“${draft.name}” goes out at ${at ? formatDateTime(at) : '…'} to ${who}; you can cancel it until then.`
           }
           confirmLabel={when === 'now' ? 'Send now' : 'Schedule'}
           danger={false}

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { mailgate, unwrap } from '../api.ts';
 import { DateTime, EmptyState, PageHeader, PagedTable, type TableColumn, useCursorPages } from '../components/index.ts';
 import { useCan } from '../session.tsx';
-import { type Campaign, CampaignStatusBadge, NUMBER } from './campaigns/status.tsx';
+import { type Campaign, CampaignStatusBadge } from './campaigns/status.tsx';
 import './campaigns/campaigns.css';
+import { formatNumber } from '../intl.ts';
 
 const PAGE_SIZE = 25;
 
@@ -38,7 +39,7 @@ export default function CampaignsPage() {
     queryFn: ({ signal }) => unwrap(mailgate.campaigns.list({ limit: PAGE_SIZE, ...(pages.after ? { after: pages.after } : {}) }, { signal })),
     placeholderData: keepPreviousData,
   });
-  const count = (n: number) => <span className="numeric">{NUMBER.format(n)}</span>;
+  const count = (n: number) => <span className="numeric">{formatNumber(n)}</span>;
   const columns: TableColumn<Campaign>[] = [
     {
       id: 'name',

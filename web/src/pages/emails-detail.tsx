@@ -4,7 +4,7 @@ import { errorOf, mailgate, unwrap } from '../api.ts';
 import { Button, EmptyState, ErrorMessage, PageHeader, usePageTitle } from '../components/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { EventTimeline } from './emails/EventTimeline.tsx';
-import { formatDateTime } from './emails/format.ts';
+import { formatDateTime } from '../intl.ts';
 import { RawMessage } from './emails/RawMessage.tsx';
 import { StatusBadge } from './emails/StatusBadge.tsx';
 import './emails/emails.css';

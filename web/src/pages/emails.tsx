@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { mailgate } from '../api.ts';
 import { Button, EmptyState, PageHeader, PagedTable, Select, type TableColumn, TextField, useCursorPages } from '../components/index.ts';
 import { type EmailFilters, filtersFrom, isFiltered, NO_FILTERS, STATUS_LABELS, STATUSES, searchOf } from './emails/email-filters.ts';
-import { formatDateTime } from './emails/format.ts';
+import { formatDateTime } from '../intl.ts';
 import { StatusBadge } from './emails/StatusBadge.tsx';
 import { EMAIL_PAGE_SIZE, emailListQuery } from './queries.ts';
 import './emails/emails.css';

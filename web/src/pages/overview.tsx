@@ -7,6 +7,7 @@ import { Loading } from '../layout/Loading.tsx';
 import { DailyChart, type Series } from './overview/DailyChart.tsx';
 import { emailStatsQuery, OVERVIEW_DAYS as DAYS, type StatsFilter, statsFilterFrom } from './queries.ts';
 import './overview/overview.css';
+import { formatNumber } from '../intl.ts';
 
 type Counted = 'sent' | 'delivered' | 'bounced' | 'complained' | 'opened';
 
@@ -21,11 +22,9 @@ const PROBLEMS: readonly Series<Counted>[] = [
 ];
 const TOTALS: readonly Series<Counted>[] = [VOLUME[0]!, VOLUME[1]!, PROBLEMS[0]!, PROBLEMS[1]!, VOLUME[2]!];
 
-const number = new Intl.NumberFormat();
-
 /** A share of the sent, "2.5 %", or nothing before anything was sent. */
 function shareOf(count: number, sent: number): string | null {
-  return sent > 0 ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format((count / sent) * 100)} % of sent` : null;
+  return sent > 0 ? `${formatNumber((count / sent) * 100, { maximumFractionDigits: 1 })} % of sent` : null;
 }
 
 /** The page's filters, kept in the address (?domain=&tag=) so that a view can be linked to and survives a reload. */
@@ -104,7 +103,7 @@ export default function OverviewPage() {
                   <div key={s.key} className="stat-card">
                     <dt>{s.label}</dt>
                     <dd>
-                      <span className="stat-value">{number.format(data.totals[s.key])}</span>
+                      <span className="stat-value">{formatNumber(data.totals[s.key])}</span>
                       {share && <span className="stat-share">{share}</span>}
                     </dd>
                   </div>
@@ -118,15 +117,15 @@ export default function OverviewPage() {
             <dl className="stat-cards">
               <div className="stat-card">
                 <dt>Limit a minute</dt>
-                <dd className="stat-value">{number.format(data.quota.limit)}</dd>
+                <dd className="stat-value">{formatNumber(data.quota.limit)}</dd>
               </div>
               <div className="stat-card">
                 <dt>Used</dt>
-                <dd className="stat-value">{number.format(data.quota.used)}</dd>
+                <dd className="stat-value">{formatNumber(data.quota.used)}</dd>
               </div>
               <div className="stat-card">
                 <dt>Remaining</dt>
-                <dd className="stat-value">{number.format(data.quota.remaining)}</dd>
+                <dd className="stat-value">{formatNumber(data.quota.remaining)}</dd>
               </div>
               <div className="stat-card">
                 <dt>Resets in</dt>

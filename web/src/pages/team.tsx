@@ -18,7 +18,7 @@ import {
   TextField,
   useCursorPages,
 } from '../components/index.ts';
-import { formatDateTime } from './emails/format.ts';
+import { formatDateTime } from '../intl.ts';
 import { Loading } from '../layout/Loading.tsx';
 import type { Role } from '../permissions.ts';
 import { useCan, useSession } from '../session.tsx';

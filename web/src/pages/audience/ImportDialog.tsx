@@ -4,6 +4,7 @@ import { Checkbox, FileTrigger, Form, Label, ProgressBar } from 'react-aria-comp
 import { errorOf, mailgate, unwrap } from '../../api.ts';
 import { Button, Dialog, EmptyState, ErrorMessage, fieldErrors, FormActions, Select, Table, type TableColumn, TextField } from '../../components/index.ts';
 import { base64Of, ENCODINGS, type Encoding, guessTargets, mappingOf, readHeader, type Target, TARGETS } from './csv-header.ts';
+import { formatNumber } from '../../intl.ts';
 
 type SubscriberImport = Awaited<ReturnType<typeof getImport>>;
 type ImportError = SubscriberImport['errors'][number] & { id: string };
@@ -195,7 +196,7 @@ function ImportProgress({ id, onClose }: { id: string; onClose: () => void }) {
             minValue={0}
             maxValue={i.total_rows ?? 1}
             isIndeterminate={i.total_rows === null}
-            valueLabel={i.total_rows === null ? 'Reading the file…' : `${i.processed_rows.toLocaleString()} of ${i.total_rows.toLocaleString()} rows`}
+            valueLabel={i.total_rows === null ? 'Reading the file…' : `${formatNumber(i.processed_rows)} of ${formatNumber(i.total_rows)} rows`}
           >
             {({ percentage, valueText }) => (
               <>
@@ -222,7 +223,7 @@ function ImportProgress({ id, onClose }: { id: string; onClose: () => void }) {
 function ImportReport({ report }: { report: SubscriberImport }) {
   const rows: ImportError[] = report.errors.map((error) => ({ ...error, id: `${error.row}:${error.email ?? ''}:${error.message}` }));
   const columns: TableColumn<ImportError>[] = [
-    { id: 'row', title: 'Row', isRowHeader: true, cell: (error) => error.row.toLocaleString() },
+    { id: 'row', title: 'Row', isRowHeader: true, cell: (error) => formatNumber(error.row) },
     { id: 'email', title: 'Email', cell: (error) => error.email ?? '—' },
     { id: 'message', title: 'Problem', cell: (error) => error.message },
   ];
@@ -231,20 +232,20 @@ function ImportReport({ report }: { report: SubscriberImport }) {
       <p>{report.status === 'completed' ? 'The import is complete.' : 'The import failed.'}</p>
       <dl className="import-counts">
         <dt>Created</dt>
-        <dd>{report.created.toLocaleString()}</dd>
+        <dd>{formatNumber(report.created)}</dd>
         <dt>Updated</dt>
-        <dd>{report.updated.toLocaleString()}</dd>
+        <dd>{formatNumber(report.updated)}</dd>
         <dt>Skipped</dt>
-        <dd>{report.skipped.toLocaleString()}</dd>
+        <dd>{formatNumber(report.skipped)}</dd>
         <dt>Refused</dt>
-        <dd>{report.failed.toLocaleString()}</dd>
+        <dd>{formatNumber(report.failed)}</dd>
       </dl>
       {report.error_count > 0 && (
         <>
           <h3>Rows not imported</h3>
           {report.error_count > rows.length && (
             <p>
-              The first {rows.length.toLocaleString()} of {report.error_count.toLocaleString()} problems. Row 1 is the first row after the header.
+              The first {formatNumber(rows.length)} of {formatNumber(report.error_count)} problems. Row 1 is the first row after the header.
             </p>
           )}
           <Table label="Rows not imported" columns={columns} rows={rows} empty={<EmptyState level={3} title="No row refused" />} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/index.ts';
 import type { Step } from './funnel-step.ts';
-import { NUMBER } from './status.tsx';
+import { formatNumber } from '../../intl.ts';
 
 // A campaign's outcome as horizontal bars (Chart.js, as the Overview's chart),
 // with the same numbers as a table: the table is its text alternative. The bars
@@ -49,7 +49,7 @@ export function FunnelChart({ title, steps, of }: { title: string; steps: readon
                 <th scope="row" className="table-cell">
                   {step.label}
                 </th>
-                <td className="table-cell numeric">{NUMBER.format(step.value)}</td>
+                <td className="table-cell numeric">{formatNumber(step.value)}</td>
                 <td className="table-cell numeric">{share(step.value)}</td>
               </tr>
             ))}

@@ -16,6 +16,3 @@ const STATUS: Readonly<Record<CampaignStatus, BadgeLook>> = {
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return <Badge tone={STATUS[status].tone}>{STATUS[status].text}</Badge>;
 }
-
-/** Whole numbers as the reader's locale writes them (12 345). */
-export const NUMBER = new Intl.NumberFormat();

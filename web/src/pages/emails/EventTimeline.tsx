@@ -1,6 +1,6 @@
 import { StatusBadge } from './StatusBadge.tsx';
 import { detailLines } from './event-detail.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../intl.ts';
 
 export interface EmailEvent {
   id: string;

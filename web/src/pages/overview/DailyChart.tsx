@@ -1,6 +1,7 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/index.ts';
+import { dateTimeFormat } from '../../intl.ts';
 
 // Chart.js on a canvas, only the parts a bar chart uses (the rest stays out of the
 // page's chunk). A canvas draws 30 days of three series in a few milliseconds,
@@ -22,10 +23,8 @@ export interface DailyChartProps<K extends string> {
   data: readonly ({ date: string } & Record<K, number>)[];
 }
 
-/** One formatter for every label: building one per call (toLocaleDateString) cost more than drawing the bars. */
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "2026-11-27" → "27 Nov", the UTC day the API counted it on. */
-const dayLabel = (date: string) => DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
+const dayLabel = (date: string) => dateTimeFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Counts per day as bars, with the same numbers as a table: the table is its
