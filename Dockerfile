@@ -13,7 +13,8 @@ COPY scripts/build-web.mjs ./scripts/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # The dashboard (web/, served at /app) is built with the dev dependencies (Vite, React), in a stage of its own:
-# only its output, static files, reaches the image. No install scripts: the build needs no native module.
+# only its output reaches the image: static files, and the renderer of the busiest pages (one module that
+# imports nothing but Node's own). No install scripts: the build needs no native module.
 FROM node:20-bookworm-slim AS web
 WORKDIR /app
 COPY package.json package-lock.json ./

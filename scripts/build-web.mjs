@@ -62,6 +62,28 @@ const started = Date.now();
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 await build({ configFile: path.join(webDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+// The server's renderer of the busiest pages' first view (web/src/entry-server.tsx),
+// for Node: one module holding everything it imports (React's server renderer among
+// them), so that the server needs none of the dashboard's packages installed to run
+// it, and can import a new build's beside the old one's (the pages' chunks would
+// import the entry again, without the address that tells the builds apart).
+await build({
+  configFile: path.join(webDir, 'vite.config.ts'),
+  mode: 'production',
+  logLevel: 'warn',
+  ssr: { noExternal: true },
+  // React's production build, whatever NODE_ENV the server runs with (an SSR build leaves process.env to run time).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    ssr: path.join(webDir, 'src', 'entry-server.tsx'),
+    outDir: path.join(outDir, 'server'),
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    target: 'node20',
+    rollupOptions: { input: path.join(webDir, 'src', 'entry-server.tsx'), output: { inlineDynamicImports: true } },
+  },
+});
 // Each script and style sheet also compressed beside itself (.br, .gz), once here: the server
 // sends the one the browser accepts (servers/http/app-pages.ts) and compresses nothing per request.
 const assetsDir = path.join(outDir, 'assets');

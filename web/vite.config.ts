@@ -27,5 +27,7 @@ export default defineConfig({
     // .vite/manifest.json: which files each page loads (test/e2e/web-app.test.ts holds the first page's size to a budget). Not served.
     manifest: true,
     target: 'es2022',
+    // index.html, and the first script of a page the server renders (src/boot.ts; servers/http/app-pages.ts names it).
+    rollupOptions: { input: { index: path.join(here, 'index.html'), boot: path.join(here, 'src/boot.ts') } },
   },
 });

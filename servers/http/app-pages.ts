@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../src/index.ts';
 import { v2ErrorBody } from './errors.ts';
 
 /**
@@ -24,11 +26,15 @@ export const REACT_ARIA_STYLE_HASHES = ['sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcj
  * Everything the app loads is its own: scripts and styles from this origin only
  * (Vite emits no inline script; React Aria's two style elements by hash), data:
  * images (the icon), no plugin, no framing of the app, and the API on the same origin.
+ * Style attributes are allowed: a page rendered on the server writes in attributes
+ * the styles its scripts set through the DOM (which no CSP governs), a progress
+ * bar's width, say; a style attribute runs nothing and selects nothing.
  */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   `style-src 'self' ${REACT_ARIA_STYLE_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -64,7 +70,102 @@ interface Build {
   index: Buffer;
   indexMtimeMs: number;
   assets: Map<string, Asset>;
+  /**
+   * index.html in the parts a signed-in page is written from: `head`, up to its
+   * </head>, with the app loaded by the build's first script (web/src/boot.ts)
+   * instead, once the browser has painted; then up to the empty #root (`before`),
+   * where a page rendered here goes, and the rest. Null when the build has no such parts.
+   */
+  around: { head: (preload: readonly string[]) => string; before: string; after: string } | null;
+  /** What a page module loads ('src/pages/audience.tsx' → …), beyond what index.html names, from the build's manifest. */
+  pageFiles: (module: string) => PageFiles;
+  /** The renderer's module (web/src/entry-server.tsx built), imported at its first use. */
+  rendererFile: string | null;
 }
+
+/** What the renderer gives: the page's markup for #root and its state as JSON, safe inside a <script> element. */
+interface Rendered {
+  root: string;
+  state: string;
+}
+
+/** What the renderer exports (web/src/entry-server.tsx). */
+interface Renderer {
+  render(request: { url: string; cookies: Record<string, string | undefined>; fetch: typeof fetch }): Promise<Rendered | null>;
+  pageModule(url: string): string | null;
+}
+
+/** A chunk as the build's manifest (web/dist/.vite/manifest.json) describes it. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** A page module's own files: its style sheets as <link> elements (a page rendered here shows before its chunk has loaded), and its scripts' addresses. */
+interface PageFiles {
+  styles: string;
+  scripts: string[];
+}
+
+function readManifest(dir: string): Record<string, ManifestChunk> {
+  const file = path.join(dir, '.vite', 'manifest.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+}
+
+/** For each page module, its chunk, the chunks it imports and their styles, but for what index.html already names. */
+function pageFilesOf(manifest: Record<string, ManifestChunk>, html: string): (module: string) => PageFiles {
+  const cache = new Map<string, PageFiles>();
+  return (module) => {
+    let files = cache.get(module);
+    if (files === undefined) {
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || scripts.has(chunk.file)) return;
+        scripts.add(chunk.file);
+        for (const css of chunk.css ?? []) styles.add(css);
+        for (const imported of chunk.imports ?? []) visit(imported);
+      };
+      visit(module);
+      const named = (file: string) => html.includes(`/app/${file}"`);
+      files = {
+        styles: [...styles]
+          .filter((file) => !named(file))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/app/${file}">`)
+          .join(''),
+        scripts: [...scripts].filter((file) => !named(file)).map((file) => `/app/${file}`),
+      };
+      cache.set(module, files);
+    }
+    return files;
+  };
+}
+
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * index.html's head with the app loaded by the boot script (web/src/boot.ts)
+ * after the first paint: the entry's <script> and its modulepreload links become
+ * the boot script's data-app and data-preload (the page's own scripts joining
+ * them). Null when the head is not as Vite writes it, or the build has no boot script.
+ */
+function headLoadingAfterPaint(head: string, boot: string | undefined): ((preload: readonly string[]) => string) | null {
+  const withoutPreloads = head.replace(MODULE_PRELOAD, '');
+  const entry = ENTRY_SCRIPT.exec(withoutPreloads);
+  if (!boot || !entry) return null;
+  const preloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const start = withoutPreloads.slice(0, entry.index);
+  const end = withoutPreloads.slice(entry.index + entry[0].length);
+  return (preload) =>
+    `${start}<script type="module" crossorigin src="/app/${boot}" data-app="${entry[1]}" data-preload="${[...preloads, ...preload].join(' ')}"></script>${end}`;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** The element the page's script reads the rendered state from (SERVER_STATE_ID in web/src/app.tsx). */
+const STATE_SCRIPT = (state: string) => `<script type="application/json" id="mailgate-state">${state}</script>`;
 
 function readBuild(dir: string): Build | null {
   const indexFile = path.join(dir, 'index.html');
@@ -84,7 +185,44 @@ function readBuild(dir: string): Build | null {
       gzip: copy('.gz'),
     });
   }
-  return { index: fs.readFileSync(indexFile), indexMtimeMs: fs.statSync(indexFile).mtimeMs, assets };
+  const index = fs.readFileSync(indexFile);
+  const html = index.toString('utf8');
+  const at = html.indexOf(EMPTY_ROOT);
+  const headEnd = html.indexOf('</head>');
+  const rendererFile = path.join(dir, 'server', 'entry-server.js');
+  const manifest = readManifest(dir);
+  const head = at < 0 || headEnd < 0 || headEnd > at ? null : headLoadingAfterPaint(html.slice(0, headEnd), manifest['src/boot.ts']?.file);
+  return {
+    index,
+    indexMtimeMs: fs.statSync(indexFile).mtimeMs,
+    assets,
+    around: head && { head, before: html.slice(headEnd, at), after: html.slice(at + EMPTY_ROOT.length) },
+    pageFiles: pageFilesOf(manifest, html),
+    rendererFile: fs.existsSync(rendererFile) ? rendererFile : null,
+  };
+}
+
+/**
+ * A fetch for the renderer that reaches this server's API as the person whose page
+ * it renders: their cookies go along, through the whole request pipeline (session,
+ * scope, rate limit), in process. A render only reads: any other method is refused.
+ */
+function fetchAs(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET') throw new TypeError(`A page rendered on the server only reads: ${method} refused`);
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    const headers: Record<string, string> = Object.fromEntries(new Headers(init?.headers));
+    if (request.headers.cookie) headers.cookie = request.headers.cookie;
+    if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+    const answer = await app.inject({ method: 'GET', url: `${target.pathname}${target.search}`, headers, remoteAddress: request.ip });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) answerHeaders.append(name, String(one));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.body, { status: answer.statusCode, headers: answerHeaders });
+  };
 }
 
 /** Which copy to send: brotli, then gzip, when the browser accepts it (and does not refuse it with q=0). */
@@ -103,7 +241,13 @@ function encodingFor(asset: Asset, acceptEncoding: string | undefined): 'br' | '
 
 /**
  * GET /app and every path under it: index.html (the app routes in the browser),
- * with the CSP and no-cache, so that a new build is picked up at the next visit;
+ * with the CSP and no-cache, so that a new build is picked up at the next visit.
+ * A signed-in person's busiest pages (the Overview, the email log, the audience,
+ * a campaign) come rendered, with their data, by the build's renderer
+ * (web/src/entry-server.tsx); the page's scripts then take them over. Anything
+ * the renderer declines or fails at is the plain index.html, rendered in the
+ * browser. Every page to a session cookie is no-store, its head sent before the
+ * renderer has answered;
  * /app/assets/* cached immutable, and 404 when missing (a stale asset must not
  * come back as HTML). `/` leads to the app.
  *
@@ -142,16 +286,63 @@ export async function appPages(app: FastifyInstance, dir: string = WEB_APP_DIR):
     return reply.send(encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.identity);
   });
 
-  const page = async (_request: unknown, reply: FastifyReply) => {
+  /** The renderer of `served`, imported once per build (a new build's under a new address, so that it is read again); null when it has none. */
+  const renderers = new Map<string, Promise<Renderer | null>>();
+  const rendererOf = (served: Build): Promise<Renderer | null> => {
+    if (!served.rendererFile) return Promise.resolve(null);
+    const key = `${pathToFileURL(served.rendererFile).href}?build=${served.indexMtimeMs}`;
+    let renderer = renderers.get(key);
+    if (!renderer) {
+      renderer = import(key).then(
+        (module: Renderer) => module,
+        (cause: unknown) => {
+          app.log.warn({ err: cause }, 'the dashboard renderer could not be loaded: pages are rendered in the browser');
+          return null;
+        },
+      );
+      renderers.set(key, renderer);
+    }
+    return renderer;
+  };
+
+  /** The page rendered here with its data (a signed-in person's busiest pages), or null: the browser renders it. */
+  const rendered = async (request: FastifyRequest, renderer: Renderer, url: string): Promise<Rendered | null> => {
+    try {
+      return await renderer.render({ url, cookies: request.cookies, fetch: fetchAs(app, request) });
+    } catch (cause) {
+      request.log.warn({ err: cause }, 'a dashboard page could not be rendered on the server: the browser renders it');
+      return null;
+    }
+  };
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const served = current();
     if (!served) return notBuilt(reply);
-    return reply
+    reply
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', APP_CSP)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'same-origin')
-      .send(served.index);
+      .header('Vary', 'Cookie');
+    const renderer = served.around && request.cookies?.[SESSION_COOKIE] ? await rendererOf(served) : null;
+    if (!renderer || !served.around) {
+      // Signed out (the sign-in page, say): the page as built. The renderer is imported meanwhile, ready for the first page it renders.
+      void rendererOf(served);
+      return reply.header('Cache-Control', 'no-cache').send(served.index);
+    }
+    // Signed in: the page's head goes at once, with the page's own style sheets, so that the browser fetches
+    // them while the page is rendered here; the body follows, rendered, or empty for the browser to render.
+    // The scripts load once the browser has painted it (web/src/boot.ts). Kept by no cache: it may hold the
+    // person's own data.
+    const url = `http://${request.host}${request.url}`;
+    const module = renderer.pageModule(url);
+    const files = module ? served.pageFiles(module) : { styles: '', scripts: [] };
+    const body = new PassThrough();
+    reply.header('Cache-Control', 'no-store').send(body);
+    body.write(`${served.around.head(files.scripts)}${files.styles}${served.around.before}`);
+    const page = await rendered(request, renderer, url);
+    body.end(page ? `<div id="root">${page.root}</div>${STATE_SCRIPT(page.state)}${served.around.after}` : `${EMPTY_ROOT}${served.around.after}`);
+    return reply;
   };
   app.get('/app', { schema: { hide: true } }, page);
   app.get('/app/*', { schema: { hide: true } }, page);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { APP_CSP, REACT_ARIA_STYLE_HASHES, WEB_APP_DIR } from '../../servers/http/app-pages.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { createUser, type SignedIn, signIn } from '../helpers/users.ts';
 
 // The dashboard at /app, as a browser meets it: the page with its CSP, its hashed
 // files cached for good, client routes answered with the page, a missing file
@@ -60,6 +61,7 @@ describe('the dashboard at /app', () => {
     expect(APP_CSP).toBe(
       "default-src 'self'; script-src 'self'; " +
         "style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o=' 'sha256-gYiS/BvZvRcK27JIXTuwhZ3hs2+VJ1X+2gUlE+farlg='; " +
+        "style-src-attr 'unsafe-inline'; " +
         "img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     const html = await page.text();
@@ -179,5 +181,93 @@ describe('the dashboard at /app', () => {
     expect(gzipped).toBeLessThanOrEqual(250_000);
     // Every other screen is its own chunk, not in the first page.
     expect(files.has(manifest['src/pages/overview.tsx']!.file)).toBe(false);
+  });
+});
+
+describe('the busiest pages, rendered on the server', () => {
+  /** Where the dashboard's script tells the server its locale and time zone. */
+  const INTL_COOKIE = 'mailgate_intl';
+  let server: TestServer;
+  let meg: SignedIn;
+  const intl = `${INTL_COOKIE}=${encodeURIComponent('en-GB Europe/London')}`;
+  const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
+  const stateOf = (html: string) => {
+    const json = html.match(/<script type="application\/json" id="mailgate-state">(.*?)<\/script>/s)?.[1];
+    return json === undefined ? null : (JSON.parse(json) as { intl: unknown; queries: { queries: { queryKey: unknown[] }[] } });
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ worker: false });
+    await createUser(server, { email: 'meg@example.com', role: 'member' });
+    meg = await signIn(server, 'meg@example.com');
+    await server.api('/api/v2/subscribers', { body: { email: 'ada@shop.example', first_name: 'Ada' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('writes the page with its data and hands its state over, kept by no cache', async () => {
+    const res = await get('/app/audience', `${meg.cookie}; ${intl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('vary')).toBe('Cookie');
+    expect(res.headers.get('content-security-policy')).toBe(APP_CSP);
+    const html = await res.text();
+    expect(html).toContain('ada@shop.example</a>');
+    const state = stateOf(html);
+    expect(state?.intl).toEqual({ locale: 'en-GB', timeZone: 'Europe/London' });
+    expect(state?.queries.queries.map((q) => q.queryKey[0]).sort()).toEqual(['session', 'subscribers']);
+    // The page's script still comes from its file; the state is data, which the CSP does not run.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      expect.stringMatching(/ src="\/app\/assets\/boot-/),
+      '<script type="application/json" id="mailgate-state">',
+    ]);
+    // The page's own style sheets, in its head: it shows before its scripts have loaded.
+    expect(html.split('</head>')[0]).toMatch(/<link rel="stylesheet" crossorigin href="\/app\/assets\/settings-[\w-]+\.css">/);
+  });
+
+  it('leaves the page to the browser without a session, a locale it knows, or a page it renders', async () => {
+    const index = fs.readFileSync(path.join(WEB_APP_DIR, 'index.html'), 'utf8');
+    const [indexHead, indexBody] = index.split('</head>') as [string, string];
+    const entry = indexHead.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)![1]!;
+    const indexPreloads = [...indexHead.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    for (const [path, cookie] of [
+      ['/app/audience', intl],
+      ['/app/audience', `mailgate_session=not-a-session; ${intl}`],
+      ['/app/audience', meg.cookie],
+      ['/app/audience', `${meg.cookie}; ${INTL_COOKIE}=${encodeURIComponent('en-GB Mars/Olympus_Mons')}`],
+      ['/app/audience', `${meg.cookie}; ${INTL_COOKIE}=%E0%A4%A`],
+      ['/app/tokens', `${meg.cookie}; ${intl}`],
+      ['/app/campaigns/cmp_00000000000000000000000000', `${meg.cookie}; ${intl}`],
+    ] as const) {
+      const what = `${path} with ${cookie}`;
+      const res = await get(path, cookie);
+      expect(res.status, what).toBe(200);
+      const html = await res.text();
+      if (!cookie.includes('mailgate_session=')) {
+        expect(res.headers.get('cache-control'), what).toBe('no-cache');
+        expect(html, what).toBe(index);
+        continue;
+      }
+      // With a session cookie the page's head went before the renderer had answered: kept by no cache,
+      // whatever followed; its scripts loaded by the boot script after the first paint, the page's own too.
+      expect(res.headers.get('cache-control'), what).toBe('no-store');
+      const [head, body] = html.split('</head>') as [string, string];
+      expect(body, what).toBe(indexBody);
+      expect(head, what).not.toContain('rel="modulepreload"');
+      const boot = head.match(/<script type="module" crossorigin src="\/app\/assets\/boot-[\w-]+\.js" data-app="([^"]+)" data-preload="([^"]*)"><\/script>/);
+      expect(boot?.[1], what).toBe(entry);
+      const preload = boot![2]!.split(' ');
+      expect(preload.slice(0, indexPreloads.length), what).toEqual(indexPreloads);
+      if (path === '/app/audience')
+        expect(
+          preload.some((file) => /^\/app\/assets\/audience-[\w-]+\.js$/.test(file)),
+          what,
+        ).toBe(true);
+      if (path === '/app/tokens')
+        expect(
+          preload.some((file) => /^\/app\/assets\/tokens-[\w-]+\.js$/.test(file)),
+          what,
+        ).toBe(true);
+    }
   });
 });

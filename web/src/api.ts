@@ -1,22 +1,19 @@
 // The app's one API client and its query cache. The client is the SDK in session
 // mode: no token, the session cookie goes along (same origin), and every write
 // carries the session's CSRF token, which the server gives at sign-in and in
-// GET /api/v2/auth/session (both land here through setCsrfToken).
+// GET /api/v2/auth/session; it is read from the session in the cache.
 import { Mailgate, type MailgateError } from '@mailgate/sdk';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
-let csrfToken: string | undefined;
-
-/** The CSRF token of the signed-in session (undefined once signed out). */
-export function setCsrfToken(token: string | undefined): void {
-  csrfToken = token;
-}
-
 // One retry at most: a person is waiting, and TanStack Query retries reads on its own terms.
-export const mailgate = new Mailgate({ session: true, csrfToken: () => csrfToken }, { baseUrl: window.location.origin, maxRetries: 1 });
+// (A page rendered on the server never calls through this client: see apiOf.)
+export const mailgate = new Mailgate(
+  { session: true, csrfToken: () => queryClient.getQueryData<Session | null>(SESSION_KEY)?.csrf_token },
+  { baseUrl: globalThis.location?.origin, maxRetries: 1 },
+);
 
 /** The session as the server describes it (user, organization, role, csrf_token). */
-export type Session = NonNullable<Awaited<ReturnType<typeof mailgate.auth.session>>['data']>;
+export type Session = NonNullable<Awaited<ReturnType<Mailgate['auth']['session']>>['data']>;
 
 /** An SDK answer's error thrown, for TanStack Query, which learns of failures by exceptions. */
 export class ApiError extends Error {
@@ -46,8 +43,22 @@ export const SESSION_KEY = ['session'] as const;
 /** A call answered 401 inside the app: the session ended (expired, signed out elsewhere). Forgetting it sends the shell to the sign-in page. */
 function onFailure(failure: unknown): void {
   if (errorOf(failure)?.statusCode !== 401) return;
-  setCsrfToken(undefined);
   queryClient.setQueryData(SESSION_KEY, null);
+}
+
+/** Each query cache's API client: the browser's cache has the browser's; a page rendered on the server, its own. */
+const apis = new WeakMap<QueryClient, Mailgate>();
+
+/** The API client a query reads through: its cache's (a query function's `context.client`), so the same query serves a render on the server. */
+export function apiOf(client: QueryClient): Mailgate {
+  const api = apis.get(client);
+  if (!api) throw new Error('apiOf(): this query cache has no API client (bindApi)');
+  return api;
+}
+
+/** Read through `api` for the queries of `client`. */
+export function bindApi(client: QueryClient, api: Mailgate): void {
+  apis.set(client, api);
 }
 
 export const queryClient: QueryClient = new QueryClient({
@@ -62,3 +73,4 @@ export const queryClient: QueryClient = new QueryClient({
     },
   },
 });
+bindApi(queryClient, mailgate);

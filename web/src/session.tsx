@@ -1,9 +1,9 @@
 // The signed-in session: read from GET /api/v2/auth/session once, kept in the
 // query cache under SESSION_KEY (null: nobody signed in), given to the pages
 // inside the shell by SessionContext. useCan answers from the session's role.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { ApiError, mailgate, queryClient, SESSION_KEY, type Session, setCsrfToken } from './api.ts';
+import { ApiError, apiOf, mailgate, queryClient, SESSION_KEY, type Session } from './api.ts';
 import { type Access, type Resource, roleAllows } from './permissions.ts';
 
 export { SESSION_KEY };
@@ -11,14 +11,10 @@ export { SESSION_KEY };
 /** How the session is read and kept: one definition for the hook and for the read started with the page. */
 export const sessionQuery = {
   queryKey: SESSION_KEY,
-  queryFn: async (): Promise<Session | null> => {
-    const { data, error } = await mailgate.auth.session();
-    if (error?.statusCode === 401) {
-      setCsrfToken(undefined);
-      return null;
-    }
+  queryFn: async ({ client }: { client: QueryClient }): Promise<Session | null> => {
+    const { data, error } = await apiOf(client).auth.session();
+    if (error?.statusCode === 401) return null;
     if (error) throw new ApiError(error);
-    setCsrfToken(data.csrf_token);
     return data;
   },
   staleTime: 5 * 60_000,
@@ -31,13 +27,11 @@ export function useSessionQuery() {
 
 /** After sign-in: the session is known without asking again. */
 export function startSession(session: Session): void {
-  setCsrfToken(session.csrf_token);
   queryClient.setQueryData(SESSION_KEY, session);
 }
 
 /** Forget everything the signed-out person could see: no page of theirs stays in the cache. */
 export function endSession(): void {
-  setCsrfToken(undefined);
   queryClient.clear();
   queryClient.setQueryData(SESSION_KEY, null);
 }

@@ -2,7 +2,8 @@
 // its route's loader: the router starts it as soon as the address is known, in
 // parallel with the page's own script, instead of after the page has mounted.
 // (Small on purpose: the route table imports it into the first page.)
-import { mailgate, unwrap } from '../api.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiOf, unwrap } from '../api.ts';
 import { type AudienceFilters, audienceFiltersFrom, audienceSearchOf, subscriberListQueryOf } from './audience/filters.ts';
 import { type EmailFilters, filtersFrom, listQueryOf, searchOf } from './emails/email-filters.ts';
 
@@ -17,8 +18,8 @@ const FRESH_MS = 10_000;
 export function emailListQuery(filters: EmailFilters, after: string | undefined) {
   return {
     queryKey: ['emails', 'list', searchOf(filters).toString(), after] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      unwrap(mailgate.emails.list({ limit: EMAIL_PAGE_SIZE, ...(after ? { after } : {}), ...listQueryOf(filters) }, { signal })),
+    queryFn: ({ client, signal }: { client: QueryClient; signal: AbortSignal }) =>
+      unwrap(apiOf(client).emails.list({ limit: EMAIL_PAGE_SIZE, ...(after ? { after } : {}), ...listQueryOf(filters) }, { signal })),
     staleTime: FRESH_MS,
   };
 }
@@ -30,8 +31,8 @@ export const SUBSCRIBER_PAGE_SIZE = 20;
 export function subscriberListQuery(filters: AudienceFilters, after: string | undefined) {
   return {
     queryKey: ['subscribers', 'list', audienceSearchOf(filters).toString(), after] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      unwrap(mailgate.subscribers.list({ limit: SUBSCRIBER_PAGE_SIZE, ...(after ? { after } : {}), ...subscriberListQueryOf(filters) }, { signal })),
+    queryFn: ({ client, signal }: { client: QueryClient; signal: AbortSignal }) =>
+      unwrap(apiOf(client).subscribers.list({ limit: SUBSCRIBER_PAGE_SIZE, ...(after ? { after } : {}), ...subscriberListQueryOf(filters) }, { signal })),
     staleTime: FRESH_MS,
   };
 }
@@ -45,9 +46,9 @@ export interface StatsFilter {
 export function emailStatsQuery(filter: StatsFilter) {
   return {
     queryKey: ['email-stats', OVERVIEW_DAYS, filter.domain, filter.tag] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
+    queryFn: ({ client, signal }: { client: QueryClient; signal: AbortSignal }) =>
       unwrap(
-        mailgate.emails.stats(
+        apiOf(client).emails.stats(
           { days: OVERVIEW_DAYS, ...(filter.domain ? { domain: filter.domain } : {}), ...(filter.tag ? { tag: filter.tag } : {}) },
           { signal },
         ),
@@ -60,7 +61,7 @@ export function emailStatsQuery(filter: StatsFilter) {
 export function campaignQuery(id: string) {
   return {
     queryKey: ['campaigns', 'get', id] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(mailgate.campaigns.get(id, { signal })),
+    queryFn: ({ client, signal }: { client: QueryClient; signal: AbortSignal }) => unwrap(apiOf(client).campaigns.get(id, { signal })),
   };
 }
 
