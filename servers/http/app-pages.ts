@@ -24,26 +24,35 @@ export const REACT_ARIA_STYLE_HASHES = ['sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcj
 
 /**
  * Everything the app loads is its own: scripts and styles from this origin only
- * (Vite emits no inline script; React Aria's two style elements by hash), data:
+ * (Vite emits no inline script; React Aria's two style elements by hash, and on a
+ * signed-in page the build's own style sheets, written into it, by theirs), data:
  * images (the icon), no plugin, no framing of the app, and the API on the same origin.
  * Style attributes are allowed: a page rendered on the server writes in attributes
  * the styles its scripts set through the DOM (which no CSP governs), a progress
  * bar's width, say; a style attribute runs nothing and selects nothing.
  */
-export const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  `style-src 'self' ${REACT_ARIA_STYLE_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
-  "style-src-attr 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function appCsp(styleHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${[...REACT_ARIA_STYLE_HASHES, ...styleHashes].map((hash) => `'${hash}'`).join(' ')}`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The CSP of a page as built (index.html, every page to a signed-out browser). */
+export const APP_CSP = appCsp();
+
+/** A CSP source's hash of an inline element's text. */
+export const styleHash = (text: string): string => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /** The hashed files (name-<hash>.js): a new build gives new names, so a browser may keep them for good. */
 const ASSETS_PREFIX = '/app/assets/';
@@ -79,6 +88,8 @@ interface Build {
   around: { head: (preload: readonly string[]) => string; before: string; after: string } | null;
   /** What a page module loads ('src/pages/audience.tsx' → …), beyond what index.html names, from the build's manifest. */
   pageFiles: (module: string) => PageFiles;
+  /** The CSP of a signed-in page, whose style sheets are written into it: the build's every sheet allowed by its hash. */
+  signedInCsp: string;
   /** The renderer's module (web/src/entry-server.tsx built), imported at its first use. */
   rendererFile: string | null;
 }
@@ -102,7 +113,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** A page module's own files: its style sheets as <link> elements (a page rendered here shows before its chunk has loaded), and its scripts' addresses. */
+/** A page module's own files: its style sheets as <style> elements (a page rendered here shows before its chunk has loaded), and its scripts' addresses. */
 interface PageFiles {
   styles: string;
   scripts: string[];
@@ -114,7 +125,7 @@ function readManifest(dir: string): Record<string, ManifestChunk> {
 }
 
 /** For each page module, its chunk, the chunks it imports and their styles, but for what index.html already names. */
-function pageFilesOf(manifest: Record<string, ManifestChunk>, html: string): (module: string) => PageFiles {
+function pageFilesOf(manifest: Record<string, ManifestChunk>, html: string, sheets: ReadonlyMap<string, string>): (module: string) => PageFiles {
   const cache = new Map<string, PageFiles>();
   return (module) => {
     let files = cache.get(module);
@@ -133,7 +144,7 @@ function pageFilesOf(manifest: Record<string, ManifestChunk>, html: string): (mo
       files = {
         styles: [...styles]
           .filter((file) => !named(file))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/app/${file}">`)
+          .map((file) => styleElement(sheets, file))
           .join(''),
         scripts: [...scripts].filter((file) => !named(file)).map((file) => `/app/${file}`),
       };
@@ -143,7 +154,14 @@ function pageFilesOf(manifest: Record<string, ManifestChunk>, html: string): (mo
   };
 }
 
+/** A style sheet of the build written into the page, or its <link> when the build does not have it. */
+function styleElement(sheets: ReadonlyMap<string, string>, file: string): string {
+  const text = sheets.get(file);
+  return text === undefined ? `<link rel="stylesheet" crossorigin href="/app/${file}">` : `<style>${text}</style>`;
+}
+
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLE_SHEET = /<link rel="stylesheet" crossorigin href="\/app\/([^"]+)">/g;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /**
@@ -152,8 +170,8 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * the boot script's data-app and data-preload (the page's own scripts joining
  * them). Null when the head is not as Vite writes it, or the build has no boot script.
  */
-function headLoadingAfterPaint(head: string, boot: string | undefined): ((preload: readonly string[]) => string) | null {
-  const withoutPreloads = head.replace(MODULE_PRELOAD, '');
+function headLoadingAfterPaint(head: string, boot: string | undefined, sheets: ReadonlyMap<string, string>): ((preload: readonly string[]) => string) | null {
+  const withoutPreloads = head.replace(MODULE_PRELOAD, '').replace(STYLE_SHEET, (_link, file: string) => styleElement(sheets, file));
   const entry = ENTRY_SCRIPT.exec(withoutPreloads);
   if (!boot || !entry) return null;
   const preloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
@@ -191,13 +209,17 @@ function readBuild(dir: string): Build | null {
   const headEnd = html.indexOf('</head>');
   const rendererFile = path.join(dir, 'server', 'entry-server.js');
   const manifest = readManifest(dir);
-  const head = at < 0 || headEnd < 0 || headEnd > at ? null : headLoadingAfterPaint(html.slice(0, headEnd), manifest['src/boot.ts']?.file);
+  // The style sheets (a few KB), written into signed-in pages: the page shows without waiting for them from a busy server.
+  const sheets = new Map<string, string>();
+  for (const [name, asset] of assets) if (name.endsWith('.css')) sheets.set(`assets/${name}`, asset.identity.toString('utf8'));
+  const head = at < 0 || headEnd < 0 || headEnd > at ? null : headLoadingAfterPaint(html.slice(0, headEnd), manifest['src/boot.ts']?.file, sheets);
   return {
     index,
     indexMtimeMs: fs.statSync(indexFile).mtimeMs,
     assets,
     around: head && { head, before: html.slice(headEnd, at), after: html.slice(at + EMPTY_ROOT.length) },
-    pageFiles: pageFilesOf(manifest, html),
+    pageFiles: pageFilesOf(manifest, html, sheets),
+    signedInCsp: appCsp([...sheets.values()].map(styleHash)),
     rendererFile: fs.existsSync(rendererFile) ? rendererFile : null,
   };
 }
@@ -318,27 +340,21 @@ export async function appPages(app: FastifyInstance, dir: string = WEB_APP_DIR):
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const served = current();
     if (!served) return notBuilt(reply);
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Content-Security-Policy', APP_CSP)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'same-origin')
-      .header('Vary', 'Cookie');
+    reply.type('text/html; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'same-origin').header('Vary', 'Cookie');
     const renderer = served.around && request.cookies?.[SESSION_COOKIE] ? await rendererOf(served) : null;
     if (!renderer || !served.around) {
       // Signed out (the sign-in page, say): the page as built. The renderer is imported meanwhile, ready for the first page it renders.
       void rendererOf(served);
-      return reply.header('Cache-Control', 'no-cache').send(served.index);
+      return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', APP_CSP).send(served.index);
     }
-    // Signed in: the page's head goes at once, with the page's own style sheets, so that the browser fetches
-    // them while the page is rendered here; the body follows, rendered, or empty for the browser to render.
-    // The scripts load once the browser has painted it (web/src/boot.ts). Kept by no cache: it may hold the
-    // person's own data.
+    // Signed in: the page's head goes at once, with the page's style sheets written into it; the body
+    // follows, rendered, or empty for the browser to render. The scripts load once the browser has painted
+    // it (web/src/boot.ts). Kept by no cache: it may hold the person's own data.
     const url = `http://${request.host}${request.url}`;
     const module = renderer.pageModule(url);
     const files = module ? served.pageFiles(module) : { styles: '', scripts: [] };
     const body = new PassThrough();
-    reply.header('Cache-Control', 'no-store').send(body);
+    reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', served.signedInCsp).send(body);
     body.write(`${served.around.head(files.scripts)}${files.styles}${served.around.before}`);
     const page = await rendered(request, renderer, url);
     body.end(page ? `<div id="root">${page.root}</div>${STATE_SCRIPT(page.state)}${served.around.after}` : `${EMPTY_ROOT}${served.around.after}`);

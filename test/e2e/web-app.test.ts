@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { APP_CSP, REACT_ARIA_STYLE_HASHES, WEB_APP_DIR } from '../../servers/http/app-pages.ts';
+import { APP_CSP, appCsp, REACT_ARIA_STYLE_HASHES, styleHash, WEB_APP_DIR } from '../../servers/http/app-pages.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser, type SignedIn, signIn } from '../helpers/users.ts';
 
@@ -191,6 +191,14 @@ describe('the busiest pages, rendered on the server', () => {
   let meg: SignedIn;
   const intl = `${INTL_COOKIE}=${encodeURIComponent('en-GB Europe/London')}`;
   const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
+  /** A signed-in page's CSP: the build's own style sheets, written into the page, allowed by their hashes. */
+  const signedInCsp = () =>
+    appCsp(
+      fs
+        .readdirSync(path.join(WEB_APP_DIR, 'assets'))
+        .filter((name) => name.endsWith('.css'))
+        .map((name) => styleHash(fs.readFileSync(path.join(WEB_APP_DIR, 'assets', name), 'utf8'))),
+    );
   const stateOf = (html: string) => {
     const json = html.match(/<script type="application\/json" id="mailgate-state">(.*?)<\/script>/s)?.[1];
     return json === undefined ? null : (JSON.parse(json) as { intl: unknown; queries: { queries: { queryKey: unknown[] }[] } });
@@ -210,7 +218,7 @@ describe('the busiest pages, rendered on the server', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('vary')).toBe('Cookie');
-    expect(res.headers.get('content-security-policy')).toBe(APP_CSP);
+    expect(res.headers.get('content-security-policy')).toBe(signedInCsp());
     const html = await res.text();
     expect(html).toContain('ada@shop.example</a>');
     const state = stateOf(html);
@@ -221,8 +229,11 @@ describe('the busiest pages, rendered on the server', () => {
       expect.stringMatching(/ src="\/app\/assets\/boot-/),
       '<script type="application/json" id="mailgate-state">',
     ]);
-    // The page's own style sheets, in its head: it shows before its scripts have loaded.
-    expect(html.split('</head>')[0]).toMatch(/<link rel="stylesheet" crossorigin href="\/app\/assets\/settings-[\w-]+\.css">/);
+    // The style sheets, the page's own among them, written into its head: it shows without waiting for another file.
+    const head = html.split('</head>')[0]!;
+    expect(head).not.toContain('rel="stylesheet"');
+    for (const name of fs.readdirSync(path.join(WEB_APP_DIR, 'assets')).filter((n) => /^(index|settings|audience)-[\w-]+\.css$/.test(n)))
+      expect(head, name).toContain(`<style>${fs.readFileSync(path.join(WEB_APP_DIR, 'assets', name), 'utf8')}</style>`);
   });
 
   it('leaves the page to the browser without a session, a locale it knows, or a page it renders', async () => {
@@ -245,12 +256,14 @@ describe('the busiest pages, rendered on the server', () => {
       const html = await res.text();
       if (!cookie.includes('mailgate_session=')) {
         expect(res.headers.get('cache-control'), what).toBe('no-cache');
+        expect(res.headers.get('content-security-policy'), what).toBe(APP_CSP);
         expect(html, what).toBe(index);
         continue;
       }
       // With a session cookie the page's head went before the renderer had answered: kept by no cache,
       // whatever followed; its scripts loaded by the boot script after the first paint, the page's own too.
       expect(res.headers.get('cache-control'), what).toBe('no-store');
+      expect(res.headers.get('content-security-policy'), what).toBe(signedInCsp());
       const [head, body] = html.split('</head>') as [string, string];
       expect(body, what).toBe(indexBody);
       expect(head, what).not.toContain('rel="modulepreload"');
