@@ -17,7 +17,7 @@ import { openConfiguredDatabase } from '../src/app.ts';
 import { ensureTags, findTag, listSubscriberRows, searchTextOf } from '../src/audience/audience.repository.ts';
 import type { Database as Schema, SubscribersTable, SubscriberTagsTable } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
-import { median, timePages, type PageCase } from './dashboard-browser.ts';
+import { type Cookie, median, timePages, type PageCase } from './dashboard-browser.ts';
 
 /** Subscribers per transaction. */
 const CHUNK = 1000;
@@ -141,15 +141,16 @@ export interface AudiencePageResult {
 export async function benchSubscribersPage(options: {
   browser: Browser;
   baseUrl: string;
-  session: { name: string; value: string };
+  /** A signed-in person's cookies. */
+  cookies: readonly Cookie[];
   subscribers: number;
   loads: number;
   timeoutMs: number;
   targetMs: number;
 }): Promise<AudiencePageResult> {
   const cases: PageCase[] = [
-    { label: 'sign-in page (baseline): the form', url: '/app/sign-in', sign: 'signin', dataPath: null, cookie: null },
-    { label: 'Audience /app/audience: first data row', url: '/app/audience', sign: 'rows', dataPath: '/api/v2/subscribers', cookie: options.session },
+    { label: 'sign-in page (baseline): the form', url: '/app/sign-in', sign: 'signin', dataPath: null, cookies: [] },
+    { label: 'Audience /app/audience: first data row', url: '/app/audience', sign: 'rows', dataPath: '/api/v2/subscribers', cookies: options.cookies },
   ];
   const loads = await timePages(options.browser, options.baseUrl, cases, options.loads, options.timeoutMs);
   const lines: string[] = [];
@@ -167,7 +168,7 @@ export async function benchSubscribersPage(options: {
       lines.push(
         `  ${c.label.padEnd(40)} ${kind}  ${ms(median(list.map((l) => l.ready))).padStart(7)}  (html ${ms(median(list.map((l) => l.html)))}, ` +
           `entry ${ms(median(list.map((l) => l.entry)))}, scripts ${ms(median(list.map((l) => l.scripts)))}, session ${ms(median(list.map((l) => l.session)))}, ` +
-          `data ${ms(median(list.map((l) => l.data)))}; long tasks ${ms(median(list.map((l) => l.busy)))})` +
+          `data ${ms(median(list.map((l) => l.data)))}, painted ${ms(median(list.map((l) => l.painted)))}, live ${ms(median(list.map((l) => l.marks.live ?? null)))}; long tasks ${ms(median(list.map((l) => l.busy)))})` +
           (seen < list.length ? `  shown in ${seen} of ${list.length} loads within ${options.timeoutMs / 1000} s` : ''),
       );
       if (seen < list.length) broken.push(`${c.label} (${kind}): not shown in ${list.length - seen} of ${list.length} loads`);

@@ -1,18 +1,21 @@
 // Page loads in Chromium for bench:dashboard: how long from the start of a
 // navigation until a page shows what it is for, timed inside the page (so the
 // driver's own round trips add nothing). A script installed before the page's
-// own watches the document and notes performance.now() (milliseconds since the
-// navigation started) the first time each sign holds:
+// own looks at the document at each animation frame and notes performance.now()
+// (milliseconds since the navigation started) at the first frame each sign holds in:
 //   signin  the sign-in form: a password field and a submit button, visible
 //   rows    a data row of a table: a row with cells whose text holds an address
 //   chart   a chart's canvas, visible, with its bars drawn (Chart.js's first render done: data-drawn)
 //   surface a chart's canvas, visible (noted, not waited for: it tells the
 //           chart's own drawing apart from the wait for its data)
+//   live    the page's scripts in charge of it: React's own properties on the
+//           first row, form or chart (noted, not waited for: on a page the server
+//           rendered, the rows show before its scripts have taken it over)
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export type Sign = 'signin' | 'rows' | 'chart' | 'surface';
+export type Sign = 'signin' | 'rows' | 'chart' | 'surface' | 'live';
 
 /**
  * Runs in the page before its scripts: keeps the first time each sign held in
@@ -39,20 +42,24 @@ function watchForSigns(): void {
       ),
     chart: () => [...document.querySelectorAll('.daily-chart-canvas canvas[data-drawn]')].some(visible),
     surface: () => [...document.querySelectorAll('.daily-chart-canvas canvas')].some(visible),
+    // React sets these as it mounts or hydrates an element.
+    live: () => {
+      const element = document.querySelector('#root [role=row], #root form, #root canvas');
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+    },
   };
+  // Checked at each animation frame, just before the browser lays the frame out and paints it: a sign counts
+  // from the frame that shows it. (A check on each mutation would count a row the parser has added but no
+  // frame has shown yet, say while a style sheet blocks rendering, and lay the page out in the middle of its
+  // parsing, 150 ms more of the page's main thread in a trace of a page rendered on the server.)
   // The cheap tests (is there such an element?) come before the ones that lay the page out (is it visible?).
   // Each sign is also told on the console, where the bench waits for it (see SIGN_MESSAGE).
-  const check = () => {
+  const frame = () => {
     for (const [sign, test] of Object.entries(tests))
       if (marks[sign] === undefined && test()) {
         marks[sign] = performance.now();
         console.debug(`bench-sign ${sign}`);
       }
-  };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  // A sign that holds without a mutation (a style sheet that makes an element visible): checked each frame too.
-  const frame = () => {
-    check();
     if (Object.keys(marks).length < Object.keys(tests).length) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -62,13 +69,13 @@ function watchForSigns(): void {
 export interface Load {
   /** The sign waited for. */
   ready: number | null;
-  /** Every sign seen by then. */
+  /** Every sign seen by then, and `live` (the page's scripts in charge). */
   marks: Partial<Record<Sign, number>>;
   /** How long the page's main thread was busy in long tasks (≥ 50 ms each) before the sign. */
   busy: number;
   /** The HTML's last byte. */
   html: number | null;
-  /** The first script's (the entry's) last byte. */
+  /** The entry script's (assets/index-*.js) last byte. */
   entry: number | null;
   /** The last script's last byte (the page's lazy chunks come after the entry has run). */
   scripts: number | null;
@@ -76,6 +83,8 @@ export interface Load {
   session: number | null;
   /** The page's data's answer (the first request whose path starts with `dataPath`). */
   data: number | null;
+  /** The browser's first contentful paint, as it reports it (the frame on screen: after its layout, paint and compositing). */
+  painted: number | null;
 }
 
 interface Timings {
@@ -86,6 +95,7 @@ interface Timings {
   scripts: number | null;
   session: number | null;
   data: number | null;
+  painted: number | null;
 }
 
 /** The console message a page's watcher gives when `sign` first holds (watchForSigns writes it out: it runs in the page). */
@@ -112,9 +122,13 @@ export async function waitForConsole(page: Page, message: string, timeoutMs: num
 /** Open `url` in `page` and wait up to `timeoutMs` for `sign`; the page's own timings of the load. */
 export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: string | null, timeoutMs: number): Promise<Load> {
   const shown = waitForConsole(page, SIGN_MESSAGE(sign), timeoutMs);
+  const live = waitForConsole(page, SIGN_MESSAGE('live'), timeoutMs);
   shown.catch(() => undefined); // a failed navigation is the error to report
+  live.catch(() => undefined);
   await page.goto(url, { waitUntil: 'commit' });
   await shown;
+  // The page's timings are read once its scripts have taken it over too (on a page rendered by the server, after the sign).
+  await live;
   const ready = await page.evaluate((s) => (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks[s] ?? null, sign);
   const timings: Timings = await page.evaluate(
     ({ data, ready }) => {
@@ -130,10 +144,11 @@ export async function timeLoad(page: Page, url: string, sign: Sign, dataPath: st
           .filter((t) => ready === null || t.start < ready)
           .reduce((sum, t) => sum + Math.min(t.duration, (ready ?? Infinity) - t.start), 0),
         html: navigation ? navigation.responseEnd : null,
-        entry: scripts[0]?.responseEnd ?? null,
+        entry: scripts.find((r) => /\/assets\/index-[\w-]+\.js$/.test(path(r)))?.responseEnd ?? null,
         scripts: scripts.length > 0 ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
         session: first((p) => p === '/api/v2/auth/session'),
         data: data === null ? null : first((p) => p.startsWith(data)),
+        painted: performance.getEntriesByType('paint').find((p) => p.name === 'first-contentful-paint')?.startTime ?? null,
       };
     },
     { data: dataPath, ready },
@@ -147,8 +162,33 @@ export interface PageCase {
   sign: Sign;
   /** The API path whose answer the page waits for, to show when it came. */
   dataPath: string | null;
-  /** A session cookie to set, or null to load the page signed out. */
-  cookie: { name: string; value: string } | null;
+  /** The cookies a load starts with (a session's, and those the dashboard's script set at an earlier visit); none: signed out. */
+  cookies: readonly Cookie[];
+}
+
+export interface Cookie {
+  name: string;
+  value: string;
+}
+
+/**
+ * The cookies the dashboard's own script sets in this browser at a first visit
+ * (the locale and time zone the server renders pages in): what a returning
+ * person's browser starts a load with, beside the session's. Read from a real
+ * visit to the sign-in page.
+ */
+export async function cookiesOfAVisit(browser: Browser, baseUrl: string): Promise<Cookie[]> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    const page = await context.newPage();
+    await page.goto('/app/sign-in');
+    await page.locator('input[type=password]').waitFor();
+    const cookies = (await context.cookies()).map(({ name, value }) => ({ name, value }));
+    if (!cookies.some((c) => c.name === 'mailgate_intl')) throw new Error('the sign-in page set no mailgate_intl cookie');
+    return cookies;
+  } finally {
+    await context.close();
+  }
 }
 
 /**
@@ -173,7 +213,7 @@ export async function timePages(
     for (const [index, c] of cases.entries()) {
       const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
       try {
-        if (c.cookie) await context.addCookies([{ ...c.cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+        if (c.cookies.length > 0) await context.addCookies(c.cookies.map((cookie) => ({ ...cookie, url: baseUrl, sameSite: 'Lax' as const })));
         // tsx (esbuild) names functions with a __name helper the page lacks; the functions sent to the page call it.
         await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
         await context.addInitScript(watchForSigns);

@@ -28,7 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { launchBrowser } from '../test/helpers/browser.ts';
 import { describeWeight, weighPages } from './dashboard-bundle.ts';
 import { benchCampaignPage, CAMPAIGN_RECIPIENTS, describeCampaignPage } from './dashboard-campaign.ts';
-import { median, timePages, type Load, type PageCase } from './dashboard-browser.ts';
+import { cookiesOfAVisit, median, timePages, type Load, type PageCase } from './dashboard-browser.ts';
 import { benchSubscribersPage, seedSubscribers, subscriberListPlans } from './dashboard-audience.ts';
 import { seedEmails, type Seeded } from './dashboard-seed.ts';
 import { benchImport, describeImport } from './dashboard-import.ts';
@@ -266,16 +266,17 @@ async function main(): Promise<void> {
 
     // 2. The pages in Chromium.
     browser = await launchBrowser();
-    const session = { name, value };
+    // A signed-in person's browser: the session, and what the dashboard's script set at their earlier visit.
+    const returning = [{ name, value }, ...(await cookiesOfAVisit(browser, server.url))];
     const cases: PageCase[] = [
-      { label: 'sign-in page (baseline): the form', url: '/app/sign-in', sign: 'signin', dataPath: null, cookie: null },
-      { label: 'Emails /app/emails: first data row', url: '/app/emails', sign: 'rows', dataPath: '/api/v2/emails', cookie: session },
-      { label: 'Overview /app: the chart', url: '/app', sign: 'chart', dataPath: '/api/v2/emails/stats', cookie: session },
+      { label: 'sign-in page (baseline): the form', url: '/app/sign-in', sign: 'signin', dataPath: null, cookies: [] },
+      { label: 'Emails /app/emails: first data row', url: '/app/emails', sign: 'rows', dataPath: '/api/v2/emails', cookies: returning },
+      { label: 'Overview /app: the chart', url: '/app', sign: 'chart', dataPath: '/api/v2/emails/stats', cookies: returning },
     ];
     const loads = await timePages(browser, server.url, cases, LOADS, PAGE_TIMEOUT_MS, PAGE_PROF);
     console.log(
       `page loads from navigation start, median of ${LOADS}; cold: a new browser context (empty cache), warm: the same URL again in it. ` +
-        "Columns: the sign, then when the HTML, the entry script, the last script, the session and the data had arrived (and the empty chart); and how long the page's main thread was busy in long tasks before the sign",
+        "Columns: the sign, then when the HTML, the entry script, the last script, the session and the data had arrived (and the empty chart), the browser's first contentful paint (painted: that frame on screen), when the page's scripts had taken it over (live; a page the server rendered shows its data before); and how long the page's main thread was busy in long tasks before the sign",
     );
     const medianOf = (list: Load[], key: Exclude<keyof Load, 'marks'>) => median(list.map((l) => l[key]));
     const readyOf = new Map<string, { cold: number | null; warm: number | null }>();
@@ -290,6 +291,7 @@ async function main(): Promise<void> {
           `  ${c.label.padEnd(36)} ${kind}  ${ms(medianOf(list, 'ready'))}  (html ${ms(medianOf(list, 'html'))}, entry ${ms(medianOf(list, 'entry'))}, scripts ${ms(medianOf(list, 'scripts'))}, ` +
             `session ${ms(medianOf(list, 'session'))}, data ${ms(medianOf(list, 'data'))}` +
             (c.sign === 'chart' ? `, chart surface ${ms(median(list.map((l) => l.marks.surface ?? null)))}` : '') +
+            `, painted ${ms(medianOf(list, 'painted'))}, live ${ms(median(list.map((l) => l.marks.live ?? null)))}` +
             `; long tasks ${ms(medianOf(list, 'busy'))})` +
             (seen < list.length ? `  shown in ${seen} of ${list.length} loads within ${PAGE_TIMEOUT_MS / 1000} s` : ''),
         );
@@ -310,7 +312,7 @@ async function main(): Promise<void> {
     const audience = await benchSubscribersPage({
       browser,
       baseUrl: server.url,
-      session,
+      cookies: returning,
       subscribers: SUBSCRIBERS,
       loads: LOADS,
       timeoutMs: PAGE_TIMEOUT_MS,
