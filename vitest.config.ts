@@ -99,6 +99,9 @@ export default defineConfig({
     // 80-odd files cost a third of the suite's time. The tests share no module state
     // (no mocks, no stubbed globals or env; each builds its own servers and databases).
     isolate: false,
+    // The dashboard's server renderer (web/dist/server, one 3 MB module, built) is imported by Node
+    // itself: through Vite's module runner its first import took 4-6 s in each worker.
+    server: { deps: { external: [/\/web\/dist\/server\//] } },
     // Three on two cores: much of the suite waits (sockets, child processes, timers), and a
     // third worker fills that time; measured 294 → 269 s for the SQLite run, every test passing.
     // Four on the PostgreSQL run: it has no browser tier, and its tests wait on the database
