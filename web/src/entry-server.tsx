@@ -14,7 +14,6 @@ import { INTL_COOKIE, parseIntlCookie, setIntlSettings } from './intl.ts';
 import { createRoutes, type RouteHandle } from './routes.tsx';
 import { sessionQuery } from './session.tsx';
 
-
 export interface RenderRequest {
   /** The page's address, absolute. */
   url: string;
