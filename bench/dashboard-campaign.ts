@@ -37,6 +37,8 @@ export interface CampaignPageResult {
   /** The "Sent" figure's changes while the page was open, and the longest gap between two while sending. */
   changes: number;
   maxGap: number | null;
+  /** The first of those gaps: from the figure the page arrived with (rendered by the server) to its first update. */
+  firstGap: number | null;
   /** From POST send to the page showing `sent`. */
   sendSeconds: number | null;
   broken: string[];
@@ -127,6 +129,7 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
     parts: { html: null, entry: null, scripts: null, session: null, data: null, painted: null, live: null },
     changes: 0,
     maxGap: null,
+    firstGap: null,
     sendSeconds: null,
     broken,
   };
@@ -255,6 +258,7 @@ export async function benchCampaignPage(options: { browser: Browser; loads: numb
       // Gaps while it sends: between changes of the figure, the last one being the final count.
       const gaps = changes.slice(1).map((c, k) => c.at - changes[k]!.at);
       result.maxGap = gaps.length > 0 ? Math.max(...gaps) : null;
+      result.firstGap = gaps[0] ?? null;
       const final = await (await api(`/api/v2/campaigns/${campaign.id}`)).json();
       if (final.stats.sent !== CAMPAIGN_RECIPIENTS) broken.push(`campaign page: the campaign ended with ${final.stats.sent} sent, not ${CAMPAIGN_RECIPIENTS}`);
       if (changes[changes.length - 1]?.text.replace(/\D/g, '') !== String(CAMPAIGN_RECIPIENTS))
@@ -281,6 +285,7 @@ export function describeCampaignPage(r: CampaignPageResult): string[] {
     `  baseline, the same page before the send (the server idle): ${ms(r.idleFirstFigures)} median of ${r.loads.length} cold loads; ratio during/before ` +
       `${r.firstFigures !== null && r.idleFirstFigures ? (r.firstFigures / r.idleFirstFigures).toFixed(2) : '—'}`,
     `campaign page left open: "Sent" changed ${r.changes} times in ${r.sendSeconds === null ? '—' : `${r.sendSeconds.toFixed(1)} s`} of sending; ` +
-      `longest gap between changes ${ms(r.maxGap)} (target ≤ ${TARGET_MAX_GAP_MS} ms: ${r.maxGap !== null && r.maxGap <= TARGET_MAX_GAP_MS ? 'met' : 'NOT met'})`,
+      `longest gap between changes ${ms(r.maxGap)} (target ≤ ${TARGET_MAX_GAP_MS} ms: ${r.maxGap !== null && r.maxGap <= TARGET_MAX_GAP_MS ? 'met' : 'NOT met'}); ` +
+      `the first, from the figure the page arrived with to its first update once its scripts ran: ${ms(r.firstGap)}`,
   ];
 }
