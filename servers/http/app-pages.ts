@@ -350,7 +350,8 @@ export async function appPages(app: FastifyInstance, dir: string = WEB_APP_DIR):
     // Signed in: the page's head goes at once, with the page's style sheets written into it; the body
     // follows, rendered, or empty for the browser to render. The scripts load once the browser has painted
     // it (web/src/boot.ts). Kept by no cache: it may hold the person's own data.
-    const url = `http://${request.host}${request.url}`;
+    // Only the path and the query count (the renderer's requests go to this app in process): not the Host header.
+    const url = `http://localhost${request.url}`;
     const module = renderer.pageModule(url);
     const files = module ? served.pageFiles(module) : { styles: '', scripts: [] };
     const body = new PassThrough();
