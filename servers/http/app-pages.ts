@@ -262,14 +262,14 @@ function encodingFor(asset: Asset, acceptEncoding: string | undefined): 'br' | '
 }
 
 /**
- * GET /app and every path under it: index.html (the app routes in the browser),
- * with the CSP and no-cache, so that a new build is picked up at the next visit.
- * A signed-in person's busiest pages (the Overview, the email log, the audience,
- * a campaign) come rendered, with their data, by the build's renderer
- * (web/src/entry-server.tsx); the page's scripts then take them over. Anything
- * the renderer declines or fails at is the plain index.html, rendered in the
- * browser. Every page to a session cookie is no-store, its head sent before the
- * renderer has answered;
+ * GET /app and every path under it. Signed out: index.html as built (the app
+ * routes in the browser), with the CSP and no-cache, so that a new build is picked
+ * up at the next visit. With a session cookie: no-store, its head sent at once
+ * (the style sheets written in, the scripts loaded after the first paint), then
+ * the body: a busiest page (the Overview, the email log, the audience, a campaign)
+ * rendered with its data by the build's renderer (web/src/entry-server.tsx), for
+ * the page's scripts to take over, or, for anything the renderer declines or
+ * fails at, index.html's empty #root for the browser to render;
  * /app/assets/* cached immutable, and 404 when missing (a stale asset must not
  * come back as HTML). `/` leads to the app.
  *

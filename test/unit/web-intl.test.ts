@@ -20,6 +20,17 @@ describe("the dashboard's locale and time zone", () => {
     expect(formatDateTime('not a time')).toBe('not a time');
   });
 
+  it('keeps writing right past as many settings as a server may be told (its formatters kept bounded)', () => {
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 300);
+    for (const timeZone of zones)
+      for (const locale of ['en-GB', 'de-DE']) {
+        setIntlSettings({ locale, timeZone });
+        expect(formatDateTime('2026-11-28T12:05:00Z')).toBe(
+          new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(Date.parse('2026-11-28T12:05:00Z')),
+        );
+      }
+  });
+
   it('reads back the cookie it writes, and nothing else', () => {
     const value = intlCookieValue({ locale: 'pt-BR', timeZone: 'America/Sao_Paulo' });
     expect(parseIntlCookie(value)).toEqual({ locale: 'pt-BR', timeZone: 'America/Sao_Paulo' });

@@ -18,6 +18,8 @@ export const INTL_COOKIE = 'mailgate_intl';
 const RUNTIME: IntlSettings = { locale: undefined, timeZone: undefined };
 let current: IntlSettings = RUNTIME;
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** Formatters kept at most: on the server each browser's settings make their own, and a cookie names any it likes. */
+const MAX_FORMATTERS = 500;
 
 /** Write dates and numbers in these settings from now on (RUNTIME, the default, when none). */
 export function setIntlSettings(settings: IntlSettings = RUNTIME): void {
@@ -66,6 +68,7 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string,
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = make();
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(key, formatter);
   }
   return formatter as F;
